@@ -1,0 +1,46 @@
+package io.railmap.matrix.check;
+
+/**
+ * What a finding is about. The wire name ({@code mismatched-rail}) is stable: scripts match on it.
+ */
+public enum Code {
+    /** devices[i][j][k] and devices[j][i][k] are ends of two different cables between i and j. */
+    MISMATCHED_RAIL,
+    /** A name in the file is neither an RDMA device nor a netdev of the rank's node. */
+    UNKNOWN_DEVICE,
+    /** The two named devices are not joined by any cable (one is not cabled to the other node). */
+    NOT_A_CABLE,
+    /** The two ends are one cable, but a port is not active. */
+    LINK_DOWN,
+    /** devices[i][j] has wire k but devices[j][i] has no wire k. */
+    UNPAIRED_WIRE,
+    /** Mesh: a pair of ranks has no wire; jaccl's mesh needs every pair. */
+    MISSING_LINK,
+    /** Ring: a rank's two neighbour cells do not hold as many wires as devices[0][1]. */
+    UNEQUAL_RING_WIRES,
+    /** Ring: more than 4 wires towards a neighbour. */
+    TOO_MANY_WIRES,
+    /** Mesh: more than 8 ranks. */
+    MESH_TOO_LARGE,
+    /** A device name is the empty string, which jaccl takes as a device named "". */
+    EMPTY_NAME,
+    /** devices[i][i] is not empty. */
+    DIAGONAL_NOT_EMPTY,
+    /** The file is not an N×N matrix for the N ranks given. */
+    NOT_SQUARE,
+    /** Ring: neighbouring ranks share no wire, so the rank order is not a cycle of the cable graph. */
+    RING_NOT_A_CYCLE,
+    /** Mesh: cells hold several wires, but the mesh uses only wire 0. */
+    EXTRA_WIRES_UNUSED,
+    /** A port observed a far end that does not observe it back; not used in any matrix. */
+    UNCONFIRMED_CABLE,
+    /** A port heard several far ends: a switch segment, not a cable. */
+    SHARED_SEGMENT,
+    /** A cable between two ranks that is not a rail (down, too slow, over a cap, trimmed). */
+    CABLE_LEFT_OUT;
+
+    /** @return the JSON value, e.g. {@code "mismatched-rail"} */
+    public String wireName() {
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+}

@@ -1,0 +1,99 @@
+package io.railmap.matrix.emit;
+
+import io.railmap.matrix.plan.Plan;
+import io.railmap.matrix.rail.DeviceMatrix;
+import io.railmap.matrix.topology.Cable;
+import io.railmap.matrix.topology.Topology;
+import io.railmap.matrix.topology.Unconfirmed;
+import java.io.StringWriter;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.jgrapht.Graph;
+import org.jgrapht.graph.builder.GraphTypeBuilder;
+import org.jgrapht.nio.Attribute;
+import org.jgrapht.nio.DefaultAttribute;
+import org.jgrapht.nio.dot.DOTExporter;
+
+/**
+ * Graphviz DOT of the cable graph, written with JGraphT's {@link DOTExporter}: one vertex per node,
+ * one edge per cable with each end's port name at that end ({@code taillabel}/{@code headlabel}).
+ * Rails of the plan are coloured by rail index (rail 0 of every pair the same colour) and labelled
+ * {@code rail k}; cables that are no rail are grey; one-sided observations are dashed. Render with
+ * {@code dot -Tsvg}.
+ */
+public final class Dot {
+    /** Rail colours by index (Tableau 10); rail k uses {@code RAIL_COLOURS[k % 10]}. */
+    static final String[] RAIL_COLOURS = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
+        "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
+
+    private Dot() {
+    }
+
+    /** An edge of the drawing; identity equality so parallel cables stay apart. */
+    private static final class Line {
+        final Map<String, Attribute> attributes = new LinkedHashMap<>();
+
+        Line put(String key, String value) {
+            attributes.put(key, DefaultAttribute.createAttribute(value));
+            return this;
+        }
+    }
+
+    /**
+     * @param topology the cable graph (every node and cable is drawn)
+     * @param plan     the plan whose rails are coloured
+     * @return DOT text, ending with a newline
+     */
+    public static String render(Topology topology, Plan plan) {
+        Graph<String, Line> graph = GraphTypeBuilder.<String, Line>undirected()
+                .allowingMultipleEdges(true).allowingSelfLoops(true).buildGraph();
+        topology.nodes().forEach(graph::addVertex);
+        Map<Cable, Integer> railOf = new HashMap<>();
+        DeviceMatrix m = plan.matrix();
+        for (int i = 0; i < m.size(); i++) {
+            for (int j = i + 1; j < m.size(); j++) {
+                for (int k = 0; k < m.wires(i, j); k++) {
+                    railOf.put(m.rails(i, j).get(k), k);
+                }
+            }
+        }
+        for (Cable cable : topology.cables()) {
+            Line line = new Line().put("taillabel", cable.a().port()).put("headlabel", cable.b().port());
+            Integer rail = railOf.get(cable);
+            if (rail != null) {
+                line.put("label", "rail " + rail).put("color", RAIL_COLOURS[rail % RAIL_COLOURS.length]).put("penwidth", "2");
+            } else {
+                line.put("color", "grey");
+            }
+            graph.addEdge(cable.a().node(), cable.b().node(), line);
+        }
+        for (Unconfirmed u : topology.unconfirmed()) {
+            if (u.farEnd().isEmpty()) {
+                continue;
+            }
+            graph.addVertex(u.farEnd().get().node());
+            graph.addEdge(u.from().node(), u.farEnd().get().node(), new Line()
+                    .put("taillabel", u.from().port()).put("headlabel", u.farEnd().get().port())
+                    .put("label", "unconfirmed").put("style", "dashed").put("color", "grey"));
+        }
+        Map<String, String> ids = new HashMap<>();
+        topology.nodes().forEach(n -> ids.put(n, "n" + ids.size()));
+        graph.vertexSet().stream().filter(v -> !ids.containsKey(v)).sorted().forEach(v -> ids.put(v, "n" + ids.size()));
+        DOTExporter<String, Line> exporter = new DOTExporter<>(ids::get);
+        exporter.setGraphIdProvider(() -> "railmap");
+        exporter.setVertexAttributeProvider(v -> {
+            Map<String, Attribute> a = new LinkedHashMap<>();
+            a.put("label", DefaultAttribute.createAttribute(m.ranks().contains(v) ? v + "\nrank " + m.ranks().indexOf(v) : v));
+            a.put("shape", DefaultAttribute.createAttribute("box"));
+            if (!topology.hasNode(v)) {
+                a.put("style", DefaultAttribute.createAttribute("dashed"));
+            }
+            return a;
+        });
+        exporter.setEdgeAttributeProvider(e -> e.attributes);
+        StringWriter out = new StringWriter();
+        exporter.exportGraph(graph, out);
+        return out.toString();
+    }
+}

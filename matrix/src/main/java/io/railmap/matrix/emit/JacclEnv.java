@@ -1,0 +1,77 @@
+package io.railmap.matrix.emit;
+
+import io.railmap.matrix.plan.Plan;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The environment jaccl reads at init (MLX {@code mlx/distributed/jaccl/lib/jaccl/jaccl.cpp},
+ * {@code Config::from_env}): {@code MLX_IBV_DEVICES} (path of the devices file), {@code MLX_RANK}
+ * (0-based), {@code MLX_JACCL_COORDINATOR} ({@code IPv4:port} that rank 0 binds) and
+ * {@code MLX_JACCL_RING}, written only when {@link Plan#runRing()}: jaccl turns the ring on when the
+ * variable is present at all, whatever its value, so for a mesh it must be absent.
+ *
+ * <p>Output is {@code KEY=VALUE} lines (values single-quoted when they hold shell metacharacters),
+ * readable by {@code set -a; . file}, systemd's {@code EnvironmentFile=} and {@code docker --env-file}.
+ * For all ranks, one block per rank under a {@code # rank i (node)} comment.
+ */
+public final class JacclEnv {
+    private JacclEnv() {
+    }
+
+    /**
+     * @param plan        the plan
+     * @param devicesPath where the devices file will be on every node (the value of MLX_IBV_DEVICES)
+     * @param coordinator {@code IPv4:port} that rank 0 binds
+     * @param rank        one rank to write, or empty for every rank
+     * @return the text, ending with a newline
+     * @throws IllegalArgumentException when the coordinator is not {@code IPv4:port}, the path is
+     *                                  empty, or the rank is not in [0, N)
+     */
+    public static String render(Plan plan, String devicesPath, String coordinator, Optional<Integer> rank) {
+        Addresses.ipv4AndPort("coordinator", coordinator);
+        if (devicesPath.isEmpty()) {
+            throw new IllegalArgumentException("the devices file path (MLX_IBV_DEVICES) is empty");
+        }
+        int n = plan.ranks().size();
+        if (rank.isPresent() && (rank.get() < 0 || rank.get() >= n)) {
+            throw new IllegalArgumentException("rank " + rank.get() + " is not among the " + n + " ranks (0 to " + (n - 1) + ")");
+        }
+        StringBuilder out = new StringBuilder();
+        List<Integer> which = new ArrayList<>();
+        if (rank.isPresent()) {
+            which.add(rank.get());
+        } else {
+            out.append("# jaccl environment for ").append(n).append(" ranks (").append(String.join(", ", plan.ranks()))
+                    .append("); ").append(plan.runRing() ? "ring" : "mesh").append('\n');
+            for (int r = 0; r < n; r++) {
+                which.add(r);
+            }
+        }
+        for (int r : which) {
+            if (rank.isEmpty()) {
+                out.append("# rank ").append(r).append(" (").append(plan.ranks().get(r)).append(")\n");
+            }
+            line(out, "MLX_IBV_DEVICES", devicesPath);
+            line(out, "MLX_RANK", String.valueOf(r));
+            line(out, "MLX_JACCL_COORDINATOR", coordinator);
+            if (plan.runRing()) {
+                line(out, "MLX_JACCL_RING", "1");
+            }
+        }
+        return out.toString();
+    }
+
+    private static void line(StringBuilder out, String key, String value) {
+        out.append(key).append('=').append(shellQuote(value)).append('\n');
+    }
+
+    /** @return the value as is when it is plain, else in single quotes with inner quotes escaped */
+    static String shellQuote(String value) {
+        if (value.matches("[A-Za-z0-9_./:@%+,=-]+")) {
+            return value;
+        }
+        return "'" + value.replace("'", "'\\''") + "'";
+    }
+}

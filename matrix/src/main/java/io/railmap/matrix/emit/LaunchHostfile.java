@@ -1,0 +1,54 @@
+package io.railmap.matrix.emit;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.railmap.matrix.codec.DevicesCodec;
+import io.railmap.matrix.codec.JsonText;
+import io.railmap.matrix.plan.Plan;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An mlx.launch hostfile (MLX {@code python/mlx/_distributed_utils/common.py}, {@code Hostfile}):
+ * {@code {"backend": "jaccl" | "jaccl-ring", "envs": [], "hosts": [{"ssh": node, "ips": [IPv4],
+ * "rdma": row i of the devices matrix}, ...]}}; host i is rank i. mlx.launch takes
+ * {@code hosts[0].ips[0]} as the coordinator, and backend {@code jaccl-ring} sets
+ * {@code MLX_JACCL_RING}, so it is chosen exactly when {@link Plan#runRing()}. Cells are written as
+ * in the devices file: null, a name, or an array for several wires.
+ */
+public final class LaunchHostfile {
+    private LaunchHostfile() {
+    }
+
+    /**
+     * @param plan the plan
+     * @param ips  IPv4 address per node; rank 0's is required, others are written when given
+     * @return the hostfile JSON, ending with a newline
+     * @throws IllegalArgumentException when rank 0 has no address, or an address is not IPv4
+     */
+    public static String render(Plan plan, Map<String, String> ips) {
+        String first = plan.ranks().get(0);
+        if (!ips.containsKey(first)) {
+            throw new IllegalArgumentException("an mlx.launch hostfile needs the IPv4 address of rank 0 (" + first
+                    + "), which mlx.launch uses as the coordinator: pass --ip " + first + "=ADDRESS");
+        }
+        ips.forEach((node, ip) -> Addresses.ipv4("address of " + node, ip));
+        ObjectNode root = JsonText.object();
+        root.put("backend", plan.runRing() ? "jaccl-ring" : "jaccl");
+        root.putArray("envs");
+        ArrayNode hosts = root.putArray("hosts");
+        List<List<List<String>>> devices = plan.matrix().devices();
+        for (int i = 0; i < plan.ranks().size(); i++) {
+            String node = plan.ranks().get(i);
+            ObjectNode host = hosts.addObject();
+            host.put("ssh", node);
+            ArrayNode hostIps = host.putArray("ips");
+            if (ips.containsKey(node)) {
+                hostIps.add(ips.get(node));
+            }
+            ArrayNode row = host.putArray("rdma");
+            devices.get(i).forEach(cell -> row.add(DevicesCodec.cellTree(cell)));
+        }
+        return JsonText.pretty(root);
+    }
+}

@@ -1,0 +1,101 @@
+package io.railmap.matrix.emit;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.check.Mode;
+import io.railmap.matrix.codec.JsonText;
+import io.railmap.matrix.plan.Plan;
+import io.railmap.matrix.rail.DeviceMatrix;
+import io.railmap.matrix.topology.Cable;
+import java.util.List;
+
+/**
+ * railmap's own JSON for scripts and tests.
+ *
+ * <pre>
+ * plan:    {"ranks": ["a", "b"], "ring": true, "runRing": true, "validMesh": true, "validRing": true,
+ *           "devices": [[[], ["en6", "en7"]], [["en7", "en6"], []]],
+ *           "rails": [{"ranks": [0, 1], "rail": 0, "cable": ["a:en6", "b:en7"]}, ...],
+ *           "findings": [finding, ...]}
+ * finding: {"code": "mismatched-rail", "severity": "error", "ranks": [0, 1], "rail": 1 | null,
+ *           "message": "..."}
+ * check:   {"ranks": [...], "mode": "auto", "errors": 1, "findings": [finding, ...]}
+ * </pre>
+ * Cells of {@code devices} are always arrays here ({@code devices[i][j][k]}: ranks × ranks × rails);
+ * {@code rails} lists each pair once (i &lt; j), cable ends as {@code node:port}.
+ */
+public final class PlanJson {
+    private PlanJson() {
+    }
+
+    /** @return the plan as JSON, ending with a newline */
+    public static String render(Plan plan) {
+        return JsonText.pretty(tree(plan));
+    }
+
+    /** @return the plan as a JSON tree */
+    public static ObjectNode tree(Plan plan) {
+        DeviceMatrix m = plan.matrix();
+        ObjectNode root = JsonText.object();
+        ArrayNode ranks = root.putArray("ranks");
+        plan.ranks().forEach(ranks::add);
+        root.put("ring", plan.ring());
+        root.put("runRing", plan.runRing());
+        root.put("validMesh", m.validMesh());
+        root.put("validRing", m.validRing());
+        ArrayNode devices = root.putArray("devices");
+        for (List<List<String>> row : m.devices()) {
+            ArrayNode r = devices.addArray();
+            for (List<String> cell : row) {
+                ArrayNode c = r.addArray();
+                cell.forEach(c::add);
+            }
+        }
+        ArrayNode rails = root.putArray("rails");
+        for (int i = 0; i < m.size(); i++) {
+            for (int j = i + 1; j < m.size(); j++) {
+                List<Cable> pair = m.rails(i, j);
+                for (int k = 0; k < pair.size(); k++) {
+                    ObjectNode rail = rails.addObject();
+                    rail.putArray("ranks").add(i).add(j);
+                    rail.put("rail", k);
+                    rail.putArray("cable").add(pair.get(k).end(m.ranks().get(i)).toString())
+                            .add(pair.get(k).end(m.ranks().get(j)).toString());
+                }
+            }
+        }
+        root.set("findings", findings(plan.findings()));
+        return root;
+    }
+
+    /** @return the result of a check as JSON, ending with a newline */
+    public static String check(List<String> ranks, Mode mode, List<Finding> findings) {
+        ObjectNode root = JsonText.object();
+        ArrayNode r = root.putArray("ranks");
+        ranks.forEach(r::add);
+        root.put("mode", mode.wireName());
+        root.put("errors", findings.stream().filter(Finding::isError).count());
+        root.set("findings", findings(findings));
+        return JsonText.pretty(root);
+    }
+
+    /** @return the findings as a JSON array */
+    public static ArrayNode findings(List<Finding> findings) {
+        ArrayNode out = JsonText.array();
+        for (Finding f : findings) {
+            ObjectNode o = out.addObject();
+            o.put("code", f.code().wireName());
+            o.put("severity", f.severity().wireName());
+            ArrayNode ranks = o.putArray("ranks");
+            f.ranks().forEach(ranks::add);
+            if (f.rail().isPresent()) {
+                o.put("rail", f.rail().get());
+            } else {
+                o.putNull("rail");
+            }
+            o.put("message", f.message());
+        }
+        return out;
+    }
+}

@@ -1,0 +1,43 @@
+package io.railmap.matrix.model;
+
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
+/**
+ * The logical state of a port, after the InfiniBand port states of Linux sysfs
+ * ({@code /sys/class/infiniband/<dev>/ports/<n>/state}: {@code 1: DOWN} … {@code 4: ACTIVE}) and
+ * {@code ibv_devinfo}'s {@code PORT_ACTIVE (4)}. A port without RDMA is {@link #ACTIVE} when its
+ * netdev is up with carrier. The wire name is the lower-case JSON value.
+ */
+public enum PortState {
+    /** Link up and usable: the only state the device matrix takes by default. */
+    ACTIVE,
+    /** No link (cable pulled, peer off, netdev down). */
+    DOWN,
+    /** InfiniBand: physical link up, waiting for the subnet manager. */
+    INIT,
+    /** InfiniBand: configured by the subnet manager, not yet active. */
+    ARMED,
+    /** The source did not say. */
+    UNKNOWN;
+
+    /** @return the JSON value, e.g. {@code "active"} */
+    public String wireName() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /**
+     * @param value a JSON value such as {@code "down"}
+     * @return the matching state
+     * @throws IllegalArgumentException when the value names no state; the message lists the valid ones
+     */
+    public static PortState fromWire(String value) {
+        for (PortState state : values()) {
+            if (state.wireName().equals(value)) {
+                return state;
+            }
+        }
+        throw new IllegalArgumentException("unknown port state \"" + value + "\" (expected one of "
+                + Arrays.stream(values()).map(PortState::wireName).collect(Collectors.joining(", ")) + ")");
+    }
+}

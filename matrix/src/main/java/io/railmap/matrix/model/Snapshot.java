@@ -1,0 +1,43 @@
+package io.railmap.matrix.model;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Every node record known at one moment. JSON: {@code {"format": "railmap-snapshot", "version": 1,
+ * "records": [...]}} (see {@link io.railmap.matrix.codec.SnapshotCodec}).
+ *
+ * @param records one record per node, sorted by node name (digits compared as numbers)
+ */
+public record Snapshot(List<NodeRecord> records) {
+    /** The value of the {@code format} field. */
+    public static final String FORMAT = "railmap-snapshot";
+    /** The snapshot format version this code reads and writes. */
+    public static final int FORMAT_VERSION = 1;
+
+    /** @throws IllegalArgumentException when two records are for the same node */
+    public Snapshot {
+        Set<String> nodes = new HashSet<>();
+        for (NodeRecord record : records) {
+            if (!nodes.add(record.node())) {
+                throw new IllegalArgumentException("snapshot holds two records for node " + record.node());
+            }
+        }
+        records = records.stream().sorted((a, b) -> NaturalOrder.INSTANCE.compare(a.node(), b.node())).toList();
+    }
+
+    /**
+     * @param node a node name
+     * @return that node's record, if the snapshot holds one
+     */
+    public Optional<NodeRecord> record(String node) {
+        return records.stream().filter(r -> r.node().equals(node)).findFirst();
+    }
+
+    /** @return the node names, in record order */
+    public List<String> nodes() {
+        return records.stream().map(NodeRecord::node).toList();
+    }
+}

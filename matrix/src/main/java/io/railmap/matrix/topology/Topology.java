@@ -1,0 +1,192 @@
+package io.railmap.matrix.topology;
+
+import io.railmap.matrix.model.NaturalOrder;
+import io.railmap.matrix.model.NodeRecord;
+import io.railmap.matrix.model.Port;
+import io.railmap.matrix.model.PortRef;
+import io.railmap.matrix.model.Snapshot;
+import io.railmap.matrix.model.Thunderbolt;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.jgrapht.Graph;
+import org.jgrapht.Graphs;
+import org.jgrapht.graph.AsUnmodifiableGraph;
+import org.jgrapht.graph.builder.GraphTypeBuilder;
+
+/**
+ * Every cable between every pair of nodes of a snapshot: an undirected JGraphT multigraph with node
+ * names as vertices and one {@link Cable} edge per confirmed cable, plus what could not be confirmed.
+ *
+ * <p>What a port observed is the union of its probe {@code neighbours} and, for Thunderbolt, the
+ * port whose bus {@code domainUuid} equals this port's {@code peerDomainUuid}. Then, for each port P:
+ * <ul>
+ *   <li>P observed several far ends: a {@link SharedSegment}; none of them becomes a cable.</li>
+ *   <li>P observed exactly Q, and Q observed exactly P: a confirmed cable P–Q.</li>
+ *   <li>Otherwise (Q has no record, Q observed nothing or someone else): an {@link Unconfirmed}
+ *       observation.</li>
+ * </ul>
+ * Every node of the snapshot is a vertex, cabled or not. Building is O(ports + observations).
+ */
+public final class Topology {
+    private final Graph<String, Cable> graph;
+    private final Map<PortRef, Port> ports;
+    private final Map<PortRef, Cable> cableAt;
+    private final List<Unconfirmed> unconfirmed;
+    private final List<SharedSegment> sharedSegments;
+
+    private Topology(Graph<String, Cable> graph, Map<PortRef, Port> ports, Map<PortRef, Cable> cableAt,
+                     List<Unconfirmed> unconfirmed, List<SharedSegment> sharedSegments) {
+        this.graph = graph;
+        this.ports = ports;
+        this.cableAt = cableAt;
+        this.unconfirmed = unconfirmed;
+        this.sharedSegments = sharedSegments;
+    }
+
+    /**
+     * Builds the topology of a snapshot. The result does not depend on the order of records, ports
+     * or neighbours.
+     *
+     * @param snapshot every node record
+     * @return the topology
+     */
+    public static Topology of(Snapshot snapshot) {
+        Map<PortRef, Port> ports = new TreeMap<>();
+        Map<String, PortRef> byDomain = new HashMap<>();
+        for (NodeRecord record : snapshot.records()) {
+            for (Port port : record.ports()) {
+                ports.put(port.ref(), port);
+                port.thunderbolt().flatMap(Thunderbolt::domainUuid).ifPresent(d -> byDomain.put(d, port.ref()));
+            }
+        }
+
+        List<Unconfirmed> unconfirmed = new ArrayList<>();
+        Map<PortRef, Set<PortRef>> observed = new TreeMap<>();
+        for (Port port : ports.values()) {
+            Set<PortRef> far = new TreeSet<>(port.neighbours());
+            Optional<String> peerDomain = port.thunderbolt().flatMap(Thunderbolt::peerDomainUuid);
+            if (peerDomain.isPresent()) {
+                PortRef peer = byDomain.get(peerDomain.get());
+                if (peer != null && !peer.node().equals(port.node())) {
+                    far.add(peer);
+                } else if (far.isEmpty()) {
+                    unconfirmed.add(new Unconfirmed(port.ref(), Optional.empty(),
+                            "its Thunderbolt peer (domain " + peerDomain.get() + ") is on no node of the snapshot"));
+                }
+            }
+            observed.put(port.ref(), far);
+        }
+
+        Graph<String, Cable> graph = GraphTypeBuilder.<String, Cable>undirected()
+                .allowingMultipleEdges(true).allowingSelfLoops(false).weighted(false).buildGraph();
+        snapshot.nodes().forEach(graph::addVertex);
+        Map<PortRef, Cable> cableAt = new TreeMap<>();
+        List<SharedSegment> segments = new ArrayList<>();
+        for (Map.Entry<PortRef, Set<PortRef>> entry : observed.entrySet()) {
+            PortRef p = entry.getKey();
+            Set<PortRef> far = entry.getValue();
+            if (far.size() > 1) {
+                segments.add(new SharedSegment(p, new ArrayList<>(far)));
+                continue;
+            }
+            if (far.isEmpty()) {
+                continue;
+            }
+            PortRef q = far.iterator().next();
+            Set<PortRef> back = observed.get(q);
+            String reason = null;
+            if (q.node().equals(p.node())) {
+                reason = "it loops back to its own node";
+            } else if (!graph.containsVertex(q.node())) {
+                reason = "node " + q.node() + " has no record";
+            } else if (back == null) {
+                reason = "node " + q.node() + " reports no port " + q.port();
+            } else if (back.size() > 1) {
+                reason = q + " is on a shared segment";
+            } else if (!back.contains(p)) {
+                reason = back.isEmpty() ? q + " observed no far end" : q + " observed " + back.iterator().next() + " instead";
+            }
+            if (reason != null) {
+                unconfirmed.add(new Unconfirmed(p, Optional.of(q), reason));
+            } else if (p.compareTo(q) < 0) {
+                Cable cable = new Cable(p, q);
+                graph.addEdge(p.node(), q.node(), cable);
+                cableAt.put(p, cable);
+                cableAt.put(q, cable);
+            }
+        }
+        unconfirmed.sort(Comparator.comparing(Unconfirmed::from));
+        return new Topology(new AsUnmodifiableGraph<>(graph), Collections.unmodifiableMap(ports),
+                Collections.unmodifiableMap(cableAt), List.copyOf(unconfirmed), List.copyOf(segments));
+    }
+
+    /** @return the cable multigraph (read-only): node names as vertices, one edge per confirmed cable */
+    public Graph<String, Cable> graph() {
+        return graph;
+    }
+
+    /** @return every node, sorted (digits compared as numbers) */
+    public List<String> nodes() {
+        return graph.vertexSet().stream().sorted(NaturalOrder.INSTANCE).toList();
+    }
+
+    /** @return true when the snapshot held a record for {@code node} */
+    public boolean hasNode(String node) {
+        return graph.containsVertex(node);
+    }
+
+    /** @return every confirmed cable, sorted */
+    public List<Cable> cables() {
+        return graph.edgeSet().stream().sorted().toList();
+    }
+
+    /**
+     * @param x a node
+     * @param y another node
+     * @return the confirmed cables between them, sorted; empty when none or a node is unknown
+     */
+    public List<Cable> cablesBetween(String x, String y) {
+        if (!graph.containsVertex(x) || !graph.containsVertex(y)) {
+            return List.of();
+        }
+        return graph.getAllEdges(x, y).stream().sorted().toList();
+    }
+
+    /** @return the port with that identity, if any record holds it */
+    public Optional<Port> port(PortRef ref) {
+        return Optional.ofNullable(ports.get(ref));
+    }
+
+    /** @return every port of every record, sorted by identity */
+    public List<Port> ports() {
+        return List.copyOf(ports.values());
+    }
+
+    /** @return the confirmed cable that ends at {@code ref}, if any */
+    public Optional<Cable> cableAt(PortRef ref) {
+        return Optional.ofNullable(cableAt.get(ref));
+    }
+
+    /** @return one-sided observations, sorted by observing port */
+    public List<Unconfirmed> unconfirmed() {
+        return unconfirmed;
+    }
+
+    /** @return ports that heard several far ends, sorted by port */
+    public List<SharedSegment> sharedSegments() {
+        return sharedSegments;
+    }
+
+    /** @return the nodes joined to {@code node} by at least one confirmed cable */
+    public Set<String> cabledTo(String node) {
+        return new TreeSet<>(Graphs.neighborSetOf(graph, node));
+    }
+}
