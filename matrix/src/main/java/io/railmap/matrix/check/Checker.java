@@ -195,7 +195,7 @@ public final class Checker {
                     findings.addAll(ring.stream().map(f -> f.prefixed("as a ring: ")).toList());
                 } else if (meshValid) {
                     findings.addAll(mesh.stream().map(f -> f.code() == Code.EXTRA_WIRES_UNUSED && ringValid
-                            ? f.withSeverity(Severity.INFO).prefixed("unless MLX_JACCL_RING is set, ") : f).toList());
+                            ? f.withSeverity(Severity.INFO) : f).toList());
                     findings.addAll(ring.stream().map(f -> f.withSeverity(Severity.INFO).prefixed("not usable as a ring: ")).toList());
                 } else {
                     findings.addAll(ring);

@@ -84,7 +84,7 @@ public final class Dot {
         exporter.setGraphIdProvider(() -> "railmap");
         exporter.setVertexAttributeProvider(v -> {
             Map<String, Attribute> a = new LinkedHashMap<>();
-            a.put("label", DefaultAttribute.createAttribute(m.ranks().contains(v) ? v + "\nrank " + m.ranks().indexOf(v) : v));
+            a.put("label", DefaultAttribute.createAttribute(m.ranks().contains(v) ? v + "\\nrank " + m.ranks().indexOf(v) : v));
             a.put("shape", DefaultAttribute.createAttribute("box"));
             if (!topology.hasNode(v)) {
                 a.put("style", DefaultAttribute.createAttribute("dashed"));

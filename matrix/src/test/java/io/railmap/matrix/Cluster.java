@@ -1,0 +1,94 @@
+package io.railmap.matrix;
+
+import io.railmap.matrix.model.NodeRecord;
+import io.railmap.matrix.model.Port;
+import io.railmap.matrix.model.PortKind;
+import io.railmap.matrix.model.PortRef;
+import io.railmap.matrix.model.PortState;
+import io.railmap.matrix.model.Snapshot;
+import io.railmap.matrix.model.Thunderbolt;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Builds snapshots for tests: cables are declared by their two ends and become ports whose
+ * neighbours point at each other. Ports get RDMA names {@code rdma_<netdev>} unless told otherwise.
+ */
+public final class Cluster {
+    private final Map<String, Map<String, Port>> nodes = new TreeMap<>();
+    private final List<String> nodeOrder = new ArrayList<>();
+
+    /** Adds a node with no ports (if absent). */
+    public Cluster node(String node) {
+        if (!nodes.containsKey(node)) {
+            nodes.put(node, new LinkedHashMap<>());
+            nodeOrder.add(node);
+        }
+        return this;
+    }
+
+    /** A confirmed cable between two ports, both active, 100 Gb/s. */
+    public Cluster cable(String x, String y) {
+        return cable(x, y, 100.0, PortState.ACTIVE);
+    }
+
+    /** A confirmed cable with a rate for both ends and a state for both ends. */
+    public Cluster cable(String x, String y, double rateGbps, PortState state) {
+        PortRef a = PortRef.parse(x);
+        PortRef b = PortRef.parse(y);
+        put(port(a, Optional.of(rateGbps), state, List.of(b)));
+        put(port(b, Optional.of(rateGbps), state, List.of(a)));
+        return this;
+    }
+
+    /** Port {@code x} hears {@code y}; {@code y} (if it exists) hears nothing back. */
+    public Cluster oneSided(String x, String y) {
+        PortRef a = PortRef.parse(x);
+        put(port(a, Optional.of(100.0), PortState.ACTIVE, List.of(PortRef.parse(y))));
+        node(PortRef.parse(y).node());
+        return this;
+    }
+
+    /** Port {@code x} hears every one of {@code far}. */
+    public Cluster hears(String x, String... far) {
+        List<PortRef> refs = new ArrayList<>();
+        for (String f : far) {
+            refs.add(PortRef.parse(f));
+        }
+        put(port(PortRef.parse(x), Optional.of(100.0), PortState.ACTIVE, refs));
+        return this;
+    }
+
+    /** Replaces a port entirely. */
+    public Cluster put(Port port) {
+        node(port.node());
+        nodes.get(port.node()).put(port.netdev(), port);
+        return this;
+    }
+
+    /** Changes the state of one port. */
+    public Cluster state(String x, PortState state) {
+        PortRef ref = PortRef.parse(x);
+        Port p = nodes.get(ref.node()).get(ref.port());
+        return put(p.withState(state));
+    }
+
+    /** @return a port with RDMA name {@code rdma_<netdev>} */
+    public static Port port(PortRef ref, Optional<Double> rate, PortState state, List<PortRef> neighbours) {
+        return new Port(ref.node(), ref.port(), Optional.of("rdma_" + ref.port()), 1, PortKind.ROCE, rate, state,
+                Optional.<Thunderbolt>empty(), neighbours);
+    }
+
+    /** @return the snapshot, records in the order nodes were first named */
+    public Snapshot snapshot() {
+        List<NodeRecord> records = new ArrayList<>();
+        for (String node : nodeOrder) {
+            records.add(new NodeRecord(node, 1, new ArrayList<>(nodes.get(node).values())));
+        }
+        return new Snapshot(records);
+    }
+}

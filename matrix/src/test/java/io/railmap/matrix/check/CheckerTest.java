@@ -1,0 +1,172 @@
+package io.railmap.matrix.check;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.railmap.matrix.Cluster;
+import io.railmap.matrix.model.PortState;
+import io.railmap.matrix.topology.Topology;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class CheckerTest {
+    /** Two Macs, two crossed cables: a:en6–b:en7 and a:en7–b:en6. */
+    private final Topology crossed = Topology.of(new Cluster().cable("a:en6", "b:en7").cable("a:en7", "b:en6").snapshot());
+    private final List<String> ab = List.of("a", "b");
+
+    /** cells from a compact notation: rows of cells, a cell is "" (null) or names joined by '+'. */
+    static List<List<List<String>>> cells(String... rows) {
+        List<List<List<String>>> out = new ArrayList<>();
+        for (String row : rows) {
+            List<List<String>> cells = new ArrayList<>();
+            for (String cell : row.split("\\|", -1)) {
+                cells.add(cell.equals("-") ? List.of() : Arrays.asList(cell.split("\\+", -1)));
+            }
+            out.add(cells);
+        }
+        return out;
+    }
+
+    private static List<String> codes(List<Finding> findings) {
+        return findings.stream().map(f -> f.severity().wireName() + " " + f.code().wireName()).toList();
+    }
+
+    @Test
+    void theRightFileIsClean() {
+        List<Finding> f = Checker.check(crossed, ab, cells("-|rdma_en6+rdma_en7", "rdma_en7+rdma_en6|-"), Mode.RING);
+        assertThat(f).isEmpty();
+    }
+
+    @Test
+    void swappedWiresAtOneEndAreAMismatchedRail() {
+        // each side picked its interfaces independently, sorted by name: the exo PR 2160 deadlock
+        List<Finding> f = Checker.check(crossed, ab, cells("-|rdma_en6+rdma_en7", "rdma_en6+rdma_en7|-"), Mode.RING);
+
+        assertThat(codes(f)).containsExactly("error mismatched-rail", "error mismatched-rail");
+        assertThat(f.get(0).ranks()).containsExactly(0, 1);
+        assertThat(f.get(0).rail()).contains(0);
+        assertThat(f.get(0).message()).contains("a:en6 and b:en6", "a:en6\u2013b:en7", "a:en7\u2013b:en6", "hang");
+    }
+
+    @Test
+    void netdevNamesAreAcceptedLikeRdmaNames() {
+        assertThat(Checker.check(crossed, ab, cells("-|en6+en7", "en7+en6|-"), Mode.RING)).isEmpty();
+    }
+
+    @Test
+    void anUnknownDeviceIsNamedWithWhatTheNodeHas() {
+        List<Finding> f = Checker.check(crossed, ab, cells("-|rdma_en9", "rdma_en7|-"), Mode.MESH);
+        assertThat(codes(f)).containsExactly("error unknown-device");
+        assertThat(f.get(0).message()).contains("\"rdma_en9\"", "rdma_en6, rdma_en7");
+    }
+
+    @Test
+    void devicesOnDifferentNodesPairsAreNotACable() {
+        Topology t = Topology.of(new Cluster().cable("a:p1", "b:p1").cable("a:p2", "c:p2").cable("b:p3", "c:p3").snapshot());
+        // rank a uses p2 (cabled to c) to reach b
+        List<Finding> f = Checker.check(t, List.of("a", "b", "c"),
+                cells("-|rdma_p2|rdma_p2", "rdma_p1|-|rdma_p3", "rdma_p2|rdma_p3|-"), Mode.MESH);
+        assertThat(codes(f)).containsExactly("error not-a-cable");
+        assertThat(f.get(0).message()).contains("a:p2 is cabled to c:p2, not to b");
+    }
+
+    @Test
+    void aDownEndIsLinkDown() {
+        Topology t = Topology.of(new Cluster().cable("a:p1", "b:p1").state("b:p1", PortState.DOWN).snapshot());
+        List<Finding> f = Checker.check(t, ab, cells("-|rdma_p1", "rdma_p1|-"), Mode.MESH);
+        assertThat(codes(f)).containsExactly("error link-down");
+        assertThat(f.get(0).message()).contains("b:p1 is down");
+    }
+
+    @Test
+    void aWireWithoutPartnerIsUnpaired() {
+        List<Finding> f = Checker.check(crossed, ab, cells("-|rdma_en6+rdma_en7", "rdma_en7|-"), Mode.MESH);
+        assertThat(codes(f)).contains("error unpaired-wire");
+    }
+
+    @Test
+    void shapeProblemsStopTheCheck() {
+        assertThat(codes(Checker.check(crossed, ab, cells("-|rdma_en6"), Mode.AUTO))).containsExactly("error not-square");
+        assertThat(codes(Checker.check(crossed, ab, cells("-|rdma_en6", "rdma_en7"), Mode.AUTO))).containsExactly("error not-square");
+    }
+
+    @Test
+    void emptyNamesAndTheDiagonal() {
+        List<Finding> f = Checker.check(crossed, ab, cells("rdma_en6|", "rdma_en7|-"), Mode.MESH);
+        assertThat(codes(f)).contains("error diagonal-not-empty", "error empty-name");
+    }
+
+    @Test
+    void aMeshNeedsEveryPair() {
+        Topology t = Topology.of(new Cluster().cable("a:p1", "b:p1").cable("b:p2", "c:p2").snapshot());
+        List<Finding> f = Checker.check(t, List.of("a", "b", "c"), cells("-|rdma_p1|-", "rdma_p1|-|rdma_p2", "-|rdma_p2|-"), Mode.MESH);
+        assertThat(codes(f)).containsExactly("error missing-link");
+        assertThat(f.get(0).message()).contains("rank 0 (a) and rank 2 (c)", "no cable joins them");
+    }
+
+    @Test
+    void aMeshOfNineIsTooLarge() {
+        Cluster c = new Cluster();
+        List<String> ranks = new ArrayList<>();
+        for (int i = 0; i < 9; i++) {
+            ranks.add("n" + i);
+            for (int j = 0; j < i; j++) {
+                c.cable("n" + i + ":to" + j, "n" + j + ":to" + i);
+            }
+        }
+        List<List<List<String>>> cells = new ArrayList<>();
+        for (int i = 0; i < 9; i++) {
+            List<List<String>> row = new ArrayList<>();
+            for (int j = 0; j < 9; j++) {
+                row.add(i == j ? List.of() : List.of("rdma_to" + j));
+            }
+            cells.add(row);
+        }
+        assertThat(codes(Checker.check(Topology.of(c.snapshot()), ranks, cells, Mode.MESH))).containsExactly("error mesh-too-large");
+    }
+
+    @Test
+    void extraWiresInAMeshAreUnusedAndSayHowToUseThem() {
+        List<Finding> f = Checker.check(crossed, ab, cells("-|rdma_en6+rdma_en7", "rdma_en7+rdma_en6|-"), Mode.MESH);
+        assertThat(codes(f)).containsExactly("warning extra-wires-unused");
+        assertThat(f.get(0).message()).contains("MLX_JACCL_RING");
+        // as jaccl decides: valid as a ring too, so only a hint
+        assertThat(codes(Checker.check(crossed, ab, cells("-|rdma_en6+rdma_en7", "rdma_en7+rdma_en6|-"), Mode.AUTO)))
+                .containsExactly("info extra-wires-unused");
+    }
+
+    @Test
+    void ringRules() {
+        Cluster c = new Cluster().cable("a:p1", "b:p1").cable("a:p2", "b:p2").cable("b:p3", "c:p3").cable("c:p4", "a:p4")
+                .cable("b:p5", "c:p5");
+        Topology t = Topology.of(c.snapshot());
+        List<String> abc = List.of("a", "b", "c");
+        List<Finding> unequal = Checker.check(t, abc,
+                cells("-|rdma_p1+rdma_p2|rdma_p4", "rdma_p1+rdma_p2|-|rdma_p3+rdma_p5", "rdma_p4|rdma_p3+rdma_p5|-"), Mode.RING);
+        assertThat(codes(unequal)).containsOnly("error unequal-ring-wires");
+        assertThat(unequal).allSatisfy(x -> assertThat(x.ranks()).containsExactly(0, 2));
+
+        List<Finding> notACycle = Checker.check(t, abc, cells("-|rdma_p1|-", "rdma_p1|-|rdma_p3", "-|rdma_p3|-"), Mode.RING);
+        assertThat(codes(notACycle)).containsExactly("error ring-not-a-cycle");
+    }
+
+    @Test
+    void moreThanFourWiresInARing() {
+        Cluster c = new Cluster();
+        for (int k = 0; k < 5; k++) {
+            c.cable("a:p" + k, "b:p" + k);
+        }
+        String five = "rdma_p0+rdma_p1+rdma_p2+rdma_p3+rdma_p4";
+        List<Finding> f = Checker.check(Topology.of(c.snapshot()), ab, cells("-|" + five, five + "|-"), Mode.RING);
+        assertThat(codes(f)).containsOnly("error too-many-wires");
+    }
+
+    @Test
+    void inAutoModeAFileValidAsNeitherGetsBothModesFindings() {
+        Topology t = Topology.of(new Cluster().cable("a:p1", "b:p1").cable("b:p2", "c:p2").snapshot());
+        List<Finding> f = Checker.check(t, List.of("a", "b", "c"), cells("-|rdma_p1|-", "rdma_p1|-|rdma_p2", "-|rdma_p2|-"), Mode.AUTO);
+        assertThat(codes(f)).containsExactlyInAnyOrder("error missing-link", "error ring-not-a-cycle");
+        assertThat(f).allSatisfy(x -> assertThat(x.message()).startsWith("as a "));
+    }
+}

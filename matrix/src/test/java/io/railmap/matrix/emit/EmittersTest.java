@@ -1,0 +1,73 @@
+package io.railmap.matrix.emit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.railmap.matrix.Cluster;
+import io.railmap.matrix.plan.Order;
+import io.railmap.matrix.plan.Plan;
+import io.railmap.matrix.plan.Planner;
+import io.railmap.matrix.rail.RailOptions;
+import io.railmap.matrix.topology.Topology;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class EmittersTest {
+    private final Topology crossed = Topology.of(new Cluster().cable("a:en6", "b:en7").cable("a:en7", "b:en6")
+            .oneSided("a:en9", "b:en9").snapshot());
+    private final Plan ring = Planner.plan(crossed, List.of("a", "b"), Order.GIVEN, RailOptions.DEFAULTS);
+    private final Plan mesh = Planner.plan(crossed, List.of("a", "b"), Order.GIVEN, RailOptions.DEFAULTS.withMaxWires(1));
+
+    @Test
+    void envTurnsTheRingOnOnlyWhenThereIsAValidRing() {
+        String ringEnv = JacclEnv.render(ring, "/etc/railmap/devices.json", "10.0.0.1:32323", Optional.of(1));
+        assertThat(ringEnv).isEqualTo("MLX_IBV_DEVICES=/etc/railmap/devices.json\nMLX_RANK=1\n"
+                + "MLX_JACCL_COORDINATOR=10.0.0.1:32323\nMLX_JACCL_RING=1\n");
+        String meshEnv = JacclEnv.render(mesh, "/tmp/my devices.json", "10.0.0.1:32323", Optional.empty());
+        assertThat(meshEnv).doesNotContain("MLX_JACCL_RING").contains("# rank 0 (a)\n", "# rank 1 (b)\n", "MLX_RANK=0\n",
+                "MLX_IBV_DEVICES='/tmp/my devices.json'\n");
+    }
+
+    @Test
+    void envRefusesBadValues() {
+        assertThatThrownBy(() -> JacclEnv.render(ring, "/d.json", "node-a:32323", Optional.empty()))
+                .hasMessageContaining("not an IPv4 address");
+        assertThatThrownBy(() -> JacclEnv.render(ring, "/d.json", "10.0.0.1", Optional.empty())).hasMessageContaining("IPV4:PORT");
+        assertThatThrownBy(() -> JacclEnv.render(ring, "/d.json", "10.0.0.1:70000", Optional.empty())).hasMessageContaining("IPV4:PORT");
+        assertThatThrownBy(() -> JacclEnv.render(ring, "/d.json", "10.0.0.1:1", Optional.of(2))).hasMessageContaining("rank 2 is not among");
+    }
+
+    @Test
+    void launchHostfileCarriesRowsBackendAndTheCoordinatorAddress() throws Exception {
+        JsonNode json = new ObjectMapper().readTree(LaunchHostfile.render(ring, Map.of("a", "10.0.0.1")));
+        assertThat(json.get("backend").asText()).isEqualTo("jaccl-ring");
+        assertThat(json.get("hosts").get(0).get("ips").get(0).asText()).isEqualTo("10.0.0.1");
+        assertThat(json.get("hosts").get(1).get("ips")).isEmpty();
+        assertThat(json.get("hosts").get(1).get("rdma").toString()).isEqualTo("[[\"rdma_en7\",\"rdma_en6\"],null]");
+        assertThat(new ObjectMapper().readTree(LaunchHostfile.render(mesh, Map.of("a", "10.0.0.1"))).get("backend").asText())
+                .isEqualTo("jaccl");
+        assertThatThrownBy(() -> LaunchHostfile.render(ring, Map.of("b", "10.0.0.2"))).hasMessageContaining("--ip a=ADDRESS");
+    }
+
+    @Test
+    void planJsonHoldsMatrixFlagsRailsAndFindings() throws Exception {
+        JsonNode json = new ObjectMapper().readTree(PlanJson.render(ring));
+        assertThat(json.get("ring").asBoolean()).isTrue();
+        assertThat(json.get("runRing").asBoolean()).isTrue();
+        assertThat(json.get("devices").toString()).isEqualTo("[[[],[\"rdma_en6\",\"rdma_en7\"]],[[\"rdma_en7\",\"rdma_en6\"],[]]]");
+        assertThat(json.get("rails").get(1).toString()).isEqualTo("{\"ranks\":[0,1],\"rail\":1,\"cable\":[\"a:en7\",\"b:en6\"]}");
+        assertThat(json.get("findings").toString()).contains("\"code\":\"unconfirmed-cable\"", "a:en9");
+    }
+
+    @Test
+    void dotLabelsBothPortsColoursRailsAndDashesUnconfirmedCables() {
+        String dot = Dot.render(crossed, ring);
+        assertThat(dot).startsWith("graph railmap {").contains("n0 [ label=\"a\\nrank 0\" shape=\"box\" ];");
+        assertThat(dot).contains("taillabel=\"en6\"", "headlabel=\"en7\"", "label=\"rail 0\"", "color=\"" + Dot.RAIL_COLOURS[1] + "\"");
+        assertThat(dot).containsPattern("taillabel=\"en9\" headlabel=\"en9\" label=\"unconfirmed\" style=\"dashed\"");
+    }
+}

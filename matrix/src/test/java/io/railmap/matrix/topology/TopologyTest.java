@@ -1,0 +1,113 @@
+package io.railmap.matrix.topology;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.railmap.matrix.Cluster;
+import io.railmap.matrix.model.NodeRecord;
+import io.railmap.matrix.model.Port;
+import io.railmap.matrix.model.PortKind;
+import io.railmap.matrix.model.PortRef;
+import io.railmap.matrix.model.PortState;
+import io.railmap.matrix.model.Snapshot;
+import io.railmap.matrix.model.Thunderbolt;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class TopologyTest {
+
+    @Test
+    void bothEndsObservingEachOtherMakeOneCable() {
+        Topology t = Topology.of(new Cluster().cable("a:en6", "b:en7").cable("a:en7", "b:en6").snapshot());
+
+        assertThat(t.cables()).containsExactly(
+                new Cable(PortRef.parse("a:en6"), PortRef.parse("b:en7")),
+                new Cable(PortRef.parse("a:en7"), PortRef.parse("b:en6")));
+        assertThat(t.graph().getAllEdges("a", "b")).hasSize(2);
+        assertThat(t.cableAt(PortRef.parse("b:en6")).orElseThrow().farEnd(PortRef.parse("b:en6")))
+                .isEqualTo(PortRef.parse("a:en7"));
+        assertThat(t.unconfirmed()).isEmpty();
+    }
+
+    @Test
+    void identicalParallelCablesStayTwoEdges() {
+        Topology t = Topology.of(new Cluster().cable("a:p0", "b:p0").cable("a:p1", "b:p1").snapshot());
+        assertThat(t.cablesBetween("b", "a")).hasSize(2);
+    }
+
+    @Test
+    void aOneSidedObservationIsUnconfirmedAndNoEdge() {
+        Topology t = Topology.of(new Cluster().cable("a:en1", "b:en1").oneSided("a:en2", "b:en2").snapshot());
+
+        assertThat(t.cables()).hasSize(1);
+        assertThat(t.unconfirmed()).singleElement().satisfies(u -> {
+            assertThat(u.from()).isEqualTo(PortRef.parse("a:en2"));
+            assertThat(u.farEnd()).contains(PortRef.parse("b:en2"));
+            assertThat(u.reason()).contains("b reports no port en2");
+        });
+    }
+
+    @Test
+    void aFarEndThatHeardSomeoneElseIsNotACable() {
+        Topology t = Topology.of(new Cluster().hears("a:en1", "b:en1").hears("b:en1", "c:en1").hears("c:en1", "b:en1")
+                .snapshot());
+
+        assertThat(t.cables()).containsExactly(new Cable(PortRef.parse("b:en1"), PortRef.parse("c:en1")));
+        assertThat(t.unconfirmed()).singleElement()
+                .satisfies(u -> assertThat(u.reason()).isEqualTo("b:en1 observed c:en1 instead"));
+    }
+
+    @Test
+    void aPortHearingSeveralFarEndsIsASharedSegment() {
+        Topology t = Topology.of(new Cluster()
+                .hears("a:eth0", "b:eth0", "c:eth0").hears("b:eth0", "a:eth0", "c:eth0").hears("c:eth0", "a:eth0", "b:eth0")
+                .snapshot());
+
+        assertThat(t.cables()).isEmpty();
+        assertThat(t.sharedSegments()).hasSize(3);
+        assertThat(t.sharedSegments().get(0).farEnds()).containsExactly(PortRef.parse("b:eth0"), PortRef.parse("c:eth0"));
+    }
+
+    @Test
+    void aFarEndOnANodeWithoutRecordIsUnconfirmed() {
+        Snapshot s = new Snapshot(List.of(new NodeRecord("a", 3, List.of(
+                Cluster.port(PortRef.parse("a:en1"), Optional.of(100.0), PortState.ACTIVE, List.of(PortRef.parse("z:en1")))))));
+        Topology t = Topology.of(s);
+        assertThat(t.nodes()).containsExactly("a");
+        assertThat(t.unconfirmed()).singleElement().satisfies(u -> assertThat(u.reason()).isEqualTo("node z has no record"));
+    }
+
+    @Test
+    void thunderboltDomainUuidsThatPointAtEachOtherConfirmACableWithoutProbes() {
+        Topology t = Topology.of(new Snapshot(List.of(
+                record("m3", "en7", "AAAA", "bbbb", 6),
+                record("m4", "en2", "BBBB", "AAAA", 2))));
+
+        assertThat(t.cables()).containsExactly(new Cable(PortRef.parse("m3:en7"), PortRef.parse("m4:en2")));
+    }
+
+    @Test
+    void aThunderboltPeerDomainThatNoPortCarriesIsUnconfirmed() {
+        Topology t = Topology.of(new Snapshot(List.of(record("m3", "en7", "AAAA", "CCCC", 6), record("m4", "en2", "BBBB", "AAAA", 2))));
+
+        assertThat(t.cables()).isEmpty();
+        assertThat(t.unconfirmed()).extracting(Unconfirmed::from)
+                .containsExactly(PortRef.parse("m3:en7"), PortRef.parse("m4:en2"));
+        assertThat(t.unconfirmed().get(0).reason()).contains("domain CCCC");
+    }
+
+    @Test
+    void everyNodeIsAVertexEvenWithoutCables() {
+        Topology t = Topology.of(new Cluster().node("lonely").cable("a:x", "b:x").snapshot());
+        assertThat(t.nodes()).containsExactly("a", "b", "lonely");
+        assertThat(t.cabledTo("lonely")).isEmpty();
+        assertThat(t.cabledTo("a")).containsExactly("b");
+    }
+
+    private static NodeRecord record(String node, String netdev, String domain, String peerDomain, int receptacle) {
+        Thunderbolt tb = new Thunderbolt(Optional.of(domain), Optional.of(peerDomain), receptacle, Optional.of(80.0), false,
+                Optional.of("Mac"));
+        return new NodeRecord(node, 1, List.of(new Port(node, netdev, Optional.of("rdma_" + netdev), 1, PortKind.THUNDERBOLT,
+                Optional.of(80.0), PortState.ACTIVE, Optional.of(tb), List.of())));
+    }
+}
