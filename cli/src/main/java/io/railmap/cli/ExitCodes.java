@@ -1,0 +1,28 @@
+package io.railmap.cli;
+
+/** The exit codes of {@code railmap}, listed in {@code --help} and the README. */
+public final class ExitCodes {
+    /** Success; for {@code check}, no finding is an error. */
+    public static final int OK = 0;
+    /** Usage or input error: a bad option, an unreadable or malformed file, an unknown node. */
+    public static final int INPUT = 1;
+    /** Findings with errors: {@code check} found a fault, or {@code matrix} wrote a matrix jaccl cannot run. */
+    public static final int FINDINGS = 2;
+    /** {@code matrix --order ring}: no ring order passes through every node. */
+    public static final int NO_RING = 3;
+    /** Internal error: a bug in railmap; the message asks for a report. */
+    public static final int INTERNAL = 70;
+
+    /** The table as shown in {@code --help}. */
+    public static final String[] HELP = {
+        "Exit codes:",
+        "  0   success (check: no finding is an error)",
+        "  1   usage or input error: bad option, unreadable or malformed file, unknown node",
+        "  2   findings with errors (check found a fault; matrix wrote a matrix jaccl cannot run)",
+        "  3   matrix --order ring: no ring order passes through every node",
+        "  70  internal error (a bug: please report it)",
+    };
+
+    private ExitCodes() {
+    }
+}

@@ -1,0 +1,60 @@
+package io.railmap.cli;
+
+import io.railmap.matrix.plan.NoRingException;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.IParameterExceptionHandler;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * The one place where exceptions become messages and exit codes: a bad option or a user mistake
+ * ({@link UserError}, {@link IllegalArgumentException}, including the codecs' format errors) prints
+ * {@code railmap: <message>} and exits {@link ExitCodes#INPUT}; no ring exits
+ * {@link ExitCodes#NO_RING}; anything else is a bug: one line, exit {@link ExitCodes#INTERNAL}, and
+ * the stack trace only when {@code RAILMAP_DEBUG} is set.
+ */
+final class Failures implements IExecutionExceptionHandler, IParameterExceptionHandler {
+
+    @Override
+    public int handleParseException(ParameterException e, String[] args) {
+        CommandLine cmd = e.getCommandLine();
+        PrintWriter err = cmd.getErr();
+        err.println("railmap: " + e.getMessage());
+        if (!CommandLine.UnmatchedArgumentException.printSuggestions(e, err)) {
+            err.println("Try 'railmap " + commandPath(cmd) + "--help' for usage.");
+        }
+        err.flush();
+        return ExitCodes.INPUT;
+    }
+
+    @Override
+    public int handleExecutionException(Exception e, CommandLine cmd, ParseResult parseResult) {
+        PrintWriter err = cmd.getErr();
+        int code;
+        if (e instanceof NoRingException) {
+            err.println("railmap: " + e.getMessage());
+            code = ExitCodes.NO_RING;
+        } else if (e instanceof UserError || e instanceof IllegalArgumentException) {
+            err.println("railmap: " + e.getMessage());
+            code = ExitCodes.INPUT;
+        } else {
+            err.println("railmap: internal error: " + e + " (please report this; set RAILMAP_DEBUG=1 for details)");
+            if (System.getenv("RAILMAP_DEBUG") != null) {
+                e.printStackTrace(err);
+            }
+            code = ExitCodes.INTERNAL;
+        }
+        err.flush();
+        return code;
+    }
+
+    private static String commandPath(CommandLine cmd) {
+        StringBuilder path = new StringBuilder();
+        for (CommandLine c = cmd; c.getParent() != null; c = c.getParent()) {
+            path.insert(0, c.getCommandName() + " ");
+        }
+        return path.toString();
+    }
+}

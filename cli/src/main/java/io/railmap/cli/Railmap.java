@@ -1,0 +1,71 @@
+package io.railmap.cli;
+
+import io.railmap.cli.commands.CheckCommand;
+import io.railmap.cli.commands.MatrixCommand;
+import io.railmap.cli.commands.SnapshotCommand;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The root command. {@link #commandLine} is the one factory used by {@code main} and the tests. */
+@Command(name = "railmap",
+        mixinStandardHelpOptions = true,
+        versionProvider = Railmap.Version.class,
+        description = "Knows which physical cable joins which two ports, and writes rail-aligned configs for collective libraries: rail k on both ends of a pair is always the same cable.",
+        subcommands = {MatrixCommand.class, CheckCommand.class, SnapshotCommand.class, CommandLine.HelpCommand.class})
+public final class Railmap implements Runnable {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    /**
+     * @param out where commands write their output
+     * @param err where messages and errors go
+     * @return the configured command line
+     */
+    public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+        Failures failures = new Failures();
+        CommandLine cmd = new CommandLine(new Railmap());
+        cmd.setOut(out);
+        cmd.setErr(err);
+        cmd.setExecutionExceptionHandler(failures);
+        cmd.setParameterExceptionHandler(failures);
+        cmd.setCaseInsensitiveEnumValuesAllowed(true);
+        cmd.setUsageHelpWidth(100);
+        cmd.setUsageHelpAutoWidth(true);
+        appendExitCodes(cmd);
+        return cmd;
+    }
+
+    private static void appendExitCodes(CommandLine cmd) {
+        var usage = cmd.getCommandSpec().usageMessage();
+        java.util.List<String> footer = new java.util.ArrayList<>(java.util.List.of(usage.footer()));
+        footer.add("");
+        footer.addAll(java.util.List.of(ExitCodes.HELP));
+        usage.footer(footer.toArray(String[]::new));
+        cmd.getSubcommands().values().stream().filter(c -> !c.getCommandName().equals("help")).forEach(Railmap::appendExitCodes);
+    }
+
+    /**
+     * @param args the command line
+     * @return the exit code (see {@link ExitCodes})
+     */
+    public static int run(String... args) {
+        PrintWriter out = new PrintWriter(System.out, true);
+        PrintWriter err = new PrintWriter(System.err, true);
+        return commandLine(out, err).execute(args);
+    }
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "name a command: matrix, check or snapshot");
+    }
+
+    /** Prints the version from the jar manifest. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Railmap.class.getPackage().getImplementationVersion();
+            return new String[] {"railmap " + (v == null ? "(development build)" : v)};
+        }
+    }
+}

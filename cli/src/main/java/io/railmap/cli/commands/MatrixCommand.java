@@ -1,0 +1,113 @@
+package io.railmap.cli.commands;
+
+import io.railmap.cli.ExitCodes;
+import io.railmap.cli.options.HostsOption;
+import io.railmap.cli.options.OutputOption;
+import io.railmap.cli.options.RailOptionsMixin;
+import io.railmap.cli.options.SnapshotOptions;
+import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.check.Severity;
+import io.railmap.matrix.codec.DevicesCodec;
+import io.railmap.matrix.emit.Dot;
+import io.railmap.matrix.emit.JacclEnv;
+import io.railmap.matrix.emit.LaunchHostfile;
+import io.railmap.matrix.emit.PlanJson;
+import io.railmap.matrix.model.Names;
+import io.railmap.matrix.plan.Order;
+import io.railmap.matrix.plan.Plan;
+import io.railmap.matrix.plan.Planner;
+import io.railmap.matrix.topology.Topology;
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code railmap matrix}: the rail-aligned device matrix, in the format a library reads. */
+@Command(mixinStandardHelpOptions = true, name = "matrix", sortOptions = false,
+        description = "Write the rail-aligned device matrix for a list of nodes: rail k of every pair is the same cable at both ends. Errors and warnings about the result go to standard error.",
+        footer = {"", "Examples:",
+            "  railmap matrix --snapshot cluster.json --hosts a,b --format jaccl -o devices.json",
+            "  railmap matrix --snapshot cluster.json --hosts a,b,c,d --order ring --format json",
+            "  railmap matrix --snapshot cluster.json --hosts a,b --format env --coordinator 10.0.0.1:32323 --rank 0",
+            "  railmap matrix --snapshot cluster.json --hosts a,b --format launch --ip a=10.0.0.1 -o hosts.json"})
+public final class MatrixCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    SnapshotOptions source;
+
+    @Option(names = "--hosts", paramLabel = "A,B,...",
+            description = "Nodes to rank, comma-separated; rank i is the i-th (with --order ring, the first is rank 0). Default: every node of the snapshot, sorted.")
+    String hosts;
+
+    @Option(names = "--order", paramLabel = "given|ring", defaultValue = "given",
+            description = "given: ranks as listed; ring: a cycle of cables maximising its thinnest edge (exact up to 24 nodes). Default: ${DEFAULT-VALUE}.")
+    Order order;
+
+    @Option(names = "--format", paramLabel = "jaccl|env|launch|json|dot", defaultValue = "jaccl",
+            description = "What to write. jaccl: the devices file (MLX_IBV_DEVICES; a one-wire cell is a plain string, several wires an array). env: MLX_* variables. launch: an mlx.launch hostfile. json: matrix, ring flag, rank order and findings. dot: Graphviz. Default: ${DEFAULT-VALUE}.")
+    Format format;
+
+    @Mixin
+    RailOptionsMixin rails;
+
+    @Option(names = "--coordinator", paramLabel = "IPV4:PORT",
+            description = "env: MLX_JACCL_COORDINATOR, an address rank 0 binds. Required for env.")
+    String coordinator;
+
+    @Option(names = "--devices-path", paramLabel = "PATH", defaultValue = "/etc/railmap/devices.json",
+            description = "env: MLX_IBV_DEVICES, where the devices file is on every node. Default: ${DEFAULT-VALUE}.")
+    String devicesPath;
+
+    @Option(names = "--rank", paramLabel = "R", description = "env: write only rank R's variables. Default: every rank.")
+    Integer rank;
+
+    @Option(names = "--ip", paramLabel = "NODE=IPV4",
+            description = "launch: a node's IPv4 address (repeatable); rank 0's is required, mlx.launch uses it as the coordinator.")
+    Map<String, String> ips = new LinkedHashMap<>();
+
+    @Mixin
+    OutputOption output;
+
+    @Override
+    public Integer call() {
+        Topology topology = Topology.of(source.load());
+        List<String> nodes = hosts == null ? topology.nodes() : HostsOption.parse(hosts);
+        ips.keySet().forEach(n -> Names.node("--ip", n));
+        Plan plan = Planner.plan(topology, nodes, order, rails.options());
+        String text = switch (format) {
+            case JACCL -> DevicesCodec.write(plan.matrix().devices());
+            case ENV -> JacclEnv.render(plan, devicesPath, requireCoordinator(), Optional.ofNullable(rank));
+            case LAUNCH -> LaunchHostfile.render(plan, ips);
+            case JSON -> PlanJson.render(plan);
+            case DOT -> Dot.render(topology, plan);
+        };
+        output.write(text, spec.commandLine().getOut());
+        if (format != Format.JSON) {
+            PrintWriter err = spec.commandLine().getErr();
+            for (Finding f : plan.findings()) {
+                if (f.severity() != Severity.INFO) {
+                    err.println("railmap: " + FindingsText.line(f));
+                }
+            }
+            err.flush();
+        }
+        return plan.hasErrors() ? ExitCodes.FINDINGS : ExitCodes.OK;
+    }
+
+    private String requireCoordinator() {
+        if (coordinator == null) {
+            throw new IllegalArgumentException("--format env needs --coordinator IPV4:PORT, an address that rank 0 binds "
+                    + "(MLX_JACCL_COORDINATOR)");
+        }
+        return coordinator;
+    }
+}
