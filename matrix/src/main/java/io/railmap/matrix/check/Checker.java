@@ -7,7 +7,9 @@ import io.railmap.matrix.topology.Cable;
 import io.railmap.matrix.topology.Topology;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -29,6 +31,7 @@ public final class Checker {
     private final List<String> ranks;
     private final List<List<List<String>>> cells;
     private final List<Finding> findings = new ArrayList<>();
+    private final Map<String, Map<String, Port>> names = new HashMap<>();
 
     private Checker(Topology topology, List<String> ranks, List<List<List<String>>> cells) {
         this.topology = topology;
@@ -138,16 +141,23 @@ public final class Checker {
             return Optional.empty();
         }
         String node = ranks.get(i);
-        Optional<Port> port = topology.ports().stream()
-                .filter(p -> p.node().equals(node) && p.answersTo(name))
-                .min(Comparator.comparing((Port p) -> !p.netdev().equals(name)).thenComparing(Port::rdmaPort));
+        Optional<Port> port = Optional.ofNullable(names.computeIfAbsent(node, this::nameIndex).get(name));
         if (port.isEmpty()) {
-            List<String> known = topology.ports().stream().filter(p -> p.node().equals(node)).map(Port::deviceName).toList();
+            List<String> known = topology.ports(node).stream().map(Port::deviceName).toList();
             add(Code.UNKNOWN_DEVICE, Severity.ERROR, List.of(i, j), k, "devices[" + i + "][" + j + "][" + k + "] names \""
                     + name + "\", which is no RDMA device or netdev of " + node + " (it has "
                     + (known.isEmpty() ? "no ports" : String.join(", ", known)) + ")");
         }
         return port;
+    }
+
+    /** Names a node's ports answer to: netdevs first, then RDMA devices (port 1 before higher ports). */
+    private Map<String, Port> nameIndex(String node) {
+        Map<String, Port> index = new HashMap<>();
+        topology.ports(node).stream().sorted(Comparator.comparing(Port::rdmaPort))
+                .forEach(p -> p.rdma().ifPresent(r -> index.putIfAbsent(r, p)));
+        topology.ports(node).forEach(p -> index.put(p.netdev(), p));
+        return index;
     }
 
     private void pair(int i, int j, int k, Port p, Port q) {
@@ -167,7 +177,7 @@ public final class Checker {
         boolean qToI = cableQ.map(c -> c.farEnd(q.ref()).node().equals(ranks.get(i))).orElse(false);
         if (pToJ && qToI) {
             add(Code.MISMATCHED_RAIL, Severity.ERROR, List.of(i, j), k, where + " names " + p.ref() + " and " + q.ref()
-                    + ", ends of two different cables (" + cableP.get() + " and " + cableQ.get() + "): jaccl would pair "
+                    + ", ends of two different cables (" + cableP.get() + " and " + cableQ.get() + "): jaccl would connect "
                     + "queue pairs across two cables and large transfers would hang; rail " + k + " must name both ends "
                     + "of one cable (railmap matrix writes such a file)");
         } else {

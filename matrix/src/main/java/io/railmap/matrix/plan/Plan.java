@@ -32,7 +32,7 @@ public record Plan(DeviceMatrix matrix, List<Finding> findings) {
      *         {@code jaccl-ring}): the ring flag is set and the rank order is a valid ring
      */
     public boolean runRing() {
-        return matrix.ring() && matrix.validRing();
+        return matrix.runRing();
     }
 
     /** @return true when some finding is an error */

@@ -56,7 +56,9 @@ public final class Planner {
             findings.add(new Finding(Code.CABLE_LEFT_OUT, Severity.INFO, ranksOf(ranks, left.cable().a(), left.cable().b()),
                     Optional.empty(), "cable " + left.cable() + " is not a rail: " + left.reason()));
         }
-        findings.addAll(Checker.check(topology, ranks, matrix.devices(), Mode.AUTO));
+        // A plan that runs the ring (MLX_JACCL_RING set) is checked as a ring; otherwise as jaccl would choose.
+        Mode mode = matrix.runRing() ? Mode.RING : Mode.AUTO;
+        findings.addAll(Checker.check(topology, ranks, matrix.devices(), mode));
         findings.sort(java.util.Comparator.comparing(Finding::severity));
         return new Plan(matrix, findings);
     }

@@ -77,6 +77,14 @@ public final class DeviceMatrix {
         return JacclRules.isValidRing(devices);
     }
 
+    /**
+     * @return true when jaccl should run the ring ({@code MLX_JACCL_RING} set, mlx.launch backend
+     *         {@code jaccl-ring}): some pair has several rails and the rank order is a valid ring
+     */
+    public boolean runRing() {
+        return ring() && validRing();
+    }
+
     /** @return true when jaccl accepts this matrix as a mesh ({@link JacclRules#isValidMesh}) */
     public boolean validMesh() {
         return JacclRules.isValidMesh(devices);

@@ -38,6 +38,7 @@ import org.jgrapht.graph.builder.GraphTypeBuilder;
 public final class Topology {
     private final Graph<String, Cable> graph;
     private final Map<PortRef, Port> ports;
+    private final Map<String, List<Port>> portsByNode;
     private final Map<PortRef, Cable> cableAt;
     private final List<Unconfirmed> unconfirmed;
     private final List<SharedSegment> sharedSegments;
@@ -46,6 +47,10 @@ public final class Topology {
                      List<Unconfirmed> unconfirmed, List<SharedSegment> sharedSegments) {
         this.graph = graph;
         this.ports = ports;
+        Map<String, List<Port>> byNode = new HashMap<>();
+        new TreeMap<>(ports).values().forEach(p -> byNode.computeIfAbsent(p.node(), n -> new ArrayList<>()).add(p));
+        byNode.replaceAll((n, list) -> List.copyOf(list));
+        this.portsByNode = byNode;
         this.cableAt = cableAt;
         this.unconfirmed = unconfirmed;
         this.sharedSegments = sharedSegments;
@@ -59,7 +64,7 @@ public final class Topology {
      * @return the topology
      */
     public static Topology of(Snapshot snapshot) {
-        Map<PortRef, Port> ports = new TreeMap<>();
+        Map<PortRef, Port> ports = new HashMap<>();
         Map<String, PortRef> byDomain = new HashMap<>();
         for (NodeRecord record : snapshot.records()) {
             for (Port port : record.ports()) {
@@ -70,7 +75,7 @@ public final class Topology {
 
         List<Unconfirmed> unconfirmed = new ArrayList<>();
         Map<PortRef, Set<PortRef>> observed = new TreeMap<>();
-        for (Port port : ports.values()) {
+        for (Port port : new TreeMap<>(ports).values()) {
             Set<PortRef> far = new TreeSet<>(port.neighbours());
             Optional<String> peerDomain = port.thunderbolt().flatMap(Thunderbolt::peerDomainUuid);
             if (peerDomain.isPresent()) {
@@ -88,7 +93,7 @@ public final class Topology {
         Graph<String, Cable> graph = GraphTypeBuilder.<String, Cable>undirected()
                 .allowingMultipleEdges(true).allowingSelfLoops(false).weighted(false).buildGraph();
         snapshot.nodes().forEach(graph::addVertex);
-        Map<PortRef, Cable> cableAt = new TreeMap<>();
+        Map<PortRef, Cable> cableAt = new HashMap<>();
         List<SharedSegment> segments = new ArrayList<>();
         for (Map.Entry<PortRef, Set<PortRef>> entry : observed.entrySet()) {
             PortRef p = entry.getKey();
@@ -167,7 +172,12 @@ public final class Topology {
 
     /** @return every port of every record, sorted by identity */
     public List<Port> ports() {
-        return List.copyOf(ports.values());
+        return ports.values().stream().sorted(Comparator.comparing(Port::ref)).toList();
+    }
+
+    /** @return the ports of one node, sorted by netdev (digits compared as numbers); empty for an unknown node */
+    public List<Port> ports(String node) {
+        return portsByNode.getOrDefault(node, List.of());
     }
 
     /** @return the confirmed cable that ends at {@code ref}, if any */

@@ -1,0 +1,70 @@
+package io.railmap.bench;
+
+import io.railmap.matrix.Cluster;
+import io.railmap.matrix.topology.Topology;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Cluster shapes for the benchmarks. */
+final class Shapes {
+    private Shapes() {
+    }
+
+    static List<String> nodes(int n) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            out.add("node" + i);
+        }
+        return out;
+    }
+
+    /** Every pair joined by {@code cables} cables. */
+    static Topology fullMesh(int n, int cables) {
+        Cluster c = new Cluster();
+        for (int a = 0; a < n; a++) {
+            for (int b = a + 1; b < n; b++) {
+                for (int k = 0; k < cables; k++) {
+                    c.cable("node" + a + ":to" + b + "w" + k, "node" + b + ":to" + a + "w" + k);
+                }
+            }
+        }
+        return Topology.of(c.snapshot());
+    }
+
+    /**
+     * A ring cabled in a scrambled order (node i to node (i + step) mod n, step coprime with n, so
+     * the given order is not the cycle), two cables per ring edge, plus single-cable chords from
+     * every third node across the ring.
+     */
+    static Topology ringWithChords(int n) {
+        int step = coprimeStep(n);
+        Cluster c = new Cluster();
+        for (int i = 0; i < n; i++) {
+            int a = (i * step) % n;
+            int b = ((i + 1) * step) % n;
+            for (int k = 0; k < 2; k++) {
+                c.cable("node" + a + ":r" + b + "w" + k, "node" + b + ":r" + a + "w" + k);
+            }
+        }
+        for (int a = 0; a < n; a += 3) {
+            int b = (a + n / 2) % n;
+            if (b != a) {
+                c.cable("node" + a + ":c" + b, "node" + b + ":c" + a);
+            }
+        }
+        return Topology.of(c.snapshot());
+    }
+
+    private static int coprimeStep(int n) {
+        for (int step = n / 2 - 1; step > 1; step--) {
+            if (gcd(step, n) == 1) {
+                return step;
+            }
+        }
+        return 1;
+    }
+
+    private static int gcd(int a, int b) {
+        return b == 0 ? a : gcd(b, a % b);
+    }
+}
