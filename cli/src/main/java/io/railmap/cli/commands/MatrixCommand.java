@@ -7,11 +7,7 @@ import io.railmap.cli.options.RailOptionsMixin;
 import io.railmap.cli.options.SnapshotOptions;
 import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.check.Severity;
-import io.railmap.matrix.codec.DevicesCodec;
-import io.railmap.matrix.emit.Dot;
-import io.railmap.matrix.emit.JacclEnv;
-import io.railmap.matrix.emit.LaunchHostfile;
-import io.railmap.matrix.emit.PlanJson;
+import io.railmap.matrix.emit.Format;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.plan.Order;
 import io.railmap.matrix.plan.Plan;
@@ -63,7 +59,7 @@ public final class MatrixCommand implements Callable<Integer> {
             description = "env: MLX_JACCL_COORDINATOR, an address rank 0 binds. Required for env.")
     String coordinator;
 
-    @Option(names = "--devices-path", paramLabel = "PATH", defaultValue = "/etc/railmap/devices.json",
+    @Option(names = "--devices-path", paramLabel = "PATH", defaultValue = Format.Options.DEFAULT_DEVICES_PATH,
             description = "env: MLX_IBV_DEVICES, where the devices file is on every node. Default: ${DEFAULT-VALUE}.")
     String devicesPath;
 
@@ -83,13 +79,12 @@ public final class MatrixCommand implements Callable<Integer> {
         List<String> nodes = hosts == null ? topology.nodes() : HostsOption.parse(hosts);
         ips.keySet().forEach(n -> Names.node("--ip", n));
         Plan plan = Planner.plan(topology, nodes, order, rails.options());
-        String text = switch (format) {
-            case JACCL -> DevicesCodec.write(plan.matrix().devices());
-            case ENV -> JacclEnv.render(plan, devicesPath, requireCoordinator(), Optional.ofNullable(rank));
-            case LAUNCH -> LaunchHostfile.render(plan, ips);
-            case JSON -> PlanJson.render(plan);
-            case DOT -> Dot.render(topology, plan);
-        };
+        if (format == Format.ENV && coordinator == null) {
+            throw new IllegalArgumentException("--format env needs --coordinator IPV4:PORT, an address that rank 0 binds "
+                    + "(MLX_JACCL_COORDINATOR)");
+        }
+        String text = format.render(topology, plan,
+                new Format.Options(devicesPath, Optional.ofNullable(coordinator), Optional.ofNullable(rank), ips));
         output.write(text, spec.commandLine().getOut());
         if (format != Format.JSON) {
             PrintWriter err = spec.commandLine().getErr();
@@ -101,13 +96,5 @@ public final class MatrixCommand implements Callable<Integer> {
             err.flush();
         }
         return plan.hasErrors() ? ExitCodes.FINDINGS : ExitCodes.OK;
-    }
-
-    private String requireCoordinator() {
-        if (coordinator == null) {
-            throw new IllegalArgumentException("--format env needs --coordinator IPV4:PORT, an address that rank 0 binds "
-                    + "(MLX_JACCL_COORDINATOR)");
-        }
-        return coordinator;
     }
 }

@@ -1,0 +1,90 @@
+package io.railmap.matrix.emit;
+
+import io.railmap.matrix.codec.DevicesCodec;
+import io.railmap.matrix.plan.Plan;
+import io.railmap.matrix.topology.Topology;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/** What a plan can be written as; {@link #render} is the one dispatch used by the CLI and the HTTP API. */
+public enum Format {
+    /** The jaccl devices file (MLX_IBV_DEVICES), {@link DevicesCodec#write}. */
+    JACCL("application/json"),
+    /** The jaccl environment, {@link JacclEnv}. */
+    ENV("text/plain"),
+    /** An mlx.launch hostfile, {@link LaunchHostfile}. */
+    LAUNCH("application/json"),
+    /** Matrix, ring flag, rank order and findings, {@link PlanJson}. */
+    JSON("application/json"),
+    /** Graphviz DOT of the cable graph, {@link Dot}. */
+    DOT("text/vnd.graphviz");
+
+    private final String mediaType;
+
+    Format(String mediaType) {
+        this.mediaType = mediaType;
+    }
+
+    /** @return the HTTP media type of this format's text */
+    public String mediaType() {
+        return mediaType;
+    }
+
+    /** @return the lower-case name used on the command line and in query strings */
+    public String wireName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * @param value a name such as {@code "jaccl"}, any case
+     * @return the format
+     * @throws IllegalArgumentException naming the valid formats when none matches
+     */
+    public static Format fromWire(String value) {
+        for (Format f : values()) {
+            if (f.wireName().equalsIgnoreCase(value)) {
+                return f;
+            }
+        }
+        throw new IllegalArgumentException("unknown format \"" + value + "\" (expected jaccl, env, launch, json or dot)");
+    }
+
+    /**
+     * Options only some formats read.
+     *
+     * @param devicesPath env: MLX_IBV_DEVICES, the devices file's path on every node
+     * @param coordinator env: MLX_JACCL_COORDINATOR, {@code IPv4:port} that rank 0 binds (required for env)
+     * @param rank        env: one rank to write, or empty for every rank
+     * @param ips         launch: IPv4 address per node (rank 0's is required)
+     */
+    public record Options(String devicesPath, Optional<String> coordinator, Optional<Integer> rank, Map<String, String> ips) {
+        /** The default devices file path on nodes. */
+        public static final String DEFAULT_DEVICES_PATH = "/etc/railmap/devices.json";
+
+        /** Copies the map. */
+        public Options {
+            ips = Map.copyOf(ips);
+        }
+    }
+
+    /**
+     * @param topology the cable graph (for {@link #DOT})
+     * @param plan     the plan
+     * @param options  the options some formats read
+     * @return the text
+     * @throws IllegalArgumentException when a format's required option is missing or malformed
+     *                                  (env without a coordinator, launch without rank 0's address)
+     */
+    public String render(Topology topology, Plan plan, Options options) {
+        return switch (this) {
+            case JACCL -> DevicesCodec.write(plan.matrix().devices());
+            case ENV -> JacclEnv.render(plan, options.devicesPath(), options.coordinator().orElseThrow(() ->
+                    new IllegalArgumentException("the env format needs a coordinator, IPV4:PORT that rank 0 binds "
+                            + "(MLX_JACCL_COORDINATOR)")), options.rank());
+            case LAUNCH -> LaunchHostfile.render(plan, options.ips());
+            case JSON -> PlanJson.render(plan);
+            case DOT -> Dot.render(topology, plan);
+        };
+    }
+}
