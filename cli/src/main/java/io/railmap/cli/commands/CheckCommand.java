@@ -2,12 +2,12 @@ package io.railmap.cli.commands;
 
 import io.railmap.cli.ExitCodes;
 import io.railmap.cli.options.Files;
-import io.railmap.cli.options.HostsOption;
 import io.railmap.cli.options.SnapshotOptions;
 import io.railmap.matrix.check.Checker;
 import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.check.Mode;
 import io.railmap.matrix.codec.DevicesCodec;
+import io.railmap.matrix.model.Names;
 import io.railmap.matrix.emit.PlanJson;
 import io.railmap.matrix.topology.Topology;
 import java.io.PrintWriter;
@@ -51,7 +51,7 @@ public final class CheckCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Topology topology = Topology.of(source.load());
-        List<String> ranks = HostsOption.parse(hosts);
+        List<String> ranks = Names.nodeList("--hosts", hosts);
         List<List<List<String>>> cells = DevicesCodec.read(devices.toString(), Files.read(devices, "devices file"));
         List<Finding> findings = Checker.check(topology, ranks, cells, mode);
         PrintWriter out = spec.commandLine().getOut();

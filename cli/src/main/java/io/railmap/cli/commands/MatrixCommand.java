@@ -1,7 +1,6 @@
 package io.railmap.cli.commands;
 
 import io.railmap.cli.ExitCodes;
-import io.railmap.cli.options.HostsOption;
 import io.railmap.cli.options.OutputOption;
 import io.railmap.cli.options.RailOptionsMixin;
 import io.railmap.cli.options.SnapshotOptions;
@@ -76,7 +75,7 @@ public final class MatrixCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Topology topology = Topology.of(source.load());
-        List<String> nodes = hosts == null ? topology.nodes() : HostsOption.parse(hosts);
+        List<String> nodes = hosts == null ? topology.nodes() : Names.nodeList("--hosts", hosts);
         ips.keySet().forEach(n -> Names.node("--ip", n));
         Plan plan = Planner.plan(topology, nodes, order, rails.options());
         if (format == Format.ENV && coordinator == null) {

@@ -23,6 +23,26 @@ public final class Names {
     }
 
     /**
+     * Parses a comma-separated list of node names, such as the value of {@code --hosts a,b,c}.
+     *
+     * @param what  where the list came from, for the message (e.g. {@code "--hosts"})
+     * @param value the list
+     * @return the names in order, trimmed
+     * @throws IllegalArgumentException when a name is empty or breaks the rules of {@link #node}
+     */
+    public static java.util.List<String> nodeList(String what, String value) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (String name : value.split(",", -1)) {
+            String trimmed = name.trim();
+            if (trimmed.isEmpty()) {
+                throw new IllegalArgumentException(what + " \"" + value + "\" has an empty name: write node names separated by commas, e.g. a,b,c");
+            }
+            out.add(node(what, trimmed));
+        }
+        return out;
+    }
+
+    /**
      * Checks a port or device name: not blank and no whitespace.
      *
      * @param what what the name is, for the message (e.g. {@code "netdev"})

@@ -1,0 +1,103 @@
+package io.railmap.daemon.api;
+
+import io.railmap.matrix.emit.Format;
+import io.railmap.matrix.model.Names;
+import io.railmap.matrix.plan.Order;
+import io.railmap.matrix.rail.RailOptions;
+import io.vertx.core.MultiMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The query string of {@code GET /v1/matrix}, with the same meaning as {@code railmap matrix}'s
+ * options: {@code hosts=a,b} (default every node), {@code order=given|ring},
+ * {@code format=jaccl|env|launch|json|dot}, {@code minRateGbps}, {@code maxWires},
+ * {@code includeDown=true}, {@code equalRingWires=false}, and for env {@code coordinator},
+ * {@code devicesPath}, {@code rank}, for launch {@code ip=NODE=IPV4} (repeatable).
+ *
+ * @param hosts   the nodes to rank, or empty for every node
+ * @param order   how to order the ranks
+ * @param format  what to write
+ * @param rails   which cables become rails
+ * @param emit    the options some formats read
+ */
+record MatrixQuery(Optional<List<String>> hosts, Order order, Format format, RailOptions rails, Format.Options emit) {
+    private static final Set<String> KNOWN = Set.of("hosts", "order", "format", "minRateGbps", "maxWires", "includeDown",
+            "equalRingWires", "coordinator", "devicesPath", "rank", "ip");
+
+    /**
+     * @throws IllegalArgumentException naming the parameter when one is unknown, repeated where it may
+     *                                  not be, or malformed
+     */
+    static MatrixQuery parse(MultiMap params) {
+        for (String name : params.names()) {
+            if (!KNOWN.contains(name)) {
+                throw new IllegalArgumentException("unknown query parameter \"" + name + "\" (known: "
+                        + String.join(", ", new java.util.TreeSet<>(KNOWN)) + ")");
+            }
+            if (!name.equals("ip") && params.getAll(name).size() > 1) {
+                throw new IllegalArgumentException("query parameter \"" + name + "\" is given more than once");
+            }
+        }
+        Optional<List<String>> hosts = Optional.ofNullable(params.get("hosts")).map(h -> Names.nodeList("hosts", h));
+        Order order = Optional.ofNullable(params.get("order")).map(MatrixQuery::order).orElse(Order.GIVEN);
+        Format format = Optional.ofNullable(params.get("format")).map(Format::fromWire).orElse(Format.JACCL);
+        RailOptions rails = new RailOptions(!bool(params, "includeDown", false),
+                Optional.ofNullable(params.get("minRateGbps")).map(v -> number("minRateGbps", v)).orElse(0.0),
+                Optional.ofNullable(params.get("maxWires")).map(v -> integer("maxWires", v)).orElse(Integer.MAX_VALUE),
+                bool(params, "equalRingWires", true));
+        Map<String, String> ips = new LinkedHashMap<>();
+        for (String ip : params.getAll("ip")) {
+            int eq = ip.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("ip \"" + ip + "\" is not NODE=IPV4");
+            }
+            ips.put(Names.node("ip", ip.substring(0, eq)), ip.substring(eq + 1));
+        }
+        Format.Options emit = new Format.Options(
+                Optional.ofNullable(params.get("devicesPath")).orElse(Format.Options.DEFAULT_DEVICES_PATH),
+                Optional.ofNullable(params.get("coordinator")),
+                Optional.ofNullable(params.get("rank")).map(v -> integer("rank", v)), ips);
+        return new MatrixQuery(hosts, order, format, rails, emit);
+    }
+
+    private static Order order(String value) {
+        for (Order o : Order.values()) {
+            if (o.wireName().equals(value.toLowerCase(Locale.ROOT))) {
+                return o;
+            }
+        }
+        throw new IllegalArgumentException("order \"" + value + "\" is not given or ring");
+    }
+
+    private static boolean bool(MultiMap params, String name, boolean fallback) {
+        String value = params.get(name);
+        if (value == null) {
+            return fallback;
+        }
+        if (value.equals("true") || value.equals("false")) {
+            return Boolean.parseBoolean(value);
+        }
+        throw new IllegalArgumentException(name + " \"" + value + "\" is not true or false");
+    }
+
+    private static double number(String name, String value) {
+        try {
+            return Double.parseDouble(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " \"" + value + "\" is not a number");
+        }
+    }
+
+    private static int integer(String name, String value) {
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " \"" + value + "\" is not a whole number");
+        }
+    }
+}

@@ -1,0 +1,180 @@
+package io.railmap.daemon.engine;
+
+import io.railmap.matrix.model.NodeRecord;
+import io.railmap.matrix.model.Port;
+import io.railmap.matrix.model.PortRef;
+import io.railmap.matrix.model.Snapshot;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+
+/**
+ * What this daemon knows, behind one lock: its own record and the newest record of every other node.
+ *
+ * <p>Own record: the discovered ports ({@link #ports}) with the far ends the probe heard on each
+ * ({@link #neighbours}). Its version starts at the wall clock in ms when the engine is made and grows
+ * by one on every change, so a restarted daemon's records are newer than its previous
+ * incarnation's (unless the clock went back, or it changed more than 1000 times a second).
+ *
+ * <p>Other nodes' records ({@link #accept}): the higher version wins; an older or equal version, or a
+ * record claiming to be this node, is rejected. {@link #forget} drops a node that left.
+ */
+public final class Engine {
+    /** What {@link #accept} did with a record. */
+    public enum Accepted {
+        /** A node not known before. */
+        NEW,
+        /** Newer than the one held: replaced it. */
+        NEWER,
+        /** Not newer than the one held (duplicate or out of order): ignored. */
+        STALE,
+        /** A record of this very node from elsewhere: ignored, this daemon owns its record. */
+        OWN
+    }
+
+    private final String node;
+    private List<Port> ports = List.of();
+    private Map<String, List<PortRef>> neighbours = Map.of();
+    private NodeRecord own;
+    private final Map<String, NodeRecord> others = new TreeMap<>();
+    private final List<Consumer<NodeRecord>> ownListeners = new CopyOnWriteArrayList<>();
+
+    /**
+     * @param node  this node's name
+     * @param clock wall clock in ms, read once for the first version
+     * @throws IllegalArgumentException when the node name is bad
+     */
+    public Engine(String node, LongSupplier clock) {
+        this.node = node;
+        this.own = new NodeRecord(node, Math.max(0, clock.getAsLong()), List.of());
+    }
+
+    /** @return this node's name */
+    public String node() {
+        return node;
+    }
+
+    /**
+     * Registers a listener called (outside the lock) with every new version of the own record.
+     *
+     * @param listener the listener
+     */
+    public void onOwnRecord(Consumer<NodeRecord> listener) {
+        ownListeners.add(listener);
+    }
+
+    /**
+     * Sets the discovered ports (their {@code neighbours} are ignored; the probe's are used).
+     *
+     * @param discovered this node's ports
+     * @throws IllegalArgumentException when a port belongs to another node or names repeat
+     */
+    public void ports(List<Port> discovered) {
+        NodeRecord changed;
+        synchronized (this) {
+            ports = List.copyOf(discovered);
+            changed = rebuild();
+        }
+        publish(changed);
+    }
+
+    /**
+     * Sets the far ends heard on each port (ports not in the map heard nothing).
+     *
+     * @param byPort netdev name → far ends
+     */
+    public void neighbours(Map<String, List<PortRef>> byPort) {
+        NodeRecord changed;
+        synchronized (this) {
+            neighbours = Map.copyOf(byPort);
+            changed = rebuild();
+        }
+        publish(changed);
+    }
+
+    /** @return the new own record when it differs from the previous one (version raised), else null */
+    private NodeRecord rebuild() {
+        List<Port> merged = new ArrayList<>();
+        for (Port p : ports) {
+            merged.add(p.withNeighbours(neighbours.getOrDefault(p.netdev(), List.of())));
+        }
+        NodeRecord candidate = new NodeRecord(node, own.version(), merged);
+        if (candidate.equals(own)) {
+            return null;
+        }
+        own = new NodeRecord(node, own.version() + 1, merged);
+        return own;
+    }
+
+    private void publish(NodeRecord changed) {
+        if (changed != null) {
+            ownListeners.forEach(l -> l.accept(changed));
+        }
+    }
+
+    /** @return this node's current record */
+    public synchronized NodeRecord record() {
+        return own;
+    }
+
+    /**
+     * Takes another node's record if it is newer than the one held.
+     *
+     * @param record a record received from the cluster
+     * @return what happened to it
+     */
+    public synchronized Accepted accept(NodeRecord record) {
+        if (record.node().equals(node)) {
+            return Accepted.OWN;
+        }
+        NodeRecord held = others.get(record.node());
+        if (held == null) {
+            others.put(record.node(), record);
+            return Accepted.NEW;
+        }
+        if (record.version() > held.version()) {
+            others.put(record.node(), record);
+            return Accepted.NEWER;
+        }
+        return Accepted.STALE;
+    }
+
+    /**
+     * Drops the record of a node that left the cluster or was declared dead.
+     *
+     * @param other the node
+     * @return true when a record was dropped
+     */
+    public synchronized boolean forget(String other) {
+        return others.remove(other) != null;
+    }
+
+    /**
+     * Keeps only the records of the given nodes (and this one): the membership view changed.
+     *
+     * @param members the nodes that are members now
+     * @return the nodes whose records were dropped
+     */
+    public synchronized List<String> retainOnly(java.util.Collection<String> members) {
+        List<String> dropped = new ArrayList<>();
+        for (String other : List.copyOf(others.keySet())) {
+            if (!members.contains(other)) {
+                others.remove(other);
+                dropped.add(other);
+            }
+        }
+        return dropped;
+    }
+
+    /** @return every record known: this node's and the newest of every other node's */
+    public synchronized Snapshot snapshot() {
+        Map<String, NodeRecord> all = new HashMap<>(others);
+        all.put(node, own);
+        return new Snapshot(new ArrayList<>(all.values()));
+    }
+}

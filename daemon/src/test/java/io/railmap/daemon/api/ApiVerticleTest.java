@@ -1,0 +1,124 @@
+package io.railmap.daemon.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.railmap.daemon.engine.Engine;
+import io.railmap.matrix.codec.SnapshotCodec;
+import io.railmap.matrix.model.NodeRecord;
+import io.railmap.matrix.model.Port;
+import io.railmap.matrix.model.PortKind;
+import io.railmap.matrix.model.PortRef;
+import io.railmap.matrix.model.PortState;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.ext.web.client.HttpResponse;
+import io.vertx.ext.web.client.WebClient;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The API on a real HTTP server on loopback, over an engine holding two Macs with crossed cables. */
+class ApiVerticleTest {
+    private static Vertx vertx;
+    private static WebClient client;
+    private static int port;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static Port port(String node, String netdev, String far) {
+        return new Port(node, netdev, Optional.of("rdma_" + netdev), 1, PortKind.THUNDERBOLT, Optional.of(80.0),
+                PortState.ACTIVE, Optional.empty(), List.of(PortRef.parse(far)));
+    }
+
+    @BeforeAll
+    static void start() throws Exception {
+        Engine engine = new Engine("a", () -> 100);
+        engine.ports(List.of(port("a", "en6", "b:en7"), port("a", "en7", "b:en6")));
+        engine.neighbours(Map.of("en6", List.of(PortRef.parse("b:en7")), "en7", List.of(PortRef.parse("b:en6"))));
+        engine.accept(new NodeRecord("b", 4, List.of(port("b", "en7", "a:en6"), port("b", "en6", "a:en7"))));
+        vertx = Vertx.vertx();
+        ApiVerticle api = new ApiVerticle(engine, new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), "127.0.0.1", 0);
+        vertx.deployVerticle(api).await(10, TimeUnit.SECONDS);
+        port = api.actualPort();
+        client = WebClient.create(vertx);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        vertx.close().await(10, TimeUnit.SECONDS);
+    }
+
+    private static HttpResponse<Buffer> get(String uri) throws Exception {
+        return client.get(port, "127.0.0.1", uri).send().await(10, TimeUnit.SECONDS);
+    }
+
+    private static HttpResponse<Buffer> post(String uri, String body) throws Exception {
+        return client.post(port, "127.0.0.1", uri).sendBuffer(Buffer.buffer(body)).await(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void recordAndSnapshot() throws Exception {
+        NodeRecord record = SnapshotCodec.readRecord("response", get("/v1/record").bodyAsString());
+        assertThat(record.node()).isEqualTo("a");
+        assertThat(record.version()).isEqualTo(102);
+        assertThat(SnapshotCodec.readSnapshot("response", get("/v1/snapshot").bodyAsString()).nodes()).containsExactly("a", "b");
+        assertThat(JSON.readTree(get("/healthz").bodyAsString()).get("status").asText()).isEqualTo("ok");
+    }
+
+    @Test
+    void matrixInEveryFormat() throws Exception {
+        HttpResponse<Buffer> jaccl = get("/v1/matrix?hosts=a,b");
+        assertThat(jaccl.statusCode()).isEqualTo(200);
+        assertThat(jaccl.bodyAsString()).isEqualTo("[\n  [null, [\"rdma_en6\",\"rdma_en7\"]],\n  [[\"rdma_en7\",\"rdma_en6\"], null]\n]\n");
+
+        JsonNode json = JSON.readTree(get("/v1/matrix?hosts=b,a&format=json&order=ring").bodyAsString());
+        assertThat(json.get("ranks").toString()).isEqualTo("[\"b\",\"a\"]");
+        assertThat(json.get("ring").asBoolean()).isTrue();
+
+        assertThat(get("/v1/matrix?format=env&coordinator=10.0.0.1:4000&rank=0").bodyAsString()).contains("MLX_JACCL_RING=1");
+        assertThat(get("/v1/matrix?format=launch&ip=a=10.0.0.1").bodyAsString()).contains("\"backend\" : \"jaccl-ring\"");
+        assertThat(get("/v1/matrix?format=dot").bodyAsString()).startsWith("graph railmap {");
+        assertThat(get("/v1/matrix?maxWires=1").bodyAsString()).isEqualTo("[\n  [null, \"rdma_en6\"],\n  [\"rdma_en7\", null]\n]\n");
+    }
+
+    @Test
+    void badRequestsSayWhatWasWrong() throws Exception {
+        for (String uri : List.of("/v1/matrix?minRateGbps=NaN", "/v1/matrix?maxWires=x", "/v1/matrix?format=xml",
+                "/v1/matrix?colour=red", "/v1/matrix?format=env", "/v1/matrix?hosts=a,,b", "/v1/matrix?order=spiral")) {
+            HttpResponse<Buffer> r = get(uri);
+            assertThat(r.statusCode()).as(uri).isEqualTo(400);
+            assertThat(JSON.readTree(r.bodyAsString()).get("error").asText()).as(uri).isNotBlank();
+        }
+        HttpResponse<Buffer> unknown = get("/v1/matrix?hosts=a,zed");
+        assertThat(unknown.statusCode()).isEqualTo(404);
+        assertThat(JSON.readTree(unknown.bodyAsString()).get("unknown").toString()).isEqualTo("[\"zed\"]");
+    }
+
+    @Test
+    void checkReportsAMismatchedRail() throws Exception {
+        HttpResponse<Buffer> r = post("/v1/check?hosts=a,b", "[[null, [\"rdma_en6\",\"rdma_en7\"]], [[\"rdma_en6\",\"rdma_en7\"], null]]");
+        assertThat(r.statusCode()).isEqualTo(200);
+        JsonNode json = JSON.readTree(r.bodyAsString());
+        assertThat(json.get("errors").asInt()).isEqualTo(2);
+        assertThat(json.get("findings").get(0).get("code").asText()).isEqualTo("mismatched-rail");
+
+        HttpResponse<Buffer> malformed = post("/v1/check?hosts=a,b", "[[null, 3]]");
+        assertThat(malformed.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(malformed.bodyAsString()).get("error").asText()).startsWith("request body: at $[0][1]");
+        assertThat(post("/v1/check", "[]").statusCode()).isEqualTo(400);
+    }
+
+    @Test
+    void metricsArePrometheusText() throws Exception {
+        HttpResponse<Buffer> r = get("/metrics");
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.getHeader("content-type")).startsWith("text/plain");
+    }
+}
