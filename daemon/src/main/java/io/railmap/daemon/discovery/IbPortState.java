@@ -32,11 +32,6 @@ public enum IbPortState {
         this.portState = portState;
     }
 
-    /** @return the number verbs gives this state */
-    public int code() {
-        return code;
-    }
-
     /** @return the railmap state this verbs state maps to */
     public PortState portState() {
         return portState;

@@ -90,14 +90,6 @@ public final class InterfaceSelection {
         return Optional.empty();
     }
 
-    @Override
-    public String toString() {
-        List<String> entries = new ArrayList<>();
-        includes.forEach(g -> entries.add(g.entry()));
-        excludes.forEach(g -> entries.add(g.entry()));
-        return entries.isEmpty() ? "(RDMA ports only)" : String.join(",", entries);
-    }
-
     private static PathMatcher compile(String entry, String glob) {
         try {
             return FileSystems.getDefault().getPathMatcher("glob:" + glob);

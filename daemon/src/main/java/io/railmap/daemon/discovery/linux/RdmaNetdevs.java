@@ -36,7 +36,12 @@ final class RdmaNetdevs {
     static String find(Path hcaDir, int portNumber) throws SkipException {
         Optional<String> fromGids = fromGidTable(hcaDir.resolve("ports/" + portNumber + "/gid_attrs/ndevs"));
         if (fromGids.isPresent()) {
-            return fromGids.get();
+            String netdev = fromGids.get();
+            if (netdev.contains("/") || netdev.equals(".") || netdev.equals("..")) {
+                throw new SkipException("the GID table of port " + portNumber + " names netdev \"" + netdev
+                        + "\", which is not a netdev name");
+            }
+            return netdev;
         }
         Path devNet = hcaDir.resolve("device/net");
         if (!Files.isDirectory(devNet)) {

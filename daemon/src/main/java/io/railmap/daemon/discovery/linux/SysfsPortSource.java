@@ -27,10 +27,12 @@ import java.util.Set;
  * <p><b>RDMA ports</b>: every {@code /sys/class/infiniband/<hca>/ports/<n>} is a port, kind
  * {@code infiniband} or {@code roce} after its {@code link_layer}, rate from {@code rate} (see
  * {@link RdmaPortFacts}), state from the {@code state} file ({@code 1: DOWN} → down, {@code 2: INIT}
- * → init, {@code 3: ARMED} → armed, {@code 4: ACTIVE} → active, anything else → unknown). Its netdev
+ * → init, {@code 3: ARMED} → armed, {@code 4: ACTIVE} → active, {@code 0: NOP} and
+ * {@code 5: ACTIVE_DEFER} → unknown; any other value skips the port). Its netdev
  * is found through sysfs links ({@link RdmaNetdevs}), and the netdev's {@code /sys/class/net/<if>}
  * gives address, MTU, ifindex and carrier. An RDMA port is left out only when an exclude entry
- * ({@code !glob}) of the {@link InterfaceSelection} matches its HCA or netdev name.
+ * ({@code !glob}) of the {@link InterfaceSelection} matches its HCA or netdev name; its netdev is
+ * then not taken as a plain netdev either.
  *
  * <p><b>Plain netdevs</b>: an entry of {@code /sys/class/net} that carries no RDMA port is a port of
  * kind {@code ethernet} when the selection includes it; state {@code active} when {@code carrier}
@@ -116,21 +118,17 @@ public final class SysfsPortSource implements PortSource {
             found.skip(hca, "cannot list " + portsDir + ": " + e.getMessage());
             return;
         }
+        Optional<String> hcaExcluded = selection.excludedBy(hca);
         for (Path portDir : portDirs) {
             String label = hca + "/" + SysfsFiles.name(portDir);
-            Optional<String> hcaExcluded = selection.excludedBy(hca);
-            if (hcaExcluded.isPresent()) {
-                found.exclude(label, "excluded by interface selection entry \"" + hcaExcluded.get() + "\"");
-                continue;
-            }
             try {
                 int portNumber = SysfsFiles.parse(portDir, SysfsFiles.name(portDir), SysfsFormats::positive);
                 String netdev = RdmaNetdevs.find(hcaDir, portNumber);
                 rdmaNetdevs.add(netdev);
-                Optional<String> excluded = selection.excludedBy(netdev);
+                Optional<String> excluded = hcaExcluded.or(() -> selection.excludedBy(netdev));
                 if (excluded.isPresent()) {
-                    found.exclude(label, "netdev " + netdev + " excluded by interface selection entry \""
-                            + excluded.get() + "\"");
+                    found.exclude(label, "excluded by interface selection entry \"" + excluded.get() + "\" (netdev "
+                            + netdev + ")");
                     continue;
                 }
                 RdmaPortFacts rdma = RdmaPortFacts.read(portDir);
@@ -138,14 +136,17 @@ public final class SysfsPortSource implements PortSource {
                 found.add(port(netdev, Optional.of(hca), portNumber, rdma.kind(), rdma.rateGbps(), rdma.state(),
                         facts, rdma.gids()));
             } catch (SkipException e) {
-                found.skip(label, e.getMessage());
+                if (hcaExcluded.isPresent()) {
+                    found.exclude(label, "excluded by interface selection entry \"" + hcaExcluded.get() + "\"");
+                } else {
+                    found.skip(label, e.getMessage());
+                }
             }
         }
     }
 
     private LocalPort port(String netdev, Optional<String> hca, int portNumber, PortKind kind, Optional<Double> rate,
-                           PortState state, NetdevFacts facts,
-                           List<Gid> gids) throws SkipException {
+                           PortState state, NetdevFacts facts, List<Gid> gids) throws SkipException {
         try {
             Port port = new Port(node, netdev, hca, portNumber, kind, rate, state, Optional.empty(), List.of());
             return new LocalPort(port, facts.mac(), OptionalInt.of(facts.mtu()), OptionalInt.of(facts.ifindex()),

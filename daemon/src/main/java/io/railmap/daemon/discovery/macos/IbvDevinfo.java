@@ -3,6 +3,7 @@ package io.railmap.daemon.discovery.macos;
 import io.railmap.daemon.discovery.DiscoveryException;
 import io.railmap.daemon.discovery.IbPortState;
 import io.railmap.matrix.model.PortState;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -25,7 +26,9 @@ record IbvDevinfo(Map<String, Map<Integer, PortState>> devices) {
     private static final Pattern STATE_VALUE = Pattern.compile("PORT_([A-Z_]+) \\((\\d{1,4})\\)");
 
     IbvDevinfo {
-        devices = Map.copyOf(devices);
+        Map<String, Map<Integer, PortState>> copy = new LinkedHashMap<>();
+        devices.forEach((device, ports) -> copy.put(device, Map.copyOf(ports)));
+        devices = Collections.unmodifiableMap(copy);
     }
 
     /**
