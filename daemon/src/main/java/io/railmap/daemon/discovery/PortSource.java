@@ -1,0 +1,17 @@
+package io.railmap.daemon.discovery;
+
+/**
+ * Finds this node's ports, once per call. Implementations read one operating system's description
+ * of its links and nothing else; they hold no state between calls, so calling again re-reads the
+ * system.
+ */
+public interface PortSource {
+    /**
+     * Reads the system and reports every port found and every port skipped.
+     *
+     * @return the ports found (neighbours empty) and the ports skipped, each with a reason
+     * @throws DiscoveryException when an input the whole node depends on cannot be read or does
+     *                            not follow its format (the message names that input)
+     */
+    Discovery discover() throws DiscoveryException;
+}

@@ -1,0 +1,166 @@
+package io.railmap.daemon.discovery.linux;
+
+import io.railmap.daemon.discovery.Discovery;
+import io.railmap.daemon.discovery.DiscoveryException;
+import io.railmap.daemon.discovery.Gid;
+import io.railmap.daemon.discovery.InterfaceSelection;
+import io.railmap.daemon.discovery.LocalPort;
+import io.railmap.daemon.discovery.PortSource;
+import io.railmap.daemon.discovery.SkipException;
+import io.railmap.matrix.model.Names;
+import io.railmap.matrix.model.Port;
+import io.railmap.matrix.model.PortKind;
+import io.railmap.matrix.model.PortState;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+
+/**
+ * Discovers a Linux node's ports from sysfs.
+ *
+ * <p><b>RDMA ports</b>: every {@code /sys/class/infiniband/<hca>/ports/<n>} is a port, kind
+ * {@code infiniband} or {@code roce} after its {@code link_layer}, rate from {@code rate} (see
+ * {@link RdmaPortFacts}), state from the {@code state} file ({@code 1: DOWN} → down, {@code 2: INIT}
+ * → init, {@code 3: ARMED} → armed, {@code 4: ACTIVE} → active, {@code 0: NOP} and
+ * {@code 5: ACTIVE_DEFER} → unknown; any other value skips the port). Its netdev
+ * is found through sysfs links ({@link RdmaNetdevs}), and the netdev's {@code /sys/class/net/<if>}
+ * gives address, MTU, ifindex and carrier. An RDMA port is left out only when an exclude entry
+ * ({@code !glob}) of the {@link InterfaceSelection} matches its HCA or netdev name; its netdev is
+ * then not taken as a plain netdev either.
+ *
+ * <p><b>Plain netdevs</b>: an entry of {@code /sys/class/net} that carries no RDMA port is a port of
+ * kind {@code ethernet} when the selection includes it; state {@code active} when {@code carrier}
+ * reads 1 and {@code operstate} is {@code up} or {@code unknown}, else {@code down}; rate from
+ * {@code speed} (Mb/s) while there is carrier, unknown otherwise (the kernel answers {@code EINVAL}
+ * without carrier, {@code -1} when the driver does not know).
+ *
+ * <p>A port whose required files are missing, unreadable or odd is skipped with the reason; only a
+ * missing or unlistable {@code /sys/class/net} fails the whole discovery. A missing
+ * {@code /sys/class/infiniband} means no RDMA ports. Entries are followed through symlinks, as on real
+ * Linux every {@code /sys/class/*} entry is a symlink into {@code /sys/devices}.
+ */
+public final class SysfsPortSource implements PortSource {
+    private final String node;
+    private final Path root;
+    private final InterfaceSelection selection;
+
+    /**
+     * @param node      this node's name
+     * @param root      the directory holding {@code sys/} ({@code /} on a live system; a test tree
+     *                  otherwise)
+     * @param selection which plain netdevs to take and which ports to leave out
+     * @throws IllegalArgumentException when the node name is bad
+     */
+    public SysfsPortSource(String node, Path root, InterfaceSelection selection) {
+        this.node = Names.node("node", node);
+        this.root = Objects.requireNonNull(root, "root");
+        this.selection = Objects.requireNonNull(selection, "selection");
+    }
+
+    /**
+     * Reads the live sysfs under {@code /}.
+     *
+     * @param node      this node's name
+     * @param selection which plain netdevs to take and which ports to leave out
+     * @throws IllegalArgumentException when the node name is bad
+     */
+    public SysfsPortSource(String node, InterfaceSelection selection) {
+        this(node, Path.of("/"), selection);
+    }
+
+    /**
+     * @throws DiscoveryException when {@code <root>/sys/class/net} is missing or cannot be listed,
+     *                            or {@code <root>/sys/class/infiniband} exists but cannot be listed
+     */
+    @Override
+    public Discovery discover() throws DiscoveryException {
+        Path netClass = root.resolve("sys/class/net");
+        if (!Files.isDirectory(netClass)) {
+            throw new DiscoveryException(netClass + " is not a directory: no Linux sysfs under " + root);
+        }
+        Discovery.Builder found = Discovery.builder(node);
+        Set<String> rdmaNetdevs = new HashSet<>();
+        Path ibClass = root.resolve("sys/class/infiniband");
+        if (Files.isDirectory(ibClass)) {
+            for (Path hcaDir : list(ibClass)) {
+                rdmaPorts(hcaDir, netClass, rdmaNetdevs, found);
+            }
+        }
+        for (Path dir : list(netClass)) {
+            String netdev = SysfsFiles.name(dir);
+            if (!rdmaNetdevs.contains(netdev) && Files.isDirectory(dir) && selection.selectsPlain(netdev)) {
+                try {
+                    NetdevFacts facts = NetdevFacts.read(dir);
+                    found.add(port(netdev, Optional.empty(), 1, PortKind.ETHERNET, facts.speedGbps(),
+                            facts.plainState(), facts, List.of()));
+                } catch (SkipException e) {
+                    found.skip(netdev, e.getMessage());
+                }
+            }
+        }
+        return found.build();
+    }
+
+    private void rdmaPorts(Path hcaDir, Path netClass, Set<String> rdmaNetdevs, Discovery.Builder found)
+            throws DiscoveryException {
+        String hca = SysfsFiles.name(hcaDir);
+        Path portsDir = hcaDir.resolve("ports");
+        List<Path> portDirs;
+        try {
+            portDirs = SysfsFiles.entries(portsDir);
+        } catch (IOException e) {
+            found.skip(hca, "cannot list " + portsDir + ": " + e.getMessage());
+            return;
+        }
+        Optional<String> hcaExcluded = selection.excludedBy(hca);
+        for (Path portDir : portDirs) {
+            String label = hca + "/" + SysfsFiles.name(portDir);
+            try {
+                int portNumber = SysfsFiles.parse(portDir, SysfsFiles.name(portDir), SysfsFormats::positive);
+                String netdev = RdmaNetdevs.find(hcaDir, portNumber);
+                rdmaNetdevs.add(netdev);
+                Optional<String> excluded = hcaExcluded.or(() -> selection.excludedBy(netdev));
+                if (excluded.isPresent()) {
+                    found.exclude(label, "excluded by interface selection entry \"" + excluded.get() + "\" (netdev "
+                            + netdev + ")");
+                    continue;
+                }
+                RdmaPortFacts rdma = RdmaPortFacts.read(portDir);
+                NetdevFacts facts = NetdevFacts.read(netClass.resolve(netdev));
+                found.add(port(netdev, Optional.of(hca), portNumber, rdma.kind(), rdma.rateGbps(), rdma.state(),
+                        facts, rdma.gids()));
+            } catch (SkipException e) {
+                if (hcaExcluded.isPresent()) {
+                    found.exclude(label, "excluded by interface selection entry \"" + hcaExcluded.get() + "\"");
+                } else {
+                    found.skip(label, e.getMessage());
+                }
+            }
+        }
+    }
+
+    private LocalPort port(String netdev, Optional<String> hca, int portNumber, PortKind kind, Optional<Double> rate,
+                           PortState state, NetdevFacts facts, List<Gid> gids) throws SkipException {
+        try {
+            Port port = new Port(node, netdev, hca, portNumber, kind, rate, state, Optional.empty(), List.of());
+            return new LocalPort(port, facts.mac(), OptionalInt.of(facts.mtu()), OptionalInt.of(facts.ifindex()),
+                    facts.carrier(), gids);
+        } catch (IllegalArgumentException e) {
+            throw new SkipException(e.getMessage());
+        }
+    }
+
+    private static List<Path> list(Path dir) throws DiscoveryException {
+        try {
+            return SysfsFiles.entries(dir);
+        } catch (IOException e) {
+            throw new DiscoveryException("cannot list " + dir + ": " + e.getMessage(), e);
+        }
+    }
+}

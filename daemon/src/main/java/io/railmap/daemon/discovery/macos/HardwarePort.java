@@ -1,0 +1,13 @@
+package io.railmap.daemon.discovery.macos;
+
+import java.util.Optional;
+
+/**
+ * One block of {@code networksetup -listallhardwareports}.
+ *
+ * @param name            the "Hardware Port:" line ({@code Thunderbolt 3}, {@code Wi-Fi})
+ * @param device          the "Device:" line, the BSD interface ({@code en2}); empty when missing
+ * @param ethernetAddress the "Ethernet Address:" line; empty when missing or {@code N/A}
+ */
+record HardwarePort(String name, Optional<String> device, Optional<String> ethernetAddress) {
+}

@@ -1,0 +1,12 @@
+package io.railmap.daemon.discovery.macos;
+
+import io.railmap.matrix.model.Thunderbolt;
+
+/**
+ * One host Thunderbolt bus from {@code system_profiler SPThunderboltDataType -json}.
+ *
+ * @param thunderbolt what the bus reports about its receptacle and the peer host linked to it
+ * @param peerHost    true when a peer host (another Mac) is linked, directly or behind a hub
+ */
+record ThunderboltBus(Thunderbolt thunderbolt, boolean peerHost) {
+}

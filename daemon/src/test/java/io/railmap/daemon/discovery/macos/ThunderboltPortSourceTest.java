@@ -1,0 +1,298 @@
+package io.railmap.daemon.discovery.macos;
+
+import static io.railmap.daemon.discovery.macos.Fixtures.capture;
+import static io.railmap.daemon.discovery.macos.Fixtures.read;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.railmap.daemon.discovery.Discovery;
+import io.railmap.daemon.discovery.DiscoveryException;
+import io.railmap.daemon.discovery.InterfaceSelection;
+import io.railmap.daemon.discovery.LocalPort;
+import io.railmap.daemon.discovery.SkippedPort;
+import io.railmap.matrix.model.Port;
+import io.railmap.matrix.model.PortKind;
+import io.railmap.matrix.model.PortState;
+import io.railmap.matrix.model.Thunderbolt;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Discovery on the real macOS captures in {@code fixtures/macos}, replayed from capture directories. */
+class ThunderboltPortSourceTest {
+    private static final String M5_PROFILE = read("macos/system_profiler_thunderbolt_m5max_macbookpro.json");
+    private static final String M3_PROFILE = read("macos/system_profiler_thunderbolt_m3ultra_two_cables_dock_trimmed.json");
+    private static final String M4_PROFILE = read("macos/system_profiler_thunderbolt_m4max_two_cables_trimmed.json");
+
+    @TempDir
+    Path dir;
+
+    private Discovery discover(String node, Path capture, String selection) throws DiscoveryException {
+        return new ThunderboltPortSource(node, new CaptureDirectoryRunner(capture), InterfaceSelection.parse(selection))
+                .discover();
+    }
+
+    private Discovery discover(String node, Path capture) throws DiscoveryException {
+        return discover(node, capture, "");
+    }
+
+    private static Map<Integer, String> netdevByReceptacle(Discovery found) {
+        return found.ports().stream().collect(Collectors.toMap(
+                p -> p.port().thunderbolt().orElseThrow().receptacle(), p -> p.port().netdev(), (a, b) -> a, TreeMap::new));
+    }
+
+    private static Port port(Discovery found, String netdev) {
+        return found.ports().stream().map(LocalPort::port).filter(p -> p.netdev().equals(netdev)).findFirst()
+                .orElseThrow(() -> new AssertionError("no port " + netdev + " in " + found.ports()));
+    }
+
+    private static Thunderbolt tb(Discovery found, String netdev) {
+        return port(found, netdev).thunderbolt().orElseThrow();
+    }
+
+    @Test
+    void m5MaxMapsReceptaclesThroughNetworksetupNotByNumber() throws Exception {
+        Path capture = capture(dir, M5_PROFILE, read("macos/networksetup_m5max_macbookpro.txt"), null, null);
+
+        Discovery found = discover("mbp", capture);
+
+        assertThat(found.skipped()).isEmpty();
+        assertThat(netdevByReceptacle(found)).containsExactly(Map.entry(1, "en1"), Map.entry(2, "en6"), Map.entry(3, "en2"));
+        Port en1 = port(found, "en1");
+        assertThat(en1.kind()).isEqualTo(PortKind.THUNDERBOLT);
+        assertThat(en1.rateGbps()).contains(80.0);
+        assertThat(en1.state()).isEqualTo(PortState.ACTIVE);
+        assertThat(en1.rdma()).isEmpty();
+        assertThat(en1.thunderbolt()).contains(new Thunderbolt(
+                Optional.of("817DCFA4-B481-4100-80FC-91C7AA969F0B"), Optional.of("28CA4C30-A263-4C55-B302-953416D0B209"),
+                1, Optional.of(80.0), false, Optional.of("Mac Studio")));
+        assertThat(tb(found, "en1").rdmaCapable()).isTrue();
+        LocalPort local = found.ports().stream().filter(p -> p.port().netdev().equals("en1")).findFirst().orElseThrow();
+        assertThat(local.carrier()).isTrue();
+        assertThat(local.mac()).contains("36:79:2c:66:09:80");
+        assertThat(local.mtu()).isEmpty();
+        Port en6 = port(found, "en6");
+        assertThat(en6.state()).isEqualTo(PortState.DOWN);
+        assertThat(en6.rateGbps()).isEmpty();
+        assertThat(tb(found, "en6").domainUuid()).contains("200E23D3-C921-44E0-95F7-55144AC251CC");
+        assertThat(tb(found, "en6").peerName()).isEmpty();
+    }
+
+    @Test
+    void m3UltraSeesTheDirectCableAndTheOneThroughTheDock() throws Exception {
+        Path capture = capture(dir, M3_PROFILE, Fixtures.networksetupM3Ultra(), null, null);
+
+        Discovery found = discover("m3", capture);
+
+        assertThat(found.skipped()).isEmpty();
+        assertThat(netdevByReceptacle(found)).containsExactly(Map.entry(1, "en2"), Map.entry(2, "en3"),
+                Map.entry(3, "en4"), Map.entry(4, "en5"), Map.entry(5, "en6"), Map.entry(6, "en7"));
+        Thunderbolt direct = tb(found, "en7");
+        assertThat(direct.receptacle()).isEqualTo(6);
+        assertThat(direct.linkSpeedGbps()).contains(80.0);
+        assertThat(direct.behindHub()).isFalse();
+        assertThat(direct.peerName()).contains("MacBook Pro");
+        assertThat(direct.peerDomainUuid()).as("trimmed capture has no domain_uuid_key").isEmpty();
+        assertThat(direct.rdmaCapable()).isTrue();
+        Thunderbolt docked = tb(found, "en4");
+        assertThat(docked.receptacle()).isEqualTo(3);
+        assertThat(docked.linkSpeedGbps()).contains(40.0);
+        assertThat(docked.behindHub()).isTrue();
+        assertThat(docked.peerName()).contains("MacBook Pro");
+        assertThat(docked.rdmaCapable()).isFalse();
+        assertThat(port(found, "en4").state()).isEqualTo(PortState.ACTIVE);
+        // receptacle 2: a drive enclosure at 40 Gb/s, no peer host
+        Port enclosure = port(found, "en3");
+        assertThat(enclosure.thunderbolt().orElseThrow().peerName()).isEmpty();
+        assertThat(enclosure.thunderbolt().orElseThrow().linkSpeedGbps()).contains(40.0);
+        assertThat(enclosure.state()).isEqualTo(PortState.DOWN);
+        assertThat(found.ports().stream().filter(LocalPort::carrier).map(p -> p.port().netdev()))
+                .containsExactlyInAnyOrder("en4", "en7");
+    }
+
+    @Test
+    void m4MaxSeesBothCablesDirectlyAtTheirOwnSpeeds() throws Exception {
+        Path capture = capture(dir, M4_PROFILE, Fixtures.networksetupM4Max(), null, null);
+
+        Discovery found = discover("m4", capture);
+
+        assertThat(found.skipped()).isEmpty();
+        assertThat(netdevByReceptacle(found)).containsExactly(Map.entry(1, "en1"), Map.entry(2, "en2"), Map.entry(3, "en3"));
+        assertThat(tb(found, "en2").linkSpeedGbps()).contains(80.0);
+        assertThat(tb(found, "en2").behindHub()).isFalse();
+        assertThat(tb(found, "en2").rdmaCapable()).isTrue();
+        assertThat(tb(found, "en3").linkSpeedGbps()).contains(40.0);
+        assertThat(tb(found, "en3").behindHub()).isFalse();
+        assertThat(tb(found, "en3").rdmaCapable()).isFalse();
+        assertThat(tb(found, "en3").peerName()).contains("Mac Studio");
+        assertThat(port(found, "en1").state()).isEqualTo(PortState.DOWN);
+    }
+
+    /** The M3 Ultra and M4 Max captures are the two ends of the same two cables. */
+    @Test
+    void bothEndsOfTheTwoCablesAgree() throws Exception {
+        Discovery m3 = discover("m3", capture(dir.resolve("m3"), M3_PROFILE, Fixtures.networksetupM3Ultra(), null, null));
+        Discovery m4 = discover("m4", capture(dir.resolve("m4"), M4_PROFILE, Fixtures.networksetupM4Max(), null, null));
+
+        assertThat(linkedSpeeds(m3)).isEqualTo(linkedSpeeds(m4)).containsExactly(40.0, 80.0);
+        assertThat(rdmaCapable(m3)).containsExactly("en7");
+        assertThat(rdmaCapable(m4)).containsExactly("en2");
+        assertThat(m3.ports()).allSatisfy(p -> p.port().thunderbolt().orElseThrow().peerName()
+                .ifPresent(name -> assertThat(name).isEqualTo("MacBook Pro")));
+        assertThat(m4.ports()).allSatisfy(p -> p.port().thunderbolt().orElseThrow().peerName()
+                .ifPresent(name -> assertThat(name).isEqualTo("Mac Studio")));
+    }
+
+    private static List<Double> linkedSpeeds(Discovery found) {
+        return found.ports().stream().map(p -> p.port().thunderbolt().orElseThrow())
+                .filter(t -> t.peerName().isPresent()).map(t -> t.linkSpeedGbps().orElseThrow()).sorted().toList();
+    }
+
+    private static List<String> rdmaCapable(Discovery found) {
+        return found.ports().stream().filter(p -> p.port().thunderbolt().orElseThrow().rdmaCapable())
+                .map(p -> p.port().netdev()).toList();
+    }
+
+    /**
+     * The Mac mini's networksetup lists only "Thunderbolt 1" (its other links were absent in the
+     * field). Paired here with the M4 Max's three receptacles: the two without a hardware port are
+     * skipped, the linked one included.
+     */
+    @Test
+    void aReceptacleWithoutHardwarePortIsSkippedWithTheReason() throws Exception {
+        Path capture = capture(dir, M4_PROFILE, read("macos/networksetup_macmini.txt"), null, null);
+
+        Discovery found = discover("mini", capture);
+
+        assertThat(netdevByReceptacle(found)).containsExactly(Map.entry(1, "en2"));
+        assertThat(found.skipped()).containsExactlyInAnyOrder(
+                new SkippedPort("receptacle 2", "no hardware port \"Thunderbolt 2\" in networksetup -listallhardwareports"),
+                new SkippedPort("receptacle 3", "no hardware port \"Thunderbolt 3\" in networksetup -listallhardwareports"));
+    }
+
+    /**
+     * ibv_devinfo_m3ultra_notes.txt: rdma_ctl says enabled and the (abbreviated) ibv_devinfo lists
+     * rdma_en3 as PORT_ACTIVE. ibv_devinfo decides: en3 gets rdma_en3 and its state, though on the
+     * M3 Ultra capture only a drive enclosure is linked to that receptacle; the others get no RDMA
+     * device, as ibv_devinfo does not list theirs.
+     */
+    @Test
+    void ibvDevinfoNamesTheRdmaDevicesAndGivesTheirState() throws Exception {
+        String notes = read("macos/ibv_devinfo_m3ultra_notes.txt");
+        String ibvDevinfo = Fixtures.section(notes, "### ibv_devinfo", "### ").replace("```\n", "");
+        String rdmaCtl = Fixtures.section(notes, "### rdma_ctl status", "### ").replace("```\n", "");
+        Path capture = capture(dir, M3_PROFILE, Fixtures.networksetupM3Ultra(), ibvDevinfo, rdmaCtl);
+
+        Discovery found = discover("m3", capture);
+
+        assertThat(port(found, "en3").rdma()).contains("rdma_en3");
+        assertThat(port(found, "en3").state()).isEqualTo(PortState.ACTIVE);
+        assertThat(port(found, "en3").deviceName()).isEqualTo("rdma_en3");
+        assertThat(found.ports()).filteredOn(p -> !p.port().netdev().equals("en3"))
+                .allSatisfy(p -> assertThat(p.port().rdma()).isEmpty());
+        assertThat(port(found, "en7").state()).isEqualTo(PortState.ACTIVE);
+    }
+
+    @Test
+    void withoutIbvDevinfoRdmaCtlEnabledNamesRdmaEnXAndDisabledNamesNone() throws Exception {
+        Discovery enabled = discover("m4", capture(dir.resolve("on"), M4_PROFILE, Fixtures.networksetupM4Max(), null, "enabled\n"));
+        Discovery disabled = discover("m4", capture(dir.resolve("off"), M4_PROFILE, Fixtures.networksetupM4Max(), null, "disabled\n"));
+        Discovery odd = discover("m4", capture(dir.resolve("odd"), M4_PROFILE, Fixtures.networksetupM4Max(), null, "rdma_ctl: command not found\n"));
+
+        assertThat(enabled.ports()).extracting(p -> p.port().rdma().orElseThrow())
+                .containsExactly("rdma_en1", "rdma_en2", "rdma_en3");
+        assertThat(port(enabled, "en2").state()).isEqualTo(PortState.ACTIVE);
+        assertThat(port(enabled, "en1").state()).isEqualTo(PortState.DOWN);
+        assertThat(disabled.ports()).allSatisfy(p -> assertThat(p.port().rdma()).isEmpty());
+        assertThat(odd.ports()).hasSize(3).allSatisfy(p -> assertThat(p.port().rdma()).isEmpty());
+    }
+
+    /** ibv_devices output saved where ibv_devinfo belongs lists no hca_id: it is not used. */
+    @Test
+    void unusableIbvDevinfoFallsBackToRdmaCtl() throws Exception {
+        Path capture = capture(dir, M4_PROFILE, Fixtures.networksetupM4Max(), read("macos/ibv_devices_m3ultra.txt"), "enabled\n");
+
+        Discovery found = discover("m4", capture);
+
+        assertThat(found.skipped()).isEmpty();
+        assertThat(port(found, "en2").rdma()).contains("rdma_en2");
+        assertThat(port(found, "en2").state()).isEqualTo(PortState.ACTIVE);
+    }
+
+    @Test
+    void anExcludeEntryDropsAThunderboltPortByNetdevOrRdmaDevice() throws Exception {
+        Path capture = capture(dir, M4_PROFILE, Fixtures.networksetupM4Max(), null, "enabled\n");
+
+        Discovery found = discover("m4", capture, "!en3,!rdma_en1");
+
+        assertThat(found.ports()).extracting(p -> p.port().netdev()).containsExactly("en2");
+        assertThat(found.skipped()).extracting(SkippedPort::port).containsExactlyInAnyOrder("receptacle 1", "receptacle 3");
+    }
+
+    /** system_profiler_thunderbolt_text_partial.txt: output of the command without -json. */
+    @Test
+    void systemProfilerTextInsteadOfJsonFailsNamingTheFile() {
+        Path capture = capture(dir, read("macos/system_profiler_thunderbolt_text_partial.txt"),
+                read("macos/networksetup_macmini.txt"), null, null);
+
+        assertThatThrownBy(() -> discover("mini", capture))
+                .isInstanceOf(DiscoveryException.class)
+                .hasMessageStartingWith(capture.resolve("system_profiler.json") + ": not valid JSON (line 1");
+    }
+
+    @Test
+    void jsonWithoutTheThunderboltArrayFails() {
+        Path capture = capture(dir, "{\"SPUSBDataType\": []}", read("macos/networksetup_macmini.txt"), null, null);
+
+        assertThatThrownBy(() -> discover("mini", capture))
+                .isInstanceOf(DiscoveryException.class)
+                .hasMessageContaining("no \"SPThunderboltDataType\" array");
+    }
+
+    @Test
+    void garbageNetworksetupFailsNamingTheFileAndLine() {
+        Path capture = capture(dir, M4_PROFILE, "Hardware Port: Wi-Fi\nDevice: en0\n-bash: networksetup: command not found\n",
+                null, null);
+
+        assertThatThrownBy(() -> discover("m4", capture))
+                .isInstanceOf(DiscoveryException.class)
+                .hasMessageStartingWith(capture.resolve("networksetup.txt") + ": line 3 ");
+    }
+
+    @Test
+    void aMissingRequiredCaptureFileFailsNamingIt() {
+        Path capture = capture(dir, M4_PROFILE, null, null, null);
+
+        assertThatThrownBy(() -> discover("m4", capture))
+                .isInstanceOf(DiscoveryException.class)
+                .hasMessageContaining(capture.resolve("networksetup.txt").toString())
+                .hasMessageContaining("networksetup -listallhardwareports");
+    }
+
+    @Test
+    void oddBusValuesSkipOnlyThatReceptacle() throws Exception {
+        String profile = M4_PROFILE
+                .replace("\"receptacle_id_key\": \"1\"", "\"receptacle_id_key\": \"one\"")
+                .replace("\"current_speed_key\": \"40 Gb/s\"", "\"current_speed_key\": \"fast\"");
+        Path capture = capture(dir, profile, Fixtures.networksetupM4Max(), null, null);
+
+        Discovery found = discover("m4", capture);
+
+        assertThat(found.ports()).extracting(p -> p.port().netdev()).containsExactly("en2");
+        assertThat(found.skipped()).containsExactlyInAnyOrder(
+                new SkippedPort("receptacle 3", "thunderboltusb4_bus_2: current_speed_key \"fast\" is not a speed such as \"80 Gb/s\""),
+                new SkippedPort("receptacle one", "thunderboltusb4_bus_0: receptacle_id_key \"one\" is not a receptacle number"));
+    }
+
+    @Test
+    void aMissingCaptureDirectoryIsRejected() {
+        assertThatThrownBy(() -> new CaptureDirectoryRunner(dir.resolve("none")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("none");
+    }
+}
