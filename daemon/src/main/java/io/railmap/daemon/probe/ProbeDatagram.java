@@ -127,8 +127,9 @@ public record ProbeDatagram(
         int colon = management.lastIndexOf(':');
         String host = colon < 0 ? "" : management.substring(0, colon);
         String portText = colon < 0 ? "" : management.substring(colon + 1);
-        boolean bracketed = host.startsWith("[") && host.endsWith("]") && host.length() > 2;
-        if (host.isEmpty() || (host.indexOf(':') >= 0 && !bracketed) || !validPort(portText)) {
+        boolean bracketed = host.startsWith("[") && host.endsWith("]");
+        boolean hostOk = bracketed ? host.length() > 2 : !host.isEmpty() && host.chars().noneMatch(c -> c == ':' || c == '[' || c == ']');
+        if (!hostOk || !validPort(portText)) {
             throw new IllegalArgumentException("management address \"" + management
                     + "\" is not host:port (IPv6 hosts in brackets, port 1-65535)");
         }
