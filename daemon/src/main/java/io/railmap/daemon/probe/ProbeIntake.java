@@ -40,7 +40,9 @@ public final class ProbeIntake {
     }
 
     /**
-     * Starts accepting datagrams that arrive on a port.
+     * Starts accepting datagrams that arrive on a port. A port already known under another index
+     * (its netdev was recreated) or an index already known under another name (the netdev was
+     * renamed) is remapped.
      *
      * @param netdev  the port's netdev
      * @param ifindex its interface index in this network namespace, ≥ 1
@@ -51,11 +53,14 @@ public final class ProbeIntake {
         if (ifindex < 1) {
             throw new IllegalArgumentException("interface index " + ifindex + " of " + netdev + " is below 1");
         }
-        Integer old = indexByPort.put(netdev, ifindex);
-        if (old != null) {
-            portByIndex.remove(old);
+        Integer oldIndex = indexByPort.put(netdev, ifindex);
+        if (oldIndex != null) {
+            portByIndex.remove(oldIndex);
         }
-        portByIndex.put(ifindex, netdev);
+        String oldName = portByIndex.put(ifindex, netdev);
+        if (oldName != null && !oldName.equals(netdev)) {
+            indexByPort.remove(oldName); // the interface was renamed
+        }
     }
 
     /**

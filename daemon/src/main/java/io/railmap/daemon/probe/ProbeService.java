@@ -54,6 +54,7 @@ public final class ProbeService extends VerticleBase {
     private final ProbeIntake intake;
     private final List<Consumer<NeighbourEvent>> listeners = new CopyOnWriteArrayList<>();
     private final Map<String, PortSender> ports = new HashMap<>();
+    private final Map<String, Future<Void>> changes = new HashMap<>();
     private volatile Map<String, List<PortRef>> view = Map.of();
     private volatile Map<String, List<Neighbour>> details = Map.of();
     private volatile Set<String> probed = Set.of();
@@ -132,12 +133,14 @@ public final class ProbeService extends VerticleBase {
      * @param port the port; it must exist and have an IPv6 link-local address
      * @return completes once the first hello is on its way; fails with
      *         {@link IllegalStateException} when the port does not exist, has no link-layer address,
-     *         no multicast or no IPv6 link-local address (yet), or the probe is stopping, and with
-     *         the socket's error when the group cannot be joined
+     *         no multicast or no IPv6 link-local address (yet), or the probe is not deployed or is
+     *         stopping, and with the socket's error when the group cannot be joined. Changes of one
+     *         port ({@code portUp}, {@code portDown}) take effect in the order they were called
      */
     public Future<Void> portUp(ProbePort port) {
         Objects.requireNonNull(port, "port");
-        return context.executeBlocking(() -> LocalPort.lookup(port), false).compose(this::open);
+        return onContext(() -> serially(port.netdev(),
+                () -> context.executeBlocking(() -> LocalPort.lookup(port), false).compose(this::open)));
     }
 
     /**
@@ -146,11 +149,12 @@ public final class ProbeService extends VerticleBase {
      * carries one, leaves the group on it. Does nothing for a port that is not probed. Thread-safe.
      *
      * @param netdev the port's netdev
-     * @return completes (never fails) once the port's socket is closed
+     * @return completes once the port's socket is closed; fails only with
+     *         {@link IllegalStateException} when the probe is not deployed
      */
     public Future<Void> portDown(String netdev) {
         Objects.requireNonNull(netdev, "netdev");
-        return onContext(() -> close(netdev));
+        return onContext(() -> serially(netdev, () -> close(netdev)));
     }
 
     /**
@@ -191,8 +195,9 @@ public final class ProbeService extends VerticleBase {
             intake.portUp(local.netdev(), local.ifindex());
             return join(local.netdev()).compose(joined -> {
                 if (ports.get(local.netdev()) != sender) {
+                    // stop() ran while the group was being joined; closing the receiver leaves it.
                     return Future.failedFuture(new IllegalStateException("port " + local.netdev()
-                            + " went down while it was coming up"));
+                            + ": the probe stopped while the port was coming up"));
                 }
                 sender.open();
                 refresh();
@@ -271,9 +276,30 @@ public final class ProbeService extends VerticleBase {
         probed = Collections.unmodifiableSet(names);
     }
 
+    /**
+     * Runs changes of one port one after the other, each once the previous one completed (however
+     * it completed), so that a leave of the group can never overtake a later join. On the event loop.
+     */
+    private Future<Void> serially(String netdev, Supplier<Future<Void>> change) {
+        Future<Void> previous = changes.getOrDefault(netdev, Future.succeededFuture());
+        Future<Void> next = previous.transform(ignored -> change.get());
+        changes.put(netdev, next);
+        next.onComplete(ignored -> changes.remove(netdev, next));
+        return next;
+    }
+
     private Future<Void> onContext(Supplier<Future<Void>> action) {
+        if (context == null) {
+            return Future.failedFuture(new IllegalStateException("the probe is not deployed"));
+        }
         Promise<Void> done = Promise.promise();
-        context.runOnContext(v -> action.get().onComplete(done));
+        context.runOnContext(v -> {
+            try {
+                action.get().onComplete(done);
+            } catch (RuntimeException e) {
+                done.fail(e);
+            }
+        });
         return done.future();
     }
 

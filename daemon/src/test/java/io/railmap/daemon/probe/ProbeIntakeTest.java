@@ -139,6 +139,17 @@ class ProbeIntakeTest {
     }
 
     @Test
+    void aRenamedInterfaceIsNamedByItsNewNameOnly() {
+        intake.portUp("en8", 3); // en6, interface 3, renamed to en8
+
+        intake.accept(EN6_SIDE, ProbeCodec.encode(hello("b", "en7")), 0);
+        intake.accept("fe80::1%en6", ProbeCodec.encode(hello("b", "en7")), 0);
+
+        assertThat(intake.view()).containsOnlyKeys("en8");
+        assertThat(dropped(DropReason.UNKNOWN_PORT)).isEqualTo(1);
+    }
+
+    @Test
     void expiryIsPassedThrough() {
         intake.accept(EN6_SIDE, ProbeCodec.encode(hello("b", "en7")), 0);
 
