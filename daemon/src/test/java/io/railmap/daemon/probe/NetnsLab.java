@@ -15,7 +15,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Network namespaces joined by veth pairs, for tests with real sockets. Namespaces are named
  * {@code rmprobe-<pid>-<name>}, the pid being this JVM's, so parallel runs never touch each other's;
- * {@link #create()} first removes those left behind by JVMs that no longer run, and
+ * {@link #create()} first removes those left behind by JVMs that no longer run (ending, by pid,
+ * any process still inside them), and
  * {@link #close()} removes this lab's (deleting a namespace deletes its veth ends). Veths are
  * created directly inside their namespaces, so their names never meet the host's. Every command
  * is bounded in time.
@@ -57,6 +58,12 @@ final class NetnsLab implements AutoCloseable {
             boolean alive = pid.chars().allMatch(Character::isDigit) && !pid.isEmpty()
                     && ProcessHandle.of(Long.parseLong(pid)).isPresent();
             if (!alive) {
+                // Processes a dead run started in its namespace (they keep the namespace's links alive).
+                for (String leftover : run("ip", "netns", "pids", name).split("\\s+")) {
+                    if (!leftover.isEmpty()) {
+                        ProcessHandle.of(Long.parseLong(leftover)).ifPresent(ProcessHandle::destroyForcibly);
+                    }
+                }
                 run("ip", "netns", "delete", name);
             }
         }

@@ -30,7 +30,8 @@ import java.util.concurrent.TimeUnit;
  * neighbour event, then {@code {"type":"table","ports":{..},"dropped":{..}}}; the table line also
  * after start and on the stdin command {@code dump}. The stdin command
  * {@code foreign <port> <cluster>} sends one hello claiming another cluster on that port. SIGTERM
- * closes Vert.x, which sends the goodbyes.
+ * closes Vert.x, which sends the goodbyes; so does the end of standard input, so that a node never
+ * outlives the test that started it.
  */
 public final class ProbeNode {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -66,6 +67,8 @@ public final class ProbeNode {
         watcher.setDaemon(true);
         watcher.start();
         node.readCommands();
+        // Standard input closed: the test that started this node is gone, so this node goes too.
+        System.exit(0);
     }
 
     private void shutdown() {
