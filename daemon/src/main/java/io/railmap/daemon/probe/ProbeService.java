@@ -199,18 +199,25 @@ public final class ProbeService extends VerticleBase {
                     return Future.failedFuture(new IllegalStateException("port " + local.netdev()
                             + ": the probe stopped while the port was coming up"));
                 }
-                sender.open();
+                try {
+                    sender.open();
+                } catch (RuntimeException e) { // e.g. the interface vanished since it was looked up
+                    return abandon(local.netdev(), sender, e).eventually(() -> leave(local.netdev()));
+                }
                 refresh();
                 LOG.log(Level.INFO, () -> "probing " + local.netdev() + " (interface " + local.ifindex() + ", "
                         + local.mac() + local.port().rdma().map(r -> ", " + r).orElse("") + ")");
                 return Future.<Void>succeededFuture();
-            }, failed -> {
-                if (ports.remove(local.netdev(), sender)) {
-                    publish(intake.portDown(local.netdev()));
-                }
-                return Future.failedFuture(failed);
-            });
+            }, failed -> abandon(local.netdev(), sender, failed));
         });
+    }
+
+    /** Undoes a port that could not come up; fails with the cause. */
+    private Future<Void> abandon(String netdev, PortSender sender, Throwable cause) {
+        if (ports.remove(netdev, sender)) {
+            publish(intake.portDown(netdev));
+        }
+        return Future.failedFuture(cause);
     }
 
     private Future<Void> close(String netdev) {

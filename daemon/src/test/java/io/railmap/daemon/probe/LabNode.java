@@ -133,11 +133,15 @@ final class LabNode implements AutoCloseable {
         process.waitFor(15, TimeUnit.SECONDS);
     }
 
-    /** Kills the JVM by pid if it still runs. */
+    /** Kills the JVM by pid if it still runs, and waits (at most 15 s) for it to exit. */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         if (process.isAlive()) {
-            kill();
+            try {
+                kill();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

@@ -57,7 +57,7 @@ class ProbeNamespaceTest {
     }
 
     @AfterAll
-    void endEverythingStarted() throws InterruptedException {
+    void endEverythingStarted() {
         try {
             if (a != null) {
                 a.close();
@@ -77,7 +77,7 @@ class ProbeNamespaceTest {
 
     /** Every test starts from two running nodes with both cables up. */
     @BeforeEach
-    void bothNodesRunAndBothCablesAreUp() throws IOException, InterruptedException {
+    void bothNodesRunAndBothCablesAreUp() throws IOException {
         for (String ns : List.of(nsA, nsB)) {
             lab.linkUp(ns, "en6");
             lab.linkUp(ns, "en7");
