@@ -2,7 +2,6 @@ package io.railmap.daemon.probe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,12 +9,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The probe with real sockets: two nodes, each a JVM in its own network namespace, joined by two
@@ -27,6 +26,7 @@ import org.junit.jupiter.api.TestInstance;
  * skipped with the reason.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ExtendWith(NamespacesAvailable.class)
 class ProbeNamespaceTest {
     /** Bound on every wait; generous, since a JVM starting on a loaded machine is slow. */
     private static final Duration WAIT = Duration.ofSeconds(30);
@@ -44,8 +44,6 @@ class ProbeNamespaceTest {
 
     @BeforeAll
     void startTheLab() throws IOException {
-        Optional<String> why = NetnsLab.unavailable();
-        assumeTrue(why.isEmpty(), () -> "namespace suite skipped: " + why.orElse(""));
         logs = Files.createDirectories(Path.of("target", "probe-lab"));
         lab = NetnsLab.create();
         nsA = lab.namespace("a");
