@@ -1,0 +1,187 @@
+package io.railmap.daemon.probe;
+
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Network namespaces joined by veth pairs, for tests with real sockets. Namespaces are named
+ * {@code rmprobe-<pid>-<name>}, the pid being this JVM's, so parallel runs never touch each other's;
+ * {@link #create()} first removes those left behind by JVMs that no longer run (ending, by pid,
+ * any process still inside them), and
+ * {@link #close()} removes this lab's (deleting a namespace deletes its veth ends). Veths are
+ * created directly inside their namespaces, so their names never meet the host's. Every command
+ * is bounded in time.
+ */
+final class NetnsLab implements AutoCloseable {
+    static final String FAMILY = "rmprobe-";
+    private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(20);
+
+    private final String prefix = FAMILY + ProcessHandle.current().pid() + "-";
+    private final List<String> namespaces = new ArrayList<>();
+
+    private NetnsLab() {
+    }
+
+    /** @return why namespaces cannot be made here, or empty when they can */
+    static Optional<String> unavailable() {
+        if (!System.getProperty("os.name", "").toLowerCase().contains("linux")) {
+            return Optional.of("network namespaces need Linux; this is " + System.getProperty("os.name"));
+        }
+        if (!"root".equals(System.getProperty("user.name"))) {
+            return Optional.of("network namespaces need root; tests run as " + System.getProperty("user.name"));
+        }
+        try {
+            run("ip", "netns", "list");
+        } catch (RuntimeException e) {
+            return Optional.of("the ip command (iproute2) does not work here: " + e.getMessage());
+        }
+        return Optional.empty();
+    }
+
+    /** @return a new empty lab, after removing namespaces left behind by dead test JVMs */
+    static NetnsLab create() {
+        for (String line : run("ip", "netns", "list").split("\n")) {
+            String name = line.trim().split("\\s+")[0];
+            if (!name.startsWith(FAMILY)) {
+                continue;
+            }
+            String pid = name.substring(FAMILY.length()).split("-")[0];
+            boolean alive = pid.chars().allMatch(Character::isDigit) && !pid.isEmpty()
+                    && ProcessHandle.of(Long.parseLong(pid)).isPresent();
+            if (!alive) {
+                // Processes a dead run started in its namespace (they keep the namespace's links alive).
+                for (String leftover : run("ip", "netns", "pids", name).split("\\s+")) {
+                    if (!leftover.isEmpty()) {
+                        ProcessHandle.of(Long.parseLong(leftover)).ifPresent(ProcessHandle::destroyForcibly);
+                    }
+                }
+                run("ip", "netns", "delete", name);
+            }
+        }
+        return new NetnsLab();
+    }
+
+    /**
+     * Makes a namespace with IPv6 on and duplicate address detection off (so that link-local
+     * addresses are usable as soon as a link is up), and its loopback up.
+     *
+     * @param name a short name, unique in this lab
+     * @return the namespace's full name
+     */
+    String namespace(String name) {
+        String ns = prefix + name;
+        run("ip", "netns", "add", ns);
+        namespaces.add(ns);
+        for (String conf : List.of("all", "default")) {
+            run("ip", "netns", "exec", ns, "sh", "-c",
+                    "echo 0 > /proc/sys/net/ipv6/conf/" + conf + "/disable_ipv6"
+                            + " && echo 0 > /proc/sys/net/ipv6/conf/" + conf + "/accept_dad");
+        }
+        run("ip", "-n", ns, "link", "set", "lo", "up");
+        return ns;
+    }
+
+    /**
+     * Joins two namespaces with a veth pair, brings both ends up, and waits for their IPv6
+     * link-local addresses.
+     */
+    void cable(String nsA, String ifA, String nsB, String ifB) {
+        run("ip", "link", "add", ifA, "netns", nsA, "type", "veth", "peer", "name", ifB, "netns", nsB);
+        run("ip", "-n", nsA, "link", "set", ifA, "up");
+        linkUp(nsB, ifB);
+        awaitLinkLocal(nsA, ifA);
+    }
+
+    /** Takes one end of a link down (administratively; the far end loses carrier). */
+    void linkDown(String ns, String ifName) {
+        run("ip", "-n", ns, "link", "set", ifName, "down");
+    }
+
+    /**
+     * Brings one end of a link up and, when its far end is up too (a link without carrier gets no
+     * IPv6 address), waits for its usable IPv6 link-local address.
+     */
+    void linkUp(String ns, String ifName) {
+        run("ip", "-n", ns, "link", "set", ifName, "up");
+        if (!run("ip", "-n", ns, "-o", "link", "show", "dev", ifName).contains("NO-CARRIER")) {
+            awaitLinkLocal(ns, ifName);
+        }
+    }
+
+    private static void awaitLinkLocal(String ns, String ifName) {
+        await("link-local address on " + ns + "/" + ifName).atMost(Duration.ofSeconds(10))
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> {
+                    String out = run("ip", "-n", ns, "-6", "-o", "addr", "show", "dev", ifName, "scope", "link");
+                    return out.contains("fe80:") && !out.contains("tentative");
+                });
+    }
+
+    /**
+     * Starts a process inside a namespace. The caller owns it and must end it.
+     *
+     * @param ns      the namespace
+     * @param command the command and its arguments
+     * @param stderr  where its standard error goes
+     * @return the process ({@code ip netns exec} replaces itself with the command, so the pid is
+     *         the command's)
+     */
+    Process start(String ns, List<String> command, Path stderr) throws IOException {
+        List<String> full = new ArrayList<>(List.of("ip", "netns", "exec", ns));
+        full.addAll(command);
+        return new ProcessBuilder(full).redirectError(stderr.toFile()).start();
+    }
+
+    /** Removes every namespace of this lab; never throws. */
+    @Override
+    public void close() {
+        for (String ns : namespaces) {
+            try {
+                run("ip", "netns", "delete", ns);
+            } catch (RuntimeException e) {
+                System.err.println("could not remove network namespace " + ns + ": " + e.getMessage());
+            }
+        }
+        namespaces.clear();
+    }
+
+    /**
+     * Runs a command to completion.
+     *
+     * @return its standard output
+     * @throws IllegalStateException when it fails, times out or cannot be started
+     */
+    static String run(String... command) {
+        try {
+            Path out = Files.createTempFile("netns-lab", ".out");
+            try {
+                Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+                if (!p.waitFor(COMMAND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                    p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+                    throw new IllegalStateException(String.join(" ", command) + " timed out");
+                }
+                String text = Files.readString(out, StandardCharsets.UTF_8);
+                if (p.exitValue() != 0) {
+                    throw new IllegalStateException(String.join(" ", command) + " exited " + p.exitValue() + ": " + text.trim());
+                }
+                return text;
+            } finally {
+                Files.deleteIfExists(out);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException(String.join(" ", command) + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(String.join(" ", command) + " interrupted", e);
+        }
+    }
+}
