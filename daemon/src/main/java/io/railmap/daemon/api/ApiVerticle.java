@@ -21,10 +21,14 @@ import io.railmap.matrix.topology.Topology;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpServer;
+import io.vertx.core.net.SocketAddress;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
@@ -48,6 +52,7 @@ public final class ApiVerticle extends VerticleBase {
     private final PrometheusMeterRegistry registry;
     private final String host;
     private final int port;
+    private final Optional<Path> socket;
     private HttpServer server;
 
     /**
@@ -55,12 +60,14 @@ public final class ApiVerticle extends VerticleBase {
      * @param registry the metrics registry scraped by {@code /metrics}
      * @param host     the address to bind ({@code 127.0.0.1} by default in the daemon)
      * @param port     the TCP port to bind; 0 picks a free one ({@link #actualPort()})
+     * @param socket   a Unix domain socket to serve on as well; a stale socket file there is replaced
      */
-    public ApiVerticle(Engine engine, PrometheusMeterRegistry registry, String host, int port) {
+    public ApiVerticle(Engine engine, PrometheusMeterRegistry registry, String host, int port, Optional<Path> socket) {
         this.engine = engine;
         this.registry = registry;
         this.host = host;
         this.port = port;
+        this.socket = socket;
     }
 
     @Override
@@ -72,8 +79,14 @@ public final class ApiVerticle extends VerticleBase {
         router.get("/v1/matrix").handler(this::matrix);
         router.post("/v1/check").handler(BodyHandler.create().setBodyLimit(1 << 20)).handler(this::check);
         router.get("/metrics").handler(this::metrics);
-        server = vertx.createHttpServer();
-        return server.requestHandler(router).listen(port, host);
+        server = vertx.createHttpServer().requestHandler(router);
+        Future<?> tcp = server.listen(port, host);
+        if (socket.isEmpty()) {
+            return tcp;
+        }
+        return tcp.compose(bound -> vertx.executeBlocking(() -> Files.deleteIfExists(socket.get()), false))
+                .compose(deleted -> vertx.createHttpServer().requestHandler(router)
+                        .listen(SocketAddress.domainSocketAddress(socket.get().toString())));
     }
 
     /** @return the bound TCP port (useful when started with port 0) */

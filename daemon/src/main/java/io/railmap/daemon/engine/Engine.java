@@ -43,6 +43,7 @@ public final class Engine {
     private NodeRecord own;
     private final Map<String, NodeRecord> others = new TreeMap<>();
     private final List<Consumer<NodeRecord>> ownListeners = new CopyOnWriteArrayList<>();
+    private final List<Runnable> changeListeners = new CopyOnWriteArrayList<>();
 
     /**
      * @param node  this node's name
@@ -66,6 +67,16 @@ public final class Engine {
      */
     public void onOwnRecord(Consumer<NodeRecord> listener) {
         ownListeners.add(listener);
+    }
+
+    /**
+     * Registers a listener called (outside the lock) after any record known here changed: this
+     * node's, another node's arriving or newer, or one dropped.
+     *
+     * @param listener the listener
+     */
+    public void onChange(Runnable listener) {
+        changeListeners.add(listener);
     }
 
     /**
@@ -114,7 +125,12 @@ public final class Engine {
     private void publish(NodeRecord changed) {
         if (changed != null) {
             ownListeners.forEach(l -> l.accept(changed));
+            changed();
         }
+    }
+
+    private void changed() {
+        changeListeners.forEach(Runnable::run);
     }
 
     /** @return this node's current record */
@@ -128,20 +144,21 @@ public final class Engine {
      * @param record a record received from the cluster
      * @return what happened to it
      */
-    public synchronized Accepted accept(NodeRecord record) {
-        if (record.node().equals(node)) {
-            return Accepted.OWN;
-        }
-        NodeRecord held = others.get(record.node());
-        if (held == null) {
+    public Accepted accept(NodeRecord record) {
+        Accepted result;
+        synchronized (this) {
+            if (record.node().equals(node)) {
+                return Accepted.OWN;
+            }
+            NodeRecord held = others.get(record.node());
+            if (held != null && record.version() <= held.version()) {
+                return Accepted.STALE;
+            }
             others.put(record.node(), record);
-            return Accepted.NEW;
+            result = held == null ? Accepted.NEW : Accepted.NEWER;
         }
-        if (record.version() > held.version()) {
-            others.put(record.node(), record);
-            return Accepted.NEWER;
-        }
-        return Accepted.STALE;
+        changed();
+        return result;
     }
 
     /**
@@ -150,8 +167,15 @@ public final class Engine {
      * @param other the node
      * @return true when a record was dropped
      */
-    public synchronized boolean forget(String other) {
-        return others.remove(other) != null;
+    public boolean forget(String other) {
+        boolean dropped;
+        synchronized (this) {
+            dropped = others.remove(other) != null;
+        }
+        if (dropped) {
+            changed();
+        }
+        return dropped;
     }
 
     /**
@@ -160,13 +184,18 @@ public final class Engine {
      * @param members the nodes that are members now
      * @return the nodes whose records were dropped
      */
-    public synchronized List<String> retainOnly(java.util.Collection<String> members) {
+    public List<String> retainOnly(java.util.Collection<String> members) {
         List<String> dropped = new ArrayList<>();
-        for (String other : List.copyOf(others.keySet())) {
-            if (!members.contains(other)) {
-                others.remove(other);
-                dropped.add(other);
+        synchronized (this) {
+            for (String other : List.copyOf(others.keySet())) {
+                if (!members.contains(other)) {
+                    others.remove(other);
+                    dropped.add(other);
+                }
             }
+        }
+        if (!dropped.isEmpty()) {
+            changed();
         }
         return dropped;
     }

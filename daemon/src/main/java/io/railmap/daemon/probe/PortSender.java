@@ -19,7 +19,7 @@ final class PortSender {
     private final Vertx vertx;
     private final ProbeConfig config;
     private final ProbeMetrics metrics;
-    private final LocalPort local;
+    private final ProbeInterface local;
     private final Buffer hello;
     private final Buffer goodbye;
     private DatagramSocket socket;
@@ -27,7 +27,7 @@ final class PortSender {
     private int sentInFastStart;
     private boolean closed;
 
-    PortSender(Vertx vertx, ProbeConfig config, ProbeMetrics metrics, LocalPort local) {
+    PortSender(Vertx vertx, ProbeConfig config, ProbeMetrics metrics, ProbeInterface local) {
         this.vertx = vertx;
         this.config = config;
         this.metrics = metrics;
@@ -37,7 +37,7 @@ final class PortSender {
         this.goodbye = Buffer.buffer(ProbeCodec.encode(datagram.withTtlMs(0)));
     }
 
-    LocalPort local() {
+    ProbeInterface local() {
         return local;
     }
 

@@ -140,7 +140,7 @@ public final class ProbeService extends VerticleBase {
     public Future<Void> portUp(ProbePort port) {
         Objects.requireNonNull(port, "port");
         return onContext(() -> serially(port.netdev(),
-                () -> context.executeBlocking(() -> LocalPort.lookup(port), false).compose(this::open)));
+                () -> context.executeBlocking(() -> ProbeInterface.lookup(port), false).compose(this::open)));
     }
 
     /**
@@ -180,7 +180,7 @@ public final class ProbeService extends VerticleBase {
         return metrics;
     }
 
-    private Future<Void> open(LocalPort local) {
+    private Future<Void> open(ProbeInterface local) {
         if (stopping) {
             return Future.failedFuture(new IllegalStateException("port " + local.netdev() + ": the probe is stopping"));
         }

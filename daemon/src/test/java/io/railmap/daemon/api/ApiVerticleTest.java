@@ -44,7 +44,7 @@ class ApiVerticleTest {
         engine.neighbours(Map.of("en6", List.of(PortRef.parse("b:en7")), "en7", List.of(PortRef.parse("b:en6"))));
         engine.accept(new NodeRecord("b", 4, List.of(port("b", "en7", "a:en6"), port("b", "en6", "a:en7"))));
         vertx = Vertx.vertx();
-        ApiVerticle api = new ApiVerticle(engine, new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), "127.0.0.1", 0);
+        ApiVerticle api = new ApiVerticle(engine, new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), "127.0.0.1", 0, java.util.Optional.empty());
         vertx.deployVerticle(api).await(10, TimeUnit.SECONDS);
         port = api.actualPort();
         client = WebClient.create(vertx);

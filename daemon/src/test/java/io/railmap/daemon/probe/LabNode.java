@@ -1,5 +1,7 @@
 package io.railmap.daemon.probe;
 
+import io.railmap.daemon.testing.NetnsLab;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

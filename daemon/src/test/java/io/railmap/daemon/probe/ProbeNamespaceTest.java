@@ -1,5 +1,8 @@
 package io.railmap.daemon.probe;
 
+import io.railmap.daemon.testing.NetnsLab;
+import io.railmap.daemon.testing.NamespacesAvailable;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 

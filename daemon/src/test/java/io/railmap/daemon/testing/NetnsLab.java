@@ -1,4 +1,4 @@
-package io.railmap.daemon.probe;
+package io.railmap.daemon.testing;
 
 import static org.awaitility.Awaitility.await;
 
@@ -14,15 +14,15 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Network namespaces joined by veth pairs, for tests with real sockets. Namespaces are named
- * {@code rmprobe-<pid>-<name>}, the pid being this JVM's, so parallel runs never touch each other's;
+ * {@code rmtest-<pid>-<name>}, the pid being this JVM's, so parallel runs never touch each other's;
  * {@link #create()} first removes those left behind by JVMs that no longer run (ending, by pid,
  * any process still inside them), and
  * {@link #close()} removes this lab's (deleting a namespace deletes its veth ends). Veths are
  * created directly inside their namespaces, so their names never meet the host's. Every command
  * is bounded in time.
  */
-final class NetnsLab implements AutoCloseable {
-    static final String FAMILY = "rmprobe-";
+public final class NetnsLab implements AutoCloseable {
+    public static final String FAMILY = "rmtest-";
     private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(20);
 
     private final String prefix = FAMILY + ProcessHandle.current().pid() + "-";
@@ -32,7 +32,7 @@ final class NetnsLab implements AutoCloseable {
     }
 
     /** @return why namespaces cannot be made here, or empty when they can */
-    static Optional<String> unavailable() {
+    public static Optional<String> unavailable() {
         if (!System.getProperty("os.name", "").toLowerCase().contains("linux")) {
             return Optional.of("network namespaces need Linux; this is " + System.getProperty("os.name"));
         }
@@ -48,7 +48,7 @@ final class NetnsLab implements AutoCloseable {
     }
 
     /** @return a new empty lab, after removing namespaces left behind by dead test JVMs */
-    static NetnsLab create() {
+    public static NetnsLab create() {
         for (String line : run("ip", "netns", "list").split("\n")) {
             String name = line.trim().split("\\s+")[0];
             if (!name.startsWith(FAMILY)) {
@@ -77,7 +77,7 @@ final class NetnsLab implements AutoCloseable {
      * @param name a short name, unique in this lab
      * @return the namespace's full name
      */
-    String namespace(String name) {
+    public String namespace(String name) {
         String ns = prefix + name;
         run("ip", "netns", "add", ns);
         namespaces.add(ns);
@@ -94,7 +94,7 @@ final class NetnsLab implements AutoCloseable {
      * Joins two namespaces with a veth pair, brings both ends up, and waits for their IPv6
      * link-local addresses.
      */
-    void cable(String nsA, String ifA, String nsB, String ifB) {
+    public void cable(String nsA, String ifA, String nsB, String ifB) {
         run("ip", "link", "add", ifA, "netns", nsA, "type", "veth", "peer", "name", ifB, "netns", nsB);
         run("ip", "-n", nsA, "link", "set", ifA, "up");
         linkUp(nsB, ifB);
@@ -102,7 +102,7 @@ final class NetnsLab implements AutoCloseable {
     }
 
     /** Takes one end of a link down (administratively; the far end loses carrier). */
-    void linkDown(String ns, String ifName) {
+    public void linkDown(String ns, String ifName) {
         run("ip", "-n", ns, "link", "set", ifName, "down");
     }
 
@@ -110,7 +110,7 @@ final class NetnsLab implements AutoCloseable {
      * Brings one end of a link up and, when its far end is up too (a link without carrier gets no
      * IPv6 address), waits for its usable IPv6 link-local address.
      */
-    void linkUp(String ns, String ifName) {
+    public void linkUp(String ns, String ifName) {
         run("ip", "-n", ns, "link", "set", ifName, "up");
         if (!run("ip", "-n", ns, "-o", "link", "show", "dev", ifName).contains("NO-CARRIER")) {
             awaitLinkLocal(ns, ifName);
@@ -135,7 +135,7 @@ final class NetnsLab implements AutoCloseable {
      * @return the process ({@code ip netns exec} replaces itself with the command, so the pid is
      *         the command's)
      */
-    Process start(String ns, List<String> command, Path stderr) throws IOException {
+    public Process start(String ns, List<String> command, Path stderr) throws IOException {
         List<String> full = new ArrayList<>(List.of("ip", "netns", "exec", ns));
         full.addAll(command);
         return new ProcessBuilder(full).redirectError(stderr.toFile()).start();
@@ -160,7 +160,7 @@ final class NetnsLab implements AutoCloseable {
      * @return its standard output
      * @throws IllegalStateException when it fails, times out or cannot be started
      */
-    static String run(String... command) {
+    public static String run(String... command) {
         try {
             Path out = Files.createTempFile("netns-lab", ".out");
             try {

@@ -16,8 +16,8 @@ import java.util.Objects;
  * @param ifindex its interface index in this network namespace, ≥ 1
  * @param mac     its link-layer address, in the form of {@link ProbeDatagram#mac()}
  */
-record LocalPort(ProbePort port, int ifindex, String mac) {
-    LocalPort {
+record ProbeInterface(ProbePort port, int ifindex, String mac) {
+    ProbeInterface {
         Objects.requireNonNull(port, "port");
         Objects.requireNonNull(mac, "mac");
     }
@@ -38,7 +38,7 @@ record LocalPort(ProbePort port, int ifindex, String mac) {
      *                               runs only on ports with IPv6)
      * @throws SocketException       when the kernel cannot be asked
      */
-    static LocalPort lookup(ProbePort port) throws SocketException {
+    static ProbeInterface lookup(ProbePort port) throws SocketException {
         String name = port.netdev();
         NetworkInterface nic = NetworkInterface.getByName(name);
         if (nic == null) {
@@ -60,6 +60,6 @@ record LocalPort(ProbePort port, int ifindex, String mac) {
             throw new IllegalStateException("port " + name + ": no IPv6 link-local address yet"
                     + " (IPv6 disabled on it, or the link is down)");
         }
-        return new LocalPort(port, nic.getIndex(), HexFormat.ofDelimiter(":").formatHex(hardware));
+        return new ProbeInterface(port, nic.getIndex(), HexFormat.ofDelimiter(":").formatHex(hardware));
     }
 }

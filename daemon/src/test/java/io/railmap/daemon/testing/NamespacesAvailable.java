@@ -1,4 +1,4 @@
-package io.railmap.daemon.probe;
+package io.railmap.daemon.testing;
 
 import java.util.Optional;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
@@ -9,7 +9,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * Runs a test class only where {@link NetnsLab} can make network namespaces; elsewhere the class
  * is reported as skipped, with the reason.
  */
-final class NamespacesAvailable implements ExecutionCondition {
+public final class NamespacesAvailable implements ExecutionCondition {
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
         Optional<String> why = NetnsLab.unavailable();

@@ -1,0 +1,126 @@
+package io.railmap.daemon.testing;
+
+import io.railmap.daemon.Railmapd;
+import io.railmap.matrix.codec.SnapshotCodec;
+import io.railmap.matrix.model.NodeRecord;
+import io.railmap.matrix.model.Snapshot;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.net.SocketAddress;
+import io.vertx.ext.web.client.HttpResponse;
+import io.vertx.ext.web.client.WebClient;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A real railmapd JVM (this test's class path, {@link Railmapd#main}) in a network namespace, with
+ * its API on a Unix socket so the test reaches it from the host namespace. Ended by pid.
+ */
+public final class DaemonProcess implements AutoCloseable {
+    private final Process process;
+    private final Path socket;
+    private final Path log;
+    private final Vertx vertx;
+    private final WebClient client;
+
+    private DaemonProcess(Process process, Path socket, Path log) {
+        this.process = process;
+        this.socket = socket;
+        this.log = log;
+        this.vertx = Vertx.vertx();
+        this.client = WebClient.create(vertx);
+    }
+
+    /**
+     * @param lab   the lab holding the namespace
+     * @param ns    the namespace
+     * @param dir   where the socket and the log go
+     * @param node  the node name
+     * @param flags further railmapd flags
+     */
+    public static DaemonProcess start(NetnsLab lab, String ns, Path dir, String node, String... flags) throws IOException {
+        Path socket = dir.resolve(node + ".sock");
+        Path log = dir.resolve(node + ".log");
+        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
+                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx128m",
+                "-Djava.util.logging.manager=io.railmap.daemon.Logs$Manager",
+                "-cp", classPath, Railmapd.class.getName(), "--node", node, "--api", "127.0.0.1:0",
+                "--api-socket", socket.toString()));
+        command.addAll(List.of(flags));
+        Process p = lab.start(ns, command, log);
+        return new DaemonProcess(p, socket, log);
+    }
+
+    /** @return the daemon's pid */
+    public long pid() {
+        return process.pid();
+    }
+
+    /** @return the daemon's log so far */
+    public String log() {
+        try {
+            return Files.readString(log);
+        } catch (IOException e) {
+            return "(no log: " + e.getMessage() + ")";
+        }
+    }
+
+    /**
+     * @param uri a request path such as {@code /v1/record}
+     * @return the response
+     * @throws IllegalStateException when the daemon does not answer within 5 s
+     */
+    public HttpResponse<Buffer> get(String uri) {
+        try {
+            return client.request(HttpMethod.GET, SocketAddress.domainSocketAddress(socket.toString()), uri)
+                    .send().await(5, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("daemon at " + socket + " did not answer " + uri + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** @return the daemon's own record */
+    public NodeRecord record() {
+        return SnapshotCodec.readRecord("GET /v1/record", get("/v1/record").bodyAsString());
+    }
+
+    /** @return every record the daemon holds */
+    public Snapshot snapshot() {
+        return SnapshotCodec.readSnapshot("GET /v1/snapshot", get("/v1/snapshot").bodyAsString());
+    }
+
+    /** Sends SIGTERM and waits up to 10 s for the process to end. */
+    public void terminate() throws InterruptedException {
+        process.destroy();
+        process.waitFor(10, TimeUnit.SECONDS);
+    }
+
+    /** Sends SIGKILL and waits for the process to end. */
+    public void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor(10, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public void close() {
+        try {
+            if (process.isAlive()) {
+                process.destroy();
+                if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                    process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroyForcibly();
+        } finally {
+            vertx.close();
+        }
+    }
+}
