@@ -10,6 +10,8 @@ public final class ExitCodes {
     public static final int FINDINGS = 2;
     /** {@code matrix --order ring}: no ring order passes through every node. */
     public static final int NO_RING = 3;
+    /** The daemon could not be reached (not running, wrong address, no answer in time). */
+    public static final int DAEMON = 4;
     /** Internal error: a bug in railmap; the message asks for a report. */
     public static final int INTERNAL = 70;
 
@@ -20,6 +22,7 @@ public final class ExitCodes {
         "  1   usage or input error: bad option, unreadable or malformed file, unknown node",
         "  2   findings with errors (check found a fault; matrix wrote a matrix jaccl cannot run)",
         "  3   matrix --order ring: no ring order passes through every node",
+        "  4   the daemon could not be reached",
         "  70  internal error (a bug: please report it)",
     };
 

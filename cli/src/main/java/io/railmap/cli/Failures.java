@@ -36,6 +36,9 @@ final class Failures implements IExecutionExceptionHandler, IParameterExceptionH
         if (e instanceof NoRingException) {
             err.println("railmap: " + e.getMessage());
             code = ExitCodes.NO_RING;
+        } else if (e instanceof io.railmap.cli.client.DaemonClient.DaemonUnreachable) {
+            err.println("railmap: " + e.getMessage());
+            code = ExitCodes.DAEMON;
         } else if (e instanceof UserError || e instanceof IllegalArgumentException) {
             err.println("railmap: " + e.getMessage());
             code = ExitCodes.INPUT;

@@ -25,6 +25,7 @@ import picocli.CommandLine.Spec;
 @Command(mixinStandardHelpOptions = true, name = "check", sortOptions = false,
         description = "Check a jaccl devices file (MLX_IBV_DEVICES) against the cables before launch: above all, that devices[i][j][k] and devices[j][i][k] are the two ends of one cable (a mismatched rail hangs large transfers without an error). Exits 2 when any finding is an error.",
         footer = {"", "Examples:",
+            "  railmap check devices.json --hosts a,b                      (asks the local daemon)",
             "  railmap check devices.json --snapshot cluster.json --hosts a,b",
             "  railmap check devices.json --snapshot cluster.json --hosts a,b,c,d --mode ring --json"})
 public final class CheckCommand implements Callable<Integer> {

@@ -28,6 +28,7 @@ import picocli.CommandLine.Spec;
 @Command(mixinStandardHelpOptions = true, name = "matrix", sortOptions = false,
         description = "Write the rail-aligned device matrix for a list of nodes: rail k of every pair is the same cable at both ends. Errors and warnings about the result go to standard error.",
         footer = {"", "Examples:",
+            "  railmap matrix --hosts a,b --format jaccl -o devices.json      (asks the local daemon)",
             "  railmap matrix --snapshot cluster.json --hosts a,b --format jaccl -o devices.json",
             "  railmap matrix --snapshot cluster.json --hosts a,b,c,d --order ring --format json",
             "  railmap matrix --snapshot cluster.json --hosts a,b --format env --coordinator 10.0.0.1:32323 --rank 0",

@@ -1,22 +1,81 @@
 package io.railmap.cli.options;
 
+import io.railmap.cli.client.DaemonClient;
 import io.railmap.matrix.codec.SnapshotCodec;
+import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Snapshot;
 import java.nio.file.Path;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Option;
 
-/** Where the records come from: {@code --snapshot FILE}. */
+/**
+ * Where the records come from: a snapshot file ({@code --snapshot FILE}) or a running daemon
+ * ({@code --daemon URL}, the default being the local daemon at {@value #DEFAULT_DAEMON}).
+ */
 public final class SnapshotOptions {
-    @Option(names = "--snapshot", paramLabel = "FILE", required = true,
-            description = "Snapshot of node records (JSON, format railmap-snapshot; see README).")
-    Path snapshot;
+    /** The local daemon's API, as railmapd binds it by default. */
+    public static final String DEFAULT_DAEMON = "http://127.0.0.1:7246";
+
+    @ArgGroup(exclusive = true)
+    Source source;
+
+    static final class Source {
+        @Option(names = "--snapshot", paramLabel = "FILE",
+                description = "Read node records from a snapshot file (format railmap-snapshot; see README).")
+        Path snapshot;
+
+        @Option(names = "--daemon", paramLabel = "URL",
+                description = "Ask a running railmapd: http://HOST:PORT or unix:/PATH. Default when no --snapshot is given: "
+                        + DEFAULT_DAEMON + ".")
+        String daemon;
+    }
+
+    /** @return a human name of the source, for messages */
+    public String describe() {
+        return source != null && source.snapshot != null ? source.snapshot.toString() : daemonUrl();
+    }
+
+    private String daemonUrl() {
+        return source != null && source.daemon != null ? source.daemon : DEFAULT_DAEMON;
+    }
 
     /**
-     * @return the snapshot
+     * @return the snapshot, from the file or from the daemon's {@code /v1/snapshot}
      * @throws io.railmap.cli.UserError when the file cannot be read
      * @throws io.railmap.matrix.codec.FormatException when it is not a valid snapshot
+     * @throws DaemonClient.DaemonUnreachable when the daemon cannot be reached
      */
     public Snapshot load() {
-        return SnapshotCodec.readSnapshot(snapshot.toString(), Files.read(snapshot, "snapshot"));
+        if (source != null && source.snapshot != null) {
+            return SnapshotCodec.readSnapshot(source.snapshot.toString(), Files.read(source.snapshot, "snapshot"));
+        }
+        try (DaemonClient client = new DaemonClient(daemonUrl())) {
+            return SnapshotCodec.readSnapshot(daemonUrl() + "/v1/snapshot", client.get("/v1/snapshot"));
+        }
+    }
+
+    /**
+     * @param node the node whose record to read from a snapshot file; ignored for a daemon, which
+     *             answers with its own record; null means the daemon's own
+     * @return the record
+     * @throws IllegalArgumentException when the snapshot holds no record of {@code node}, or a
+     *                                  snapshot file is given without a node
+     */
+    public NodeRecord record(String node) {
+        if (source != null && source.snapshot != null) {
+            if (node == null) {
+                throw new IllegalArgumentException("with --snapshot, name the node whose ports to show (--node NAME)");
+            }
+            return load().record(node).orElseThrow(() -> new IllegalArgumentException(source.snapshot + " holds no record of node " + node));
+        }
+        try (DaemonClient client = new DaemonClient(daemonUrl())) {
+            NodeRecord record = SnapshotCodec.readRecord(daemonUrl() + "/v1/record", client.get("/v1/record"));
+            if (node != null && !node.equals(record.node())) {
+                Snapshot all = SnapshotCodec.readSnapshot(daemonUrl() + "/v1/snapshot", client.get("/v1/snapshot"));
+                return all.record(node).orElseThrow(() -> new IllegalArgumentException("railmapd at " + daemonUrl()
+                        + " holds no record of node " + node + " (it knows " + String.join(", ", all.nodes()) + ")"));
+            }
+            return record;
+        }
     }
 }

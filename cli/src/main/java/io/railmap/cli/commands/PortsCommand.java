@@ -1,0 +1,95 @@
+package io.railmap.cli.commands;
+
+import io.railmap.cli.options.SnapshotOptions;
+import io.railmap.matrix.codec.SnapshotCodec;
+import io.railmap.matrix.model.NodeRecord;
+import io.railmap.matrix.model.Port;
+import io.railmap.matrix.model.PortRef;
+import io.railmap.matrix.model.Thunderbolt;
+import io.railmap.matrix.rail.RailAligner;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code railmap ports}: one node's ports and the far end each one hears. */
+@Command(mixinStandardHelpOptions = true, name = "ports", sortOptions = false,
+        description = "Show one node's ports: RDMA device, kind, rate, state, and the far end each port hears "
+                + "(several far ends: a shared segment). Asks the local daemon unless told otherwise.",
+        footer = {"", "Examples:",
+            "  railmap ports",
+            "  railmap ports --daemon unix:/run/railmap/railmapd.sock --json",
+            "  railmap ports --snapshot cluster.json --node studio-b"})
+public final class PortsCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    SnapshotOptions source;
+
+    @Option(names = "--node", paramLabel = "NAME",
+            description = "Whose ports. Default: the daemon's own node (required with --snapshot).")
+    String node;
+
+    @Option(names = "--json", description = "Print the node's record as JSON (the snapshot format's record).")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        NodeRecord record = source.record(node);
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.print(SnapshotCodec.write(record));
+        } else {
+            out.print(table(record));
+        }
+        out.flush();
+        return 0;
+    }
+
+    static String table(NodeRecord record) {
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"PORT", "RDMA", "KIND", "RATE", "STATE", "FAR END", "THUNDERBOLT"});
+        for (Port p : record.ports()) {
+            rows.add(new String[] {
+                p.netdev(),
+                p.rdma().map(r -> r + (p.rdmaPort() != 1 ? "/" + p.rdmaPort() : "")).orElse("-"),
+                p.kind().wireName(),
+                p.rateGbps().map(RailAligner::gbps).orElse("-"),
+                p.state().wireName(),
+                p.neighbours().isEmpty() ? "-" : p.neighbours().stream().map(PortRef::toString).collect(Collectors.joining(" ")),
+                p.thunderbolt().map(PortsCommand::thunderbolt).orElse("")});
+        }
+        int[] width = new int[rows.get(0).length];
+        for (String[] row : rows) {
+            for (int c = 0; c < row.length; c++) {
+                width[c] = Math.max(width[c], row[c].length());
+            }
+        }
+        StringBuilder out = new StringBuilder("node " + record.node() + " (record version " + record.version() + ", "
+                + record.ports().size() + " port" + (record.ports().size() == 1 ? "" : "s") + ")\n");
+        for (String[] row : rows) {
+            StringBuilder line = new StringBuilder();
+            for (int c = 0; c < row.length; c++) {
+                line.append(c + 1 < row.length ? String.format("%-" + (width[c] + 2) + "s", row[c]) : row[c]);
+            }
+            out.append(line.toString().stripTrailing()).append('\n');
+        }
+        return out.toString();
+    }
+
+    private static String thunderbolt(Thunderbolt t) {
+        List<String> parts = new ArrayList<>();
+        parts.add("receptacle " + t.receptacle());
+        t.linkSpeedGbps().ifPresent(s -> parts.add("link " + RailAligner.gbps(s)));
+        t.peerName().ifPresent(n -> parts.add("peer " + n + (t.behindHub() ? " behind a hub or dock" : "")));
+        parts.add(t.rdmaCapable() ? "RDMA-capable" : "no RDMA");
+        return String.join(", ", parts);
+    }
+}

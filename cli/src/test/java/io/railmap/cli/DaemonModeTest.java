@@ -1,0 +1,95 @@
+package io.railmap.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.railmap.daemon.api.ApiVerticle;
+import io.railmap.daemon.engine.Engine;
+import io.railmap.matrix.model.NodeRecord;
+import io.railmap.matrix.model.Port;
+import io.railmap.matrix.model.PortKind;
+import io.railmap.matrix.model.PortRef;
+import io.railmap.matrix.model.PortState;
+import io.vertx.core.Vertx;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The CLI against a real daemon API (in this JVM), over TCP and over a Unix socket. */
+class DaemonModeTest {
+    @TempDir
+    static Path dir;
+    private static Vertx vertx;
+    private static String http;
+    private static String unix;
+
+    private static Port port(String node, String netdev, String far) {
+        return new Port(node, netdev, Optional.of("rdma_" + netdev), 1, PortKind.THUNDERBOLT, Optional.of(80.0),
+                PortState.ACTIVE, Optional.empty(), List.of(PortRef.parse(far)));
+    }
+
+    @BeforeAll
+    static void daemon() throws Exception {
+        Engine engine = new Engine("a", () -> 7);
+        engine.ports(List.of(port("a", "en6", "b:en7"), port("a", "en7", "b:en6")));
+        engine.neighbours(Map.of("en6", List.of(PortRef.parse("b:en7")), "en7", List.of(PortRef.parse("b:en6"))));
+        engine.accept(new NodeRecord("b", 3, List.of(port("b", "en7", "a:en6"), port("b", "en6", "a:en7"))));
+        vertx = Vertx.vertx();
+        Path socket = dir.resolve("railmapd.sock");
+        ApiVerticle api = new ApiVerticle(engine, new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), "127.0.0.1", 0,
+                Optional.of(socket));
+        vertx.deployVerticle(api).await(10, TimeUnit.SECONDS);
+        http = "http://127.0.0.1:" + api.actualPort();
+        unix = "unix:" + socket;
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        vertx.close().await(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void matrixFromTheDaemonOverTcpAndUnixSocketIsRailAligned() {
+        for (String url : List.of(http, unix)) {
+            Run run = Run.of("matrix", "--daemon", url, "--hosts", "a,b");
+            assertThat(run.code()).as(url + ": " + run.err()).isZero();
+            assertThat(run.out()).isEqualTo("[\n  [null, [\"rdma_en6\",\"rdma_en7\"]],\n  [[\"rdma_en7\",\"rdma_en6\"], null]\n]\n");
+        }
+    }
+
+    @Test
+    void checkAgainstTheDaemonFindsTheMismatch() throws Exception {
+        Path bad = Files.writeString(dir.resolve("bad.json"), "[[null, [\"rdma_en6\",\"rdma_en7\"]], [[\"rdma_en6\",\"rdma_en7\"], null]]");
+        Run run = Run.of("check", bad.toString(), "--daemon", unix, "--hosts", "a,b");
+        assertThat(run.code()).isEqualTo(ExitCodes.FINDINGS);
+        assertThat(run.out()).contains("error mismatched-rail");
+    }
+
+    @Test
+    void portsShowsTheDaemonsOwnNodeOrAnotherOne() {
+        Run own = Run.of("ports", "--daemon", http);
+        assertThat(own.code()).as(own.err()).isZero();
+        assertThat(own.out()).startsWith("node a (record version 9, 2 ports)").contains("en6", "b:en7");
+        Run other = Run.of("ports", "--daemon", http, "--node", "b");
+        assertThat(other.out()).startsWith("node b (record version 3, 2 ports)").contains("a:en6");
+        Run unknown = Run.of("ports", "--daemon", http, "--node", "zed");
+        assertThat(unknown.code()).isEqualTo(ExitCodes.INPUT);
+        assertThat(unknown.err()).contains("holds no record of node zed (it knows a, b)");
+    }
+
+    @Test
+    void anAbsentDaemonIsItsOwnExitCode() {
+        Run run = Run.of("matrix", "--daemon", "unix:" + dir.resolve("nobody.sock"));
+        assertThat(run.code()).isEqualTo(ExitCodes.DAEMON);
+        assertThat(run.err()).startsWith("railmap: cannot reach railmapd at unix:").contains("is it running?");
+        assertThat(Run.of("matrix", "--daemon", http, "--snapshot", "x.json").code()).isEqualTo(ExitCodes.INPUT);
+    }
+}
