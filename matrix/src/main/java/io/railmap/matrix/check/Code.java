@@ -1,5 +1,6 @@
 package io.railmap.matrix.check;
 
+import io.railmap.matrix.model.WireNames;
 /**
  * What a finding is about. The wire name ({@code mismatched-rail}) is stable: scripts match on it.
  */
@@ -41,6 +42,6 @@ public enum Code {
 
     /** @return the JSON value, e.g. {@code "mismatched-rail"} */
     public String wireName() {
-        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        return WireNames.of(this);
     }
 }

@@ -1,5 +1,6 @@
 package io.railmap.matrix.check;
 
+import io.railmap.matrix.model.WireNames;
 /** Which jaccl topology a devices file is checked as. */
 public enum Mode {
     /** As a mesh: every pair needs a wire, at most 8 ranks, only wire 0 is used. */
@@ -15,6 +16,15 @@ public enum Mode {
 
     /** @return the CLI value, e.g. {@code "auto"} */
     public String wireName() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return WireNames.of(this);
+    }
+
+    /**
+     * @param value a wire name such as {@code "auto"}, any case
+     * @return the matching constant
+     * @throws IllegalArgumentException naming the valid values when none matches
+     */
+    public static Mode fromWire(String value) {
+        return WireNames.parse(Mode.class, "mode", value);
     }
 }

@@ -1,5 +1,6 @@
 package io.railmap.matrix.check;
 
+import io.railmap.matrix.model.WireNames;
 /** How much a finding matters. {@code railmap check} exits 2 when any finding is an {@link #ERROR}. */
 public enum Severity {
     /** The config will fail or hang as written. */
@@ -11,6 +12,6 @@ public enum Severity {
 
     /** @return the JSON value, e.g. {@code "error"} */
     public String wireName() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return WireNames.of(this);
     }
 }

@@ -1,9 +1,9 @@
 package io.railmap.matrix.emit;
 
 import io.railmap.matrix.codec.DevicesCodec;
+import io.railmap.matrix.model.WireNames;
 import io.railmap.matrix.plan.Plan;
 import io.railmap.matrix.topology.Topology;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -33,7 +33,7 @@ public enum Format {
 
     /** @return the lower-case name used on the command line and in query strings */
     public String wireName() {
-        return name().toLowerCase(Locale.ROOT);
+        return WireNames.of(this);
     }
 
     /**
@@ -42,12 +42,7 @@ public enum Format {
      * @throws IllegalArgumentException naming the valid formats when none matches
      */
     public static Format fromWire(String value) {
-        for (Format f : values()) {
-            if (f.wireName().equalsIgnoreCase(value)) {
-                return f;
-            }
-        }
-        throw new IllegalArgumentException("unknown format \"" + value + "\" (expected jaccl, env, launch, json or dot)");
+        return WireNames.parse(Format.class, "format", value);
     }
 
     /**

@@ -1,8 +1,5 @@
 package io.railmap.matrix.model;
 
-import java.util.Arrays;
-import java.util.stream.Collectors;
-
 /** What kind of link a port drives. The wire name is the lower-case JSON value. */
 public enum PortKind {
     /** A Thunderbolt IP/RDMA interface on macOS ({@code enX} with {@code rdma_enX}). */
@@ -16,7 +13,7 @@ public enum PortKind {
 
     /** @return the JSON value, e.g. {@code "roce"} */
     public String wireName() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return WireNames.of(this);
     }
 
     /**
@@ -25,12 +22,6 @@ public enum PortKind {
      * @throws IllegalArgumentException when the value names no kind; the message lists the valid ones
      */
     public static PortKind fromWire(String value) {
-        for (PortKind kind : values()) {
-            if (kind.wireName().equals(value)) {
-                return kind;
-            }
-        }
-        throw new IllegalArgumentException("unknown port kind \"" + value + "\" (expected one of "
-                + Arrays.stream(values()).map(PortKind::wireName).collect(Collectors.joining(", ")) + ")");
+        return WireNames.parse(PortKind.class, "port kind", value);
     }
 }

@@ -1,8 +1,5 @@
 package io.railmap.matrix.model;
 
-import java.util.Arrays;
-import java.util.stream.Collectors;
-
 /**
  * The logical state of a port, after the InfiniBand port states of Linux sysfs
  * ({@code /sys/class/infiniband/<dev>/ports/<n>/state}: {@code 1: DOWN} … {@code 4: ACTIVE}) and
@@ -23,7 +20,7 @@ public enum PortState {
 
     /** @return the JSON value, e.g. {@code "active"} */
     public String wireName() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return WireNames.of(this);
     }
 
     /**
@@ -32,12 +29,6 @@ public enum PortState {
      * @throws IllegalArgumentException when the value names no state; the message lists the valid ones
      */
     public static PortState fromWire(String value) {
-        for (PortState state : values()) {
-            if (state.wireName().equals(value)) {
-                return state;
-            }
-        }
-        throw new IllegalArgumentException("unknown port state \"" + value + "\" (expected one of "
-                + Arrays.stream(values()).map(PortState::wireName).collect(Collectors.joining(", ")) + ")");
+        return WireNames.parse(PortState.class, "port state", value);
     }
 }

@@ -1,5 +1,6 @@
 package io.railmap.matrix.plan;
 
+import io.railmap.matrix.model.WireNames;
 /** How ranks are ordered. */
 public enum Order {
     /** Rank i is the i-th node as given. Default. */
@@ -9,6 +10,15 @@ public enum Order {
 
     /** @return the CLI value, e.g. {@code "ring"} */
     public String wireName() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return WireNames.of(this);
+    }
+
+    /**
+     * @param value a wire name such as {@code "ring"}, any case
+     * @return the matching constant
+     * @throws IllegalArgumentException naming the valid values when none matches
+     */
+    public static Order fromWire(String value) {
+        return WireNames.parse(Order.class, "order", value);
     }
 }
