@@ -12,6 +12,8 @@ public final class ExitCodes {
     public static final int NO_RING = 3;
     /** The daemon could not be reached (not running, wrong address, no answer in time). */
     public static final int DAEMON = 4;
+    /** {@code railmap lab}: the lab cannot be made here (not root, no iproute2) or its daemons did not agree in time. */
+    public static final int LAB = 5;
     /** Internal error: a bug in railmap; the message asks for a report. */
     public static final int INTERNAL = 70;
 
@@ -23,6 +25,7 @@ public final class ExitCodes {
         "  2   findings with errors (check found a fault; matrix wrote a matrix jaccl cannot run)",
         "  3   matrix --order ring: no ring order passes through every node",
         "  4   the daemon could not be reached",
+        "  5   lab: cannot make the lab here, or its daemons did not agree in time",
         "  70  internal error (a bug: please report it)",
     };
 

@@ -39,6 +39,9 @@ final class Failures implements IExecutionExceptionHandler, IParameterExceptionH
         } else if (e instanceof io.railmap.cli.client.DaemonClient.DaemonUnreachable) {
             err.println("railmap: " + e.getMessage());
             code = ExitCodes.DAEMON;
+        } else if (e instanceof io.railmap.lab.LabException) {
+            err.println("railmap: lab: " + e.getMessage());
+            code = ExitCodes.LAB;
         } else if (e instanceof UserError || e instanceof IllegalArgumentException) {
             err.println("railmap: " + e.getMessage());
             code = ExitCodes.INPUT;

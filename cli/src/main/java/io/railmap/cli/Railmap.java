@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Railmap.Version.class,
         description = "Knows which physical cable joins which two ports, and writes rail-aligned configs for collective libraries: rail k on both ends of a pair is always the same cable.",
-        subcommands = {MatrixCommand.class, CheckCommand.class, SnapshotCommand.class, DiscoverCommand.class, PortsCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {MatrixCommand.class, CheckCommand.class, SnapshotCommand.class, DiscoverCommand.class, PortsCommand.class, io.railmap.cli.lab.LabCommand.class, CommandLine.HelpCommand.class})
 public final class Railmap implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -59,7 +59,7 @@ public final class Railmap implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "name a command: matrix, check, ports, snapshot or discover");
+        throw new CommandLine.ParameterException(spec.commandLine(), "name a command: matrix, check, ports, snapshot, discover or lab");
     }
 
     /** Prints the version from the jar manifest. */

@@ -28,6 +28,9 @@ public final class SnapshotOptions {
                 description = "Ask a running railmapd: http://HOST:PORT or unix:/PATH. Default when no --snapshot is given: "
                         + DEFAULT_DAEMON + ".")
         String daemon;
+
+        @Option(names = "--lab", paramLabel = "NODE", description = "Ask the daemon of lab node NODE (see railmap lab).")
+        String lab;
     }
 
     /** @return a human name of the source, for messages */
@@ -36,6 +39,9 @@ public final class SnapshotOptions {
     }
 
     private String daemonUrl() {
+        if (source != null && source.lab != null) {
+            return io.railmap.cli.lab.LabSetup.daemonUrl(io.railmap.matrix.model.Names.node("--lab", source.lab));
+        }
         return source != null && source.daemon != null ? source.daemon : DEFAULT_DAEMON;
     }
 

@@ -15,9 +15,10 @@ import java.util.function.Function;
 
 /**
  * A position in a parsed JSON document that knows its source and JSON path, so that every read can
- * fail with a {@link FormatException} saying exactly where and what. Shared by the codecs.
+ * fail with a {@link FormatException} saying exactly where and what. Shared by railmap's codecs and
+ * by readers of other strict JSON inputs (the lab's topology file).
  */
-final class JsonCursor {
+public final class JsonCursor {
     static final ObjectMapper MAPPER = JsonMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
@@ -38,7 +39,7 @@ final class JsonCursor {
      *
      * @throws FormatException when the text is not JSON, with the line and column of the problem
      */
-    static JsonCursor parse(String source, String text) {
+    public static JsonCursor parse(String source, String text) {
         try {
             JsonNode root = MAPPER.readTree(text);
             if (root == null || root.isMissingNode()) {
@@ -52,28 +53,38 @@ final class JsonCursor {
         }
     }
 
-    FormatException fail(String problem) {
+    /** @return an error at this position with the given problem (for the caller to throw) */
+    public FormatException fail(String problem) {
         return new FormatException(source, path, problem);
     }
 
-    String path() {
+    /** @return this position as a JSON path, {@code $} being the root */
+    public String path() {
         return path;
     }
 
-    boolean isNull() {
+    /** @return the value here as compact JSON text */
+    public String json() {
+        return node.toString();
+    }
+
+    /** @return true when the value here is {@code null} */
+    public boolean isNull() {
         return node.isNull();
     }
 
-    boolean isString() {
+    /** @return true when the value here is a string */
+    public boolean isString() {
         return node.isTextual();
     }
 
-    boolean isArray() {
+    /** @return true when the value here is an array */
+    public boolean isArray() {
         return node.isArray();
     }
 
     /** Fails unless this is an object whose fields are all among {@code allowed}. */
-    JsonCursor object(Set<String> allowed) {
+    public JsonCursor object(Set<String> allowed) {
         if (!node.isObject()) {
             throw fail("expected an object, found " + describe(node));
         }
@@ -88,7 +99,7 @@ final class JsonCursor {
     }
 
     /** A required field. */
-    JsonCursor field(String name) {
+    public JsonCursor field(String name) {
         JsonNode child = node.get(name);
         if (child == null) {
             throw fail("missing field \"" + name + "\"");
@@ -97,7 +108,7 @@ final class JsonCursor {
     }
 
     /** A field that may be absent or null. */
-    Optional<JsonCursor> optionalField(String name) {
+    public Optional<JsonCursor> optionalField(String name) {
         JsonNode child = node.get(name);
         if (child == null || child.isNull()) {
             return Optional.empty();
@@ -105,7 +116,11 @@ final class JsonCursor {
         return Optional.of(new JsonCursor(source, path + "." + name, child));
     }
 
-    List<JsonCursor> elements() {
+    /**
+     * @return the elements of the array here, each with its path
+     * @throws FormatException when the value is not an array
+     */
+    public List<JsonCursor> elements() {
         if (!node.isArray()) {
             throw fail("expected an array, found " + describe(node));
         }
@@ -116,14 +131,22 @@ final class JsonCursor {
         return out;
     }
 
-    String string() {
+    /**
+     * @return the string here
+     * @throws FormatException when the value is not a string
+     */
+    public String string() {
         if (!node.isTextual()) {
             throw fail("expected a string, found " + describe(node));
         }
         return node.textValue();
     }
 
-    long integer() {
+    /**
+     * @return the whole number here
+     * @throws FormatException when the value is not a whole number that fits in a {@code long}
+     */
+    public long integer() {
         if (!node.isIntegralNumber() || !node.canConvertToLong()) {
             throw fail("expected a whole number, found " + describe(node));
         }
@@ -131,7 +154,7 @@ final class JsonCursor {
     }
 
     /** A whole number that fits in an {@code int}. */
-    int smallInteger() {
+    public int smallInteger() {
         long value = integer();
         if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
             throw fail("the number " + value + " is out of range");
@@ -139,14 +162,22 @@ final class JsonCursor {
         return (int) value;
     }
 
-    double number() {
+    /**
+     * @return the number here
+     * @throws FormatException when the value is not a number
+     */
+    public double number() {
         if (!node.isNumber()) {
             throw fail("expected a number, found " + describe(node));
         }
         return node.doubleValue();
     }
 
-    boolean bool() {
+    /**
+     * @return the boolean here
+     * @throws FormatException when the value is not true or false
+     */
+    public boolean bool() {
         if (!node.isBoolean()) {
             throw fail("expected true or false, found " + describe(node));
         }
@@ -157,7 +188,7 @@ final class JsonCursor {
      * Applies a domain constructor or parser and turns its {@link IllegalArgumentException} into a
      * {@link FormatException} at this path.
      */
-    <T> T as(Function<JsonCursor, T> reader) {
+    public <T> T as(Function<JsonCursor, T> reader) {
         try {
             return reader.apply(this);
         } catch (IllegalArgumentException e) {

@@ -1,0 +1,29 @@
+package io.railmap.cli.lab;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code railmap lab}: the group of lab commands. */
+@Command(name = "lab", mixinStandardHelpOptions = true,
+        description = "A virtual cluster of real daemons on this Linux machine (needs root and iproute2): each node a "
+                + "network namespace, each cable a veth pair, a management bridge, one railmapd per node. State, "
+                + "sockets and logs in $RAILMAP_LAB_DIR (default /run/railmap-lab); namespaces named $RAILMAP_LAB_PREFIX-... "
+                + "(default rmlab). Talk to node N's daemon with --lab N (railmap matrix --lab a --hosts a,b).",
+        subcommands = {LabUpCommand.class, LabStatusCommand.class, LabCableCommand.class, LabKillCommand.class,
+            LabStartCommand.class, LabDownCommand.class},
+        footer = {"", "Examples:",
+            "  sudo bin/railmap lab up --topology examples/two-crossed.json",
+            "  sudo bin/railmap lab cable down a:en6",
+            "  sudo bin/railmap matrix --lab b --hosts a,b --format json",
+            "  sudo bin/railmap lab down"})
+public final class LabCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new ParameterException(spec.commandLine(), "name a lab command: up, status, cable, kill, start or down");
+    }
+}

@@ -1,0 +1,137 @@
+package io.railmap.cli.lab;
+
+import io.railmap.cli.UserError;
+import io.railmap.cli.client.DaemonClient;
+import io.railmap.lab.Lab;
+import io.railmap.lab.LabNames;
+import io.railmap.lab.LabTopology;
+import io.railmap.matrix.codec.SnapshotCodec;
+import io.railmap.matrix.model.Snapshot;
+import io.railmap.matrix.topology.Cable;
+import io.railmap.matrix.topology.Topology;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Where the lab lives and how its daemons run.
+ *
+ * <ul>
+ *   <li>State, sockets and logs: {@code RAILMAP_LAB_DIR}, default {@value #DEFAULT_DIR} (cleared at
+ *       reboot, as the namespaces are).</li>
+ *   <li>Namespace prefix: {@code RAILMAP_LAB_PREFIX}, default {@value LabNames#DEFAULT_PREFIX}.</li>
+ *   <li>Daemons: {@code <railmap home>/bin/railmapd}, the home being the checkout {@code bin/railmap}
+ *       runs from (system property {@code railmap.home}), with the flags of {@link #flags}.</li>
+ *   <li>Talking to lab node N's daemon: its Unix socket {@code <dir>/N.sock} ({@code --lab N}).</li>
+ * </ul>
+ */
+public final class LabSetup {
+    /** The default state directory. */
+    public static final String DEFAULT_DIR = "/run/railmap-lab";
+    /** The lab daemons' hello interval in ms: four times the default, so a lab converges fast. */
+    public static final int PROBE_INTERVAL_MS = 250;
+
+    private LabSetup() {
+    }
+
+    /** @return the lab as the environment places it */
+    public static Lab lab() {
+        return new Lab(LabNames.fromEnvironment(), dir(), LabSetup::flags);
+    }
+
+    /** @return the state directory */
+    public static Path dir() {
+        return Path.of(System.getenv().getOrDefault("RAILMAP_LAB_DIR", DEFAULT_DIR));
+    }
+
+    /** @return the daemon URL of lab node {@code node}: its Unix socket */
+    public static String daemonUrl(String node) {
+        return "unix:" + dir().resolve(node + ".sock");
+    }
+
+    /**
+     * @return the command that starts railmapd: this checkout's {@code bin/railmapd}
+     * @throws UserError when the checkout cannot be found or is not built
+     */
+    public static List<String> daemonCommand() {
+        String home = System.getProperty("railmap.home", System.getenv("RAILMAP_HOME"));
+        if (home == null) {
+            throw new UserError("cannot find railmapd: run railmap through bin/railmap (it sets railmap.home)");
+        }
+        Path railmapd = Path.of(home, "bin", "railmapd").toAbsolutePath().normalize();
+        if (!Files.isExecutable(railmapd) || !Files.exists(Path.of(home, "daemon", "target", "railmap-daemon.jar"))) {
+            throw new UserError("railmapd is not built under " + home + ": run ./mvnw -q package there first");
+        }
+        return List.of(railmapd.toString());
+    }
+
+    /** The flags of one lab node's daemon. */
+    static List<String> flags(Lab.LabContext c) {
+        List<String> out = new ArrayList<>(List.of(
+                "--node", c.node(),
+                "--interfaces", String.join(",", c.topology().ports(c.node())),
+                "--api", "127.0.0.1:7246",
+                "--api-socket", c.socket().toString(),
+                "--cluster", c.names().prefix(),
+                "--probe-interval-ms", Integer.toString(PROBE_INTERVAL_MS)));
+        return out;
+    }
+
+    /**
+     * What the lab's daemons agree on so far.
+     *
+     * @param waiting   a sentence of what is still missing, empty when every daemon holds every
+     *                  record and sees exactly the topology's cables
+     * @param snapshot  the snapshot of the first node's daemon (the one printed)
+     */
+    public record Agreement(String waiting, Snapshot snapshot) {
+        /** @return true when nothing is missing */
+        public boolean reached() {
+            return waiting.isEmpty();
+        }
+    }
+
+    /**
+     * Asks every running daemon of the lab for its snapshot and compares it with the topology.
+     *
+     * @param topology the lab's topology
+     * @param nodes    the nodes whose daemons run (others are expected to be absent from snapshots)
+     * @return what agrees and what does not
+     */
+    public static Agreement agreement(LabTopology topology, List<String> nodes) {
+        Set<Cable> expected = new HashSet<>();
+        for (Cable c : topology.cables()) {
+            if (nodes.contains(c.a().node()) && nodes.contains(c.b().node())) {
+                expected.add(c);
+            }
+        }
+        Snapshot first = null;
+        for (String node : nodes) {
+            Snapshot snapshot;
+            try (DaemonClient client = new DaemonClient(daemonUrl(node))) {
+                snapshot = SnapshotCodec.readSnapshot(node + " /v1/snapshot", client.get("/v1/snapshot"));
+            } catch (RuntimeException e) {
+                return new Agreement("the daemon of " + node + " does not answer yet", first);
+            }
+            if (first == null) {
+                first = snapshot;
+            }
+            if (!new HashSet<>(snapshot.nodes()).equals(new HashSet<>(nodes))) {
+                return new Agreement(node + " holds records of " + snapshot.nodes() + ", not of " + nodes, first);
+            }
+            Set<Cable> seen = new HashSet<>(Topology.of(snapshot).cables());
+            if (!seen.equals(expected)) {
+                Set<Cable> missing = new HashSet<>(expected);
+                missing.removeAll(seen);
+                Set<Cable> extra = new HashSet<>(seen);
+                extra.removeAll(expected);
+                return new Agreement(node + " sees " + seen.size() + " of " + expected.size() + " cables"
+                        + (missing.isEmpty() ? "" : "; missing " + missing) + (extra.isEmpty() ? "" : "; unexpected " + extra), first);
+            }
+        }
+        return new Agreement("", first);
+    }
+}

@@ -1,0 +1,56 @@
+package io.railmap.cli.lab;
+
+import io.railmap.cli.client.DaemonClient;
+import io.railmap.lab.Lab;
+import io.railmap.lab.LabException;
+import io.railmap.lab.LabState;
+import io.railmap.matrix.codec.SnapshotCodec;
+import io.railmap.matrix.model.Snapshot;
+import java.io.PrintWriter;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code railmap lab status}: each node's daemon, what it holds, and its cable ports' carrier. */
+@Command(name = "status", mixinStandardHelpOptions = true,
+        description = "Show each lab node: its daemon (pid, running), how many records it holds, and whether each of its "
+                + "cable ports has carrier.",
+        footer = {"", "Example:", "  sudo bin/railmap lab status"})
+public final class LabStatusCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        Lab lab = LabSetup.lab();
+        LabState state = lab.state().orElseThrow(() -> new LabException("no lab is up"
+                + (lab.leftovers().isEmpty() ? "" : " (leftover namespaces " + lab.leftovers() + ": railmap lab down removes them)")));
+        PrintWriter out = spec.commandLine().getOut();
+        Map<String, Map<String, Boolean>> carriers = lab.carriers(state);
+        out.println("lab " + state.prefix() + ": " + state.topology().nodes().size() + " nodes, " + state.topology().cables().size()
+                + " cables; state in " + lab.dir());
+        for (String node : state.topology().nodes()) {
+            String daemon;
+            if (!lab.running(state, node)) {
+                daemon = "daemon not running";
+            } else {
+                String held;
+                try (DaemonClient client = new DaemonClient(LabSetup.daemonUrl(node))) {
+                    Snapshot s = SnapshotCodec.readSnapshot(node, client.get("/v1/snapshot"));
+                    held = "holds " + s.records().size() + " record" + (s.records().size() == 1 ? "" : "s");
+                } catch (RuntimeException e) {
+                    held = "API not answering";
+                }
+                daemon = "daemon pid " + state.pids().get(node) + ", " + held;
+            }
+            String ports = carriers.get(node).entrySet().stream()
+                    .map(e -> e.getKey() + (e.getValue() ? " up" : " down")).collect(Collectors.joining(", "));
+            out.println("  " + node + ": " + daemon + "; ports: " + (ports.isEmpty() ? "none" : ports));
+        }
+        out.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,84 @@
+package io.railmap.cli.lab;
+
+import io.railmap.cli.ExitCodes;
+import io.railmap.cli.options.Files;
+import io.railmap.lab.Lab;
+import io.railmap.lab.LabException;
+import io.railmap.lab.LabState;
+import io.railmap.lab.LabTopology;
+import io.railmap.matrix.codec.DevicesCodec;
+import io.railmap.matrix.emit.PlanJson;
+import io.railmap.matrix.plan.Order;
+import io.railmap.matrix.plan.Plan;
+import io.railmap.matrix.plan.Planner;
+import io.railmap.matrix.rail.RailOptions;
+import io.railmap.matrix.topology.Cable;
+import io.railmap.matrix.topology.Topology;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code railmap lab up}: make the lab, start its daemons, wait until they agree, print the matrix. */
+@Command(name = "up", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Make a virtual cluster from a topology file, start one railmapd per node, wait until every daemon "
+                + "holds every record and sees exactly the file's cables, then print the cables and the rail-aligned "
+                + "matrix of all nodes. On failure, what was made is removed again.",
+        footer = {"", "Topology file: {\"nodes\": [\"a\", \"b\"], \"cables\": [[\"a:en6\", \"b:en7\"], [\"a:en7\", \"b:en6\"]]}",
+            "", "Example:", "  sudo bin/railmap lab up --topology examples/two-crossed.json"})
+public final class LabUpCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--topology", paramLabel = "FILE", required = true, description = "The lab's nodes and cables (JSON).")
+    Path topologyFile;
+
+    @Option(names = "--wait-s", paramLabel = "S", defaultValue = "60",
+            description = "How long to wait for the daemons to agree, in seconds. Default: ${DEFAULT-VALUE}.")
+    int waitS;
+
+    @Option(names = "--json", description = "Print the plan (matrix, ring flag, ranks, findings) as JSON.")
+    boolean json;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        LabTopology topology = LabTopology.read(topologyFile.toString(), Files.read(topologyFile, "topology"));
+        Lab lab = LabSetup.lab();
+        LabState state = lab.up(topology, LabSetup.daemonCommand());
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("railmap: lab up: " + topology.nodes().size() + " nodes, " + topology.cables().size()
+                + " cables; daemons " + state.pids() + "; state, sockets and logs in " + lab.dir());
+        err.flush();
+        long start = System.nanoTime();
+        long deadline = start + waitS * 1_000_000_000L;
+        LabSetup.Agreement agreement = LabSetup.agreement(topology, topology.nodes());
+        while (!agreement.reached() && System.nanoTime() < deadline) {
+            Thread.sleep(250);
+            agreement = LabSetup.agreement(topology, topology.nodes());
+        }
+        if (!agreement.reached()) {
+            throw new LabException("the daemons did not agree within " + waitS + " s: " + agreement.waiting()
+                    + " (logs in " + lab.dir() + "; the lab stays up: railmap lab status, railmap lab down)");
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        Topology seen = Topology.of(agreement.snapshot());
+        Plan plan = Planner.plan(seen, topology.nodes(), Order.GIVEN, RailOptions.DEFAULTS);
+        if (json) {
+            out.print(PlanJson.render(plan));
+        } else {
+            out.printf("every daemon holds every record and sees all %d cables (%.1f s)%n", seen.cables().size(), seconds);
+            out.println("cables:");
+            for (Cable c : seen.cables()) {
+                out.println("  " + c);
+            }
+            out.println("matrix (ranks " + String.join(", ", plan.ranks()) + "; ring: " + plan.ring() + "):");
+            out.print(DevicesCodec.write(plan.matrix().devices()));
+        }
+        out.flush();
+        return ExitCodes.OK;
+    }
+}

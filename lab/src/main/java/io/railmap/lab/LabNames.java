@@ -1,0 +1,59 @@
+package io.railmap.lab;
+
+/**
+ * The names a lab gives what it makes. Every namespace starts with the prefix (default
+ * {@value #DEFAULT_PREFIX}, or {@code RAILMAP_LAB_PREFIX}), so {@code lab down} removes exactly
+ * what a lab made, even after a crash.
+ *
+ * @param prefix the prefix of every namespace
+ */
+public record LabNames(String prefix) {
+    /** The default prefix. */
+    public static final String DEFAULT_PREFIX = "rmlab";
+    /** The management interface inside each node namespace. */
+    public static final String MGMT_IF = "mgmt0";
+    /** The bridge inside the management namespace. */
+    public static final String BRIDGE = "br0";
+    /** The management network: node i gets {@code 10.231.0.(i+1)/24}. */
+    public static final String MGMT_NET = "10.231.0.";
+
+    /** @throws IllegalArgumentException when the prefix is empty or holds anything but letters, digits and '-' */
+    public LabNames {
+        if (!prefix.matches("[A-Za-z0-9-]{1,20}")) {
+            throw new IllegalArgumentException("lab prefix \"" + prefix + "\" must be 1-20 letters, digits or '-'");
+        }
+    }
+
+    /** @return the prefix from {@code RAILMAP_LAB_PREFIX}, or the default */
+    public static LabNames fromEnvironment() {
+        return new LabNames(System.getenv().getOrDefault("RAILMAP_LAB_PREFIX", DEFAULT_PREFIX));
+    }
+
+    /** @return the namespace of a node */
+    public String nodeNamespace(String node) {
+        return prefix + "-n-" + node;
+    }
+
+    /** @return the namespace holding the management bridge */
+    public String mgmtNamespace() {
+        return prefix + "-mgmt";
+    }
+
+    /** @return true when a namespace name is one this lab's prefix makes */
+    public boolean owns(String namespace) {
+        return namespace.startsWith(prefix + "-n-") || namespace.equals(mgmtNamespace());
+    }
+
+    /** @return node i's management address (0-based i), without the prefix length */
+    public static String mgmtAddress(int i) {
+        if (i < 0 || i > 252) {
+            throw new IllegalArgumentException("a lab holds at most 253 nodes");
+        }
+        return MGMT_NET + (i + 1);
+    }
+
+    /** @return the bridge-side end of node i's management link */
+    public static String bridgePort(int i) {
+        return "m" + i;
+    }
+}

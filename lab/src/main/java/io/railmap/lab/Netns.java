@@ -1,0 +1,127 @@
+package io.railmap.lab;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/** Network namespace, veth and bridge primitives over iproute2; every call bounded by {@link Ip#TIMEOUT_MS}. */
+public final class Netns {
+    private Netns() {
+    }
+
+    /** @return why namespaces cannot be made here (not Linux, not root, no iproute2), or empty when they can */
+    public static Optional<String> unavailable() {
+        if (!System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).contains("linux")) {
+            return Optional.of("network namespaces need Linux; this is " + System.getProperty("os.name"));
+        }
+        if (!"root".equals(System.getProperty("user.name"))) {
+            return Optional.of("network namespaces need root; run as root (sudo), not as " + System.getProperty("user.name"));
+        }
+        try {
+            Ip.run("ip", "netns", "list");
+        } catch (LabException e) {
+            return Optional.of("the ip command (iproute2) does not work here: " + e.getMessage()
+                    + " (Debian/Ubuntu: apt-get install iproute2)");
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Makes a namespace with IPv6 on, duplicate address detection off (link-local addresses are usable
+     * as soon as a link is up) and loopback up.
+     */
+    public static void add(String ns) {
+        Ip.run("ip", "netns", "add", ns);
+        for (String conf : List.of("all", "default")) {
+            Ip.run("ip", "netns", "exec", ns, "sysctl", "-qw", "net.ipv6.conf." + conf + ".disable_ipv6=0",
+                    "net.ipv6.conf." + conf + ".accept_dad=0");
+        }
+        Ip.run("ip", "-n", ns, "link", "set", "lo", "up");
+    }
+
+    /** @return every network namespace on the machine */
+    public static List<String> list() {
+        List<String> out = new ArrayList<>();
+        for (String line : Ip.run("ip", "netns", "list").split("\n")) {
+            String name = line.trim().split("\\s+")[0];
+            if (!name.isEmpty()) {
+                out.add(name);
+            }
+        }
+        return out;
+    }
+
+    /** @return the pids of processes inside a namespace (empty when it does not exist) */
+    public static List<Long> pids(String ns) {
+        List<Long> out = new ArrayList<>();
+        try {
+            for (String token : Ip.run("ip", "netns", "pids", ns).split("\\s+")) {
+                if (token.matches("[0-9]+")) {
+                    out.add(Long.parseLong(token));
+                }
+            }
+        } catch (LabException e) {
+            // no such namespace: no processes
+        }
+        return out;
+    }
+
+    /** @return true when process {@code pid} runs inside namespace {@code ns} */
+    public static boolean holds(String ns, long pid) {
+        try {
+            return Ip.run("ip", "netns", "identify", Long.toString(pid)).trim().equals(ns);
+        } catch (LabException e) {
+            return false;
+        }
+    }
+
+    /** Ends every process inside a namespace (SIGKILL, waiting up to 5 s), then deletes it. */
+    public static void delete(String ns) {
+        for (long pid : pids(ns)) {
+            ProcessHandle.of(pid).ifPresent(p -> {
+                p.destroyForcibly();
+                try {
+                    p.onExit().get(5, TimeUnit.SECONDS);
+                } catch (Exception ignored) {
+                    // it is gone, or will be when the namespace goes
+                }
+            });
+        }
+        Ip.runQuietly("ip", "netns", "delete", ns);
+    }
+
+    /** A veth pair with one end in each namespace, both up. */
+    public static void veth(String nsA, String ifA, String nsB, String ifB) {
+        Ip.run("ip", "link", "add", ifA, "netns", nsA, "type", "veth", "peer", "name", ifB, "netns", nsB);
+        Ip.run("ip", "-n", nsA, "link", "set", ifA, "up");
+        Ip.run("ip", "-n", nsB, "link", "set", ifB, "up");
+    }
+
+    /** Brings a link up or takes it down (administratively: a veth's far end loses carrier). */
+    public static void link(String ns, String ifName, boolean up) {
+        Ip.run("ip", "-n", ns, "link", "set", ifName, up ? "up" : "down");
+    }
+
+    /** @return true when a link is administratively up and has carrier */
+    public static boolean hasCarrier(String ns, String ifName) {
+        String line = Ip.run("ip", "-n", ns, "-o", "link", "show", "dev", ifName);
+        return line.contains(",UP") && line.contains("LOWER_UP");
+    }
+
+    /** A bridge in a namespace, up. */
+    public static void bridge(String ns, String bridge) {
+        Ip.run("ip", "-n", ns, "link", "add", bridge, "type", "bridge");
+        Ip.run("ip", "-n", ns, "link", "set", bridge, "up");
+    }
+
+    /** Makes a link a port of a bridge in the same namespace. */
+    public static void enslave(String ns, String ifName, String bridge) {
+        Ip.run("ip", "-n", ns, "link", "set", ifName, "master", bridge);
+    }
+
+    /** Adds an address such as {@code 10.231.0.1/24} to a link. */
+    public static void address(String ns, String ifName, String cidr) {
+        Ip.run("ip", "-n", ns, "addr", "add", cidr, "dev", ifName);
+    }
+}

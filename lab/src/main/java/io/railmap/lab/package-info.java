@@ -1,0 +1,8 @@
+/**
+ * Virtual clusters on one Linux machine, for {@code railmap lab} and the end-to-end tests: each node
+ * is a network namespace, each cable a veth pair with the topology file's interface names at its
+ * ends, a management bridge lives in a namespace of its own, and a real railmapd runs in every node.
+ * Everything made carries a prefix ({@link io.railmap.lab.LabNames}), so the lab never touches
+ * anything it did not create. Needs root and iproute2.
+ */
+package io.railmap.lab;
