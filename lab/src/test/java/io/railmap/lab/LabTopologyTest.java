@@ -1,0 +1,82 @@
+package io.railmap.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.railmap.matrix.codec.FormatException;
+import io.railmap.matrix.model.PortRef;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class LabTopologyTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void everyShippedExampleIsAValidTopology() throws Exception {
+        try (var files = Files.list(Path.of("../examples"))) {
+            List<Path> examples = files.filter(p -> p.toString().endsWith(".json")).toList();
+            assertThat(examples).hasSizeGreaterThanOrEqualTo(4);
+            for (Path p : examples) {
+                LabTopology t = LabTopology.read(p.toString(), Files.readString(p));
+                assertThat(t.cables()).as(p.toString()).isNotEmpty();
+            }
+        }
+    }
+
+    @Test
+    void portsOfANodeComeFromItsCableEnds() {
+        LabTopology t = LabTopology.read("t", "{\"nodes\": [\"a\", \"b\"], \"cables\": [[\"a:en6\", \"b:en7\"], [\"b:en6\", \"a:en7\"]]}");
+        assertThat(t.ports("a")).containsExactly("en6", "en7");
+        assertThat(t.cableAt(PortRef.parse("b:en6")).orElseThrow().farEnd(PortRef.parse("b:en6"))).isEqualTo(PortRef.parse("a:en7"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "unknown field|{\"nodes\": [\"a\"], \"cables\": [], \"links\": []}|$.links|unknown field",
+        "cable to an unlisted node|{\"nodes\": [\"a\"], \"cables\": [[\"a:en6\", \"z:en7\"]]}|$|not in \"nodes\"",
+        "three ends|{\"nodes\": [\"a\", \"b\"], \"cables\": [[\"a:en6\", \"b:en7\", \"b:en8\"]]}|$.cables[0]|a pair of ends",
+        "no colon|{\"nodes\": [\"a\", \"b\"], \"cables\": [[\"a-en6\", \"b:en7\"]]}|$.cables[0]|write node:port",
+        "long interface name|{\"nodes\": [\"a\", \"b\"], \"cables\": [[\"a:en0123456789abcdef\", \"b:en7\"]]}|$|at most 15 characters",
+        "reserved name|{\"nodes\": [\"a\", \"b\"], \"cables\": [[\"a:mgmt0\", \"b:en7\"]]}|$|reserved",
+        "port used twice|{\"nodes\": [\"a\", \"b\"], \"cables\": [[\"a:en6\", \"b:en7\"], [\"a:en6\", \"b:en8\"]]}|$|ends two cables",
+        "self cable|{\"nodes\": [\"a\"], \"cables\": [[\"a:en6\", \"a:en7\"]]}|$.cables[0]|both on a",
+        "node twice|{\"nodes\": [\"a\", \"a\"], \"cables\": []}|$|listed twice",
+        "slash in a node|{\"nodes\": [\"a/b\"], \"cables\": []}|$|must not contain '/'",
+        "no nodes|{\"nodes\": [], \"cables\": []}|$|at least one node",
+    })
+    void badTopologiesNameThePathAndTheProblem(String what, String json, String path, String problem) {
+        assertThatThrownBy(() -> LabTopology.read("lab.json", json))
+                .isInstanceOfSatisfying(FormatException.class, e -> {
+                    assertThat(e.path()).isEqualTo(path);
+                    assertThat(e.problem()).contains(problem);
+                });
+    }
+
+    @Test
+    void theStateSurvivesARoundTrip() {
+        LabTopology t = LabTopology.read("t", "{\"description\": \"x\", \"nodes\": [\"a\", \"b\"], \"cables\": [[\"a:en6\", \"b:en7\"]]}");
+        LabState state = new LabState("rmt", t, List.of("/opt/railmap/bin/railmapd"), Map.of("a", 42L));
+        state.write(dir);
+        assertThat(LabState.read(dir)).contains(state);
+        assertThat(LabState.read(dir.resolve("nothing"))).isEmpty();
+    }
+
+    @Test
+    void namesCarryThePrefix() {
+        LabNames names = new LabNames("rmt7");
+        assertThat(names.nodeNamespace("a")).isEqualTo("rmt7-n-a");
+        assertThat(names.owns("rmt7-n-a")).isTrue();
+        assertThat(names.owns("rmt7-mgmt")).isTrue();
+        assertThat(names.owns("rmt70-n-a")).isFalse();
+        assertThat(names.owns("other")).isFalse();
+        assertThatThrownBy(() -> new LabNames("bad prefix")).hasMessageContaining("letters, digits");
+        assertThat(LabNames.mgmtAddress(0)).isEqualTo("10.231.0.1");
+    }
+}
