@@ -277,15 +277,18 @@ public final class Cluster implements AutoCloseable {
     /** Leaves the cluster (the others see it go at once) and stops; waits at most about the leave timeout. */
     @Override
     public void close() {
-        sender.shutdownNow();
+        sender.shutdown(); // a send under way finishes; none starts
         JChannel ch = channel;
         if (ch != null) {
             ch.close();
         }
         try {
-            sender.awaitTermination(1, TimeUnit.SECONDS);
+            if (!sender.awaitTermination(1, TimeUnit.SECONDS)) {
+                sender.shutdownNow();
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            sender.shutdownNow();
         }
     }
 

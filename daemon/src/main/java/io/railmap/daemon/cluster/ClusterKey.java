@@ -51,7 +51,8 @@ public final class ClusterKey {
     public static ClusterKey parse(String what, String base64) {
         byte[] secret;
         try {
-            secret = Base64.getMimeDecoder().decode(base64.strip());
+            // strict: only whitespace and line breaks are dropped (the MIME decoder would skip any junk)
+            secret = Base64.getDecoder().decode(base64.replaceAll("\\s", ""));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(what + " is not base64 text; generate a key with: openssl rand -base64 32");
         }

@@ -10,6 +10,7 @@ import org.jgroups.protocols.FD_SOCK2;
 import org.jgroups.protocols.FRAG2;
 import org.jgroups.protocols.MERGE3;
 import org.jgroups.protocols.MPING;
+import org.jgroups.protocols.PerDestinationBundler;
 import org.jgroups.protocols.SERIALIZE;
 import org.jgroups.protocols.SYM_ENCRYPT;
 import org.jgroups.protocols.TCP;
@@ -25,7 +26,7 @@ import org.jgroups.stack.Protocol;
  * The JGroups protocol stack of one member, built in code from a {@link ClusterConfig}: only
  * JGroups' own protocols, configured. Bottom (the wire) to top:
  * <pre>
- * TCP              cluster traffic on bind:port (no port drift: port_range 0)
+ * TCP              cluster traffic on bind:port (no port drift: port_range 0), small per-member buffers
  * SYM_ENCRYPT      with a key only: ChaCha20-Poly1305 with a key derived from the shared secret
  * SERIALIZE        with a key only: the whole message, headers included, becomes the encrypted payload
  * TCPPING | MPING  discovery: the seeds, or UDP multicast on the management interface (hop limit 1)
@@ -37,7 +38,7 @@ import org.jgroups.stack.Protocol;
  * UNICAST3         reliable unicast
  * STABLE           garbage-collects messages every member has
  * GMS              membership: joins, leaves, views, merges
- * FRAG2            fragments messages above 60 KB (a record is a few KB)
+ * FRAG2            fragments messages above 15 KB (a record is a few KB)
  * </pre>
  * With a key, a daemon without it cannot join: its JOIN request, like every message it sends, fails
  * authentication and is dropped below discovery, so it ends up a cluster of its own. Multicast
@@ -48,8 +49,14 @@ import org.jgroups.stack.Protocol;
  * off, and nothing here turns it on.
  */
 final class ClusterStack {
-    /** FRAG2's fragment size in bytes, below TCP's 64 KB bundles. */
-    static final int FRAGMENT_BYTES = 60_000;
+    /** Largest bundle of messages sent at once to one member, in bytes. */
+    static final int BUNDLE_BYTES = 16_000;
+    /** Messages waiting per destination before the bundler drops (retransmission recovers them). */
+    static final int BUNDLER_QUEUE = 1024;
+    /** TCP's read buffer per connection, in bytes. */
+    static final int READ_BUFFER_BYTES = 8192;
+    /** FRAG2's fragment size in bytes: below the bundle size, as JGroups requires. */
+    static final int FRAGMENT_BYTES = 15_000;
     /** Discovery requests per join timeout. */
     static final int DISCOVERY_RUNS = 3;
 
@@ -73,6 +80,18 @@ final class ClusterStack {
         tcp.setSockConnTimeout((int) t.connectTimeoutMs());
         // Records are small and rare: send each at once rather than wait for more (Nagle).
         tcp.tcpNodelay(true);
+        // Memory per member: the bundler keeps a queue and an output buffer per destination, and TCP a
+        // read and a write buffer per connection. JGroups' defaults (16384 queue slots, 64 KB
+        // bundles, 64 KB buffers) cost about 200 KB of heap per member, 200 MB at a thousand; these
+        // cost about 45 KB. Records are a few KB and rare; heartbeats are tiny. The bundler stays
+        // per destination, so that a member being cut off (connect timeouts) never delays the
+        // heartbeats to the others.
+        tcp.setBundler(new PerDestinationBundler().setCapacity(BUNDLER_QUEUE).setMaxSize(BUNDLE_BYTES));
+        tcp.setBufferedInputStreamSize(READ_BUFFER_BYTES);
+        // a whole bundle must fit (JGroups raises it otherwise, with a warning)
+        tcp.setBufferedOutputStreamSize(BUNDLE_BYTES + Integer.BYTES);
+        // one log line when a connection closes, not a stack trace
+        tcp.logDetails(false);
         // The pool grows with load and shrinks back to nothing when idle.
         tcp.getThreadPool().setMinThreads(0).setKeepAliveTime(5_000);
         stack.add(tcp);
