@@ -49,12 +49,14 @@ public final class Logs {
         for (Handler h : root.getHandlers()) {
             h.setFormatter(new OneLine());
             h.setLevel(Level.INFO);
+            // on the handler: a logger's own filter is not consulted for its children's records
+            h.setFilter(new OncePer(REPEAT_WINDOW_MS, REPEATS_REMEMBERED, "org.jgroups."));
         }
         root.setLevel(Level.INFO);
         // Libraries' routine chatter stays out of the one-line-per-event log.
         level("io.netty", Level.WARNING);
         level("io.vertx", Level.WARNING);
-        level("org.jgroups", Level.WARNING).setFilter(new OncePer(REPEAT_WINDOW_MS, REPEATS_REMEMBERED));
+        level("org.jgroups", Level.WARNING);
         // The API's TCP and Unix-socket listeners share Vert.x's server gauges; Micrometer warns once
         // that the second registration is ignored, which is harmless.
         level("io.micrometer.core.instrument.MeterRegistry", Level.SEVERE);
@@ -73,16 +75,24 @@ public final class Logs {
     static final int REPEATS_REMEMBERED = 256;
 
     /**
-     * Lets a message through once per window: JGroups logs a message from every peer it drops, each
-     * time (a daemon with the wrong cluster key knocks every second or two), and names the peer in
-     * the text, so this leaves one line per peer and cause every ten minutes. Thread-safe.
+     * Lets a message of one library through once per window: JGroups logs a message from every peer
+     * it drops, each time (a daemon with the wrong cluster key knocks every second or two), and names
+     * the peer in the text, so this leaves one line per peer and cause every ten minutes. Records of
+     * other sources pass untouched. Thread-safe.
      */
     static final class OncePer implements java.util.logging.Filter {
         private final long windowMs;
+        private final String prefix;
         private final java.util.Map<String, Long> lastLogged;
 
-        OncePer(long windowMs, int remembered) {
+        /**
+         * @param windowMs   how long an identical message is held back, in ms
+         * @param remembered how many distinct messages are remembered (the least recent is forgotten)
+         * @param prefix     the logger or source class prefix of the records filtered, e.g. {@code org.jgroups.}
+         */
+        OncePer(long windowMs, int remembered, String prefix) {
             this.windowMs = windowMs;
+            this.prefix = prefix;
             this.lastLogged = new java.util.LinkedHashMap<>(16, 0.75f, true) {
                 private static final long serialVersionUID = 1L;
 
@@ -95,6 +105,11 @@ public final class Logs {
 
         @Override
         public synchronized boolean isLoggable(LogRecord r) {
+            // JGroups' records name no logger, only their source class
+            String source = r.getLoggerName() != null ? r.getLoggerName() : r.getSourceClassName();
+            if (source == null || !source.startsWith(prefix)) {
+                return true;
+            }
             String key = r.getMessage();
             Long last = lastLogged.get(key);
             if (last != null && r.getMillis() - last < windowMs) {

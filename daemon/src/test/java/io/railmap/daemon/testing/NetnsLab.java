@@ -176,14 +176,15 @@ public final class NetnsLab implements AutoCloseable {
      *
      * @param ns      the namespace
      * @param command the command and its arguments
-     * @param stderr  where its standard error goes
+     * @param stderr  where its standard error goes (appended, so a restarted process adds to the
+     *                same file)
      * @return the process ({@code ip netns exec} replaces itself with the command, so the pid is
      *         the command's)
      */
     public Process start(String ns, List<String> command, Path stderr) throws IOException {
         List<String> full = new ArrayList<>(List.of("ip", "netns", "exec", ns));
         full.addAll(command);
-        return new ProcessBuilder(full).redirectError(stderr.toFile()).start();
+        return new ProcessBuilder(full).redirectError(ProcessBuilder.Redirect.appendTo(stderr.toFile())).start();
     }
 
     /** Removes every namespace of this lab; never throws. */
