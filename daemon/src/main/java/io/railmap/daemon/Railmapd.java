@@ -183,6 +183,13 @@ public final class Railmapd implements Callable<Integer> {
             }
             key = Optional.of(loaded.key());
         }
+        java.util.List<Seed> seedList = seeds == null || seeds.isBlank() ? java.util.List.of() : Seed.parseList(seeds, clusterPort);
+        ClusterTiming timing;
+        try {
+            timing = ClusterTiming.preset(clusterTiming);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--cluster-timing: " + e.getMessage());
+        }
         InetAddress address;
         if (bind != null) {
             address = ManagementAddress.parseLocal(bind);
@@ -191,9 +198,7 @@ public final class Railmapd implements Callable<Integer> {
             LOG.log(Level.INFO, "management address " + choice.address().getHostAddress() + ": " + choice.reason() + " (--bind to choose)");
             address = choice.address();
         }
-        return new ClusterConfig(cluster, nodeName, address, clusterPort,
-                seeds == null || seeds.isBlank() ? java.util.List.of() : Seed.parseList(seeds, clusterPort), key,
-                ClusterTiming.preset(clusterTiming));
+        return new ClusterConfig(cluster, nodeName, address, clusterPort, seedList, key, timing);
     }
 
     @Override

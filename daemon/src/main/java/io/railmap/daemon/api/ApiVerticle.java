@@ -48,7 +48,7 @@ import java.util.function.Supplier;
  * </pre>
  * Bad requests get 400 and unknown hosts 404, no ring through the hosts 422, each with
  * {@code {"error": "<sentence>"}} (plus {@code "unknown"} or {@code "unplaceable"} node lists).
- * Planning and checking run off the event loop.
+ * Planning, checking and the membership run off the event loop.
  */
 public final class ApiVerticle extends VerticleBase {
     private static final String JSON = "application/json";
@@ -131,7 +131,11 @@ public final class ApiVerticle extends VerticleBase {
      * version; for itself, since it made it) are null while no record of the member is held.
      */
     private void members(RoutingContext ctx) {
-        Membership m = membership.get();
+        // off the event loop: the membership waits for the cluster's lock while a record is taken
+        answer(ctx, () -> new Reply(JSON, membersJson(membership.get())));
+    }
+
+    private static String membersJson(Membership m) {
         ObjectNode out = JsonText.object();
         out.put("cluster", m.cluster());
         out.put("viewId", m.viewId());
@@ -153,7 +157,7 @@ public final class ApiVerticle extends VerticleBase {
                 o.putNull("recordAgeMs");
             }
         }
-        send(ctx, 200, JSON, JsonText.pretty(out));
+        return JsonText.pretty(out);
     }
 
     private void matrix(RoutingContext ctx) {

@@ -75,6 +75,10 @@ public final class ClusterKey {
         String text;
         try {
             text = Files.readString(file, StandardCharsets.US_ASCII);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new IllegalArgumentException("--cluster-key-file " + file + " does not exist");
+        } catch (java.nio.file.AccessDeniedException e) {
+            throw new IllegalArgumentException("--cluster-key-file " + file + " cannot be read: permission denied");
         } catch (IOException e) {
             throw new IllegalArgumentException("--cluster-key-file " + file + " cannot be read: " + e.getMessage());
         }

@@ -50,7 +50,7 @@ class ClusterKeyTest {
         assertThat(fromTight.key()).isEqualTo(ClusterKey.parse("x", SECRET));
         assertThat(fromTight.warning()).isNull();
         assertThat(ClusterKey.read(open).warning()).isEqualTo("cluster key file " + open + " is readable by others than its owner; chmod 600 it");
-        assertThatThrownBy(() -> ClusterKey.read(dir.resolve("missing.key"))).hasMessageStartingWith("--cluster-key-file " + dir.resolve("missing.key")
-                + " cannot be read");
+        assertThatThrownBy(() -> ClusterKey.read(dir.resolve("missing.key"))).hasMessage("--cluster-key-file " + dir.resolve("missing.key")
+                + " does not exist");
     }
 }
