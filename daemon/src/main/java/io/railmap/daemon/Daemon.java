@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.railmap.daemon.api.ApiVerticle;
+import io.railmap.daemon.cluster.Cluster;
 import io.railmap.daemon.discovery.PortSource;
 import io.railmap.daemon.discovery.PortSources;
 import io.railmap.daemon.engine.Engine;
@@ -25,8 +26,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * One railmapd, wired: discovery polled on a timer → {@link Engine} (own record) and
  * {@link ProbeLinks} (which ports the probe runs on); probe events → the engine's neighbours; the
- * engine → {@link TopologyLog} and the HTTP API. {@link #start} brings it up, {@link #stop} sends the
- * probe's goodbyes and closes everything.
+ * engine ⇄ {@link Cluster} (own record out, other nodes' records in); the engine →
+ * {@link TopologyLog} and the HTTP API. {@link #start} brings it up, {@link #stop} leaves the
+ * cluster, sends the probe's goodbyes and closes everything.
  */
 public final class Daemon {
     private static final Logger LOG = System.getLogger(Daemon.class.getName());
@@ -37,6 +39,7 @@ public final class Daemon {
     private final long incarnation;
     private Vertx vertx;
     private ApiVerticle api;
+    private Cluster cluster;
 
     /** @param config what this daemon is told */
     public Daemon(DaemonConfig config) {
@@ -46,10 +49,12 @@ public final class Daemon {
     }
 
     /**
-     * Starts Vert.x, the probe, the HTTP API and the discovery timer; returns once the API listens.
+     * Starts Vert.x, the HTTP API, the probe, the cluster member and the discovery timer; returns once
+     * the API listens and the member has a view (about a second when it is alone).
      *
-     * @throws IllegalStateException naming the cause when the API port cannot be bound or the probe
-     *                               cannot listen
+     * @throws IllegalStateException naming the cause when the API port cannot be bound, the probe
+     *                               cannot listen or the cluster ports are in use
+     * @throws IllegalArgumentException when seeds were given and none resolves
      */
     public void start() {
         vertx = Vertx.builder()
@@ -59,7 +64,8 @@ public final class Daemon {
         gauges();
         TopologyLog topologyLog = new TopologyLog();
         engine.onChange(() -> topologyLog.observe(engine.snapshot()));
-        api = new ApiVerticle(engine, registry, config.apiHost(), config.apiPort(), config.apiSocket());
+        cluster = new Cluster(config.member(), engine, registry);
+        api = new ApiVerticle(engine, cluster::membership, registry, config.apiHost(), config.apiPort(), config.apiSocket());
         ProbeService probe;
         try {
             vertx.deployVerticle(api).await(30, TimeUnit.SECONDS);
@@ -71,6 +77,12 @@ public final class Daemon {
         } catch (Exception e) {
             close();
             throw new IllegalStateException("cannot start: " + e.getMessage(), e);
+        }
+        try {
+            cluster.start();
+        } catch (RuntimeException e) {
+            close();
+            throw e;
         }
         probe.addListener(event -> engine.neighbours(probe.neighbours()));
         PortSource source = PortSources.choose(config.node(), config.sysfsRoot(), config.macosCapture(), config.interfaces());
@@ -85,7 +97,8 @@ public final class Daemon {
         }, true);
         poll.run();
         vertx.setPeriodic(config.linkPollMs(), id -> poll.run());
-        LOG.log(Level.INFO, "railmapd " + config.node() + " up: cluster " + config.cluster() + ", API http://"
+        LOG.log(Level.INFO, "railmapd " + config.node() + " up: cluster " + config.cluster() + " at " + config.member().address()
+                + config.member().key().map(k -> " (encrypted, key " + k.fingerprint() + ")").orElse(" (not encrypted)") + ", API http://"
                 + config.apiHost() + ":" + api.actualPort() + config.apiSocket().map(p -> " and unix:" + p).orElse("") + ", discovery every " + config.linkPollMs() + " ms, hello every "
                 + config.probe().intervalMs() + " ms");
     }
@@ -118,13 +131,24 @@ public final class Daemon {
         return api.actualPort();
     }
 
-    /** Sends the probe's goodbyes (TTL 0) and closes Vert.x; waits at most 5 s. */
+    /** @return this daemon's cluster member */
+    public Cluster cluster() {
+        return cluster;
+    }
+
+    /**
+     * Leaves the cluster (the others drop this node's record at once), sends the probe's goodbyes
+     * (TTL 0) and closes Vert.x; waits at most about 6 s.
+     */
     public void stop() {
         LOG.log(Level.INFO, "railmapd " + config.node() + " stopping");
         close();
     }
 
     private void close() {
+        if (cluster != null) {
+            cluster.close();
+        }
         if (vertx != null) {
             try {
                 vertx.close().await(Duration.ofSeconds(5).toMillis(), TimeUnit.MILLISECONDS);

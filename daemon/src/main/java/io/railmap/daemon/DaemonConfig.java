@@ -1,5 +1,6 @@
 package io.railmap.daemon;
 
+import io.railmap.daemon.cluster.ClusterConfig;
 import io.railmap.daemon.discovery.InterfaceSelection;
 import io.railmap.daemon.probe.ProbeTiming;
 import io.railmap.matrix.model.Names;
@@ -21,9 +22,12 @@ import java.util.Optional;
  *                      time. Default 500 on Linux (a sysfs read), 3000 on macOS (system_profiler)
  * @param sysfsRoot     read sysfs under this directory instead of {@code /} (tests)
  * @param macosCapture  read macOS command captures from this directory instead of running them (tests)
+ * @param member        this daemon's cluster member: management address, cluster port, seeds, key,
+ *                      timing; its cluster and node names are {@code cluster} and {@code node}
  */
 public record DaemonConfig(String node, String cluster, InterfaceSelection interfaces, String apiHost, int apiPort,
-                           Optional<Path> apiSocket, ProbeTiming probe, long linkPollMs, Optional<Path> sysfsRoot, Optional<Path> macosCapture) {
+                           Optional<Path> apiSocket, ProbeTiming probe, long linkPollMs, Optional<Path> sysfsRoot, Optional<Path> macosCapture,
+                           ClusterConfig member) {
     /** Default cluster name. */
     public static final String DEFAULT_CLUSTER = "railmap";
     /** Default API address. */
@@ -33,8 +37,10 @@ public record DaemonConfig(String node, String cluster, InterfaceSelection inter
 
     /**
      * @throws IllegalArgumentException naming the setting when a name is bad, the port is outside
-     *                                  0–65535, the poll interval is below 50 ms, or both a sysfs root
-     *                                  and a macOS capture are given
+     *                                  0–65535, the poll interval is below 50 ms, both a sysfs root
+     *                                  and a macOS capture are given, the member's names differ from
+     *                                  {@code node} and {@code cluster}, or the API port is the cluster
+     *                                  port or the failure-detection port
      */
     public DaemonConfig {
         Names.node("node", node);
@@ -47,6 +53,14 @@ public record DaemonConfig(String node, String cluster, InterfaceSelection inter
         }
         if (sysfsRoot.isPresent() && macosCapture.isPresent()) {
             throw new IllegalArgumentException("give a sysfs root or a macOS capture directory, not both");
+        }
+        if (!member.node().equals(node) || !member.cluster().equals(cluster)) {
+            throw new IllegalArgumentException("the cluster member is " + member.node() + " in " + member.cluster() + ", not " + node + " in "
+                    + cluster);
+        }
+        if (apiPort == member.port() || apiPort == member.failureDetectionPort()) {
+            throw new IllegalArgumentException("API port " + apiPort + " is the cluster port " + member.port() + " or the failure-detection port "
+                    + member.failureDetectionPort() + "; choose another --api or --cluster-port");
         }
     }
 }

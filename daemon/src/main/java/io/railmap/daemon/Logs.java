@@ -15,6 +15,12 @@ import java.time.Instant;
  * has logged its last line.
  */
 public final class Logs {
+    /**
+     * Loggers whose level is set here. The JDK's log manager holds loggers weakly: without these
+     * references a logger could be collected and its level forgotten, letting a library's INFO lines in.
+     */
+    private static final java.util.List<Logger> CONFIGURED = new java.util.ArrayList<>();
+
     private Logs() {
     }
 
@@ -43,15 +49,75 @@ public final class Logs {
         for (Handler h : root.getHandlers()) {
             h.setFormatter(new OneLine());
             h.setLevel(Level.INFO);
+            // on the handler: a logger's own filter is not consulted for its children's records
+            h.setFilter(new OncePer(REPEAT_WINDOW_MS, REPEATS_REMEMBERED, "org.jgroups."));
         }
         root.setLevel(Level.INFO);
         // Libraries' routine chatter stays out of the one-line-per-event log.
-        Logger.getLogger("io.netty").setLevel(Level.WARNING);
-        Logger.getLogger("io.vertx").setLevel(Level.WARNING);
-        Logger.getLogger("org.jgroups").setLevel(Level.WARNING);
+        level("io.netty", Level.WARNING);
+        level("io.vertx", Level.WARNING);
+        level("org.jgroups", Level.WARNING);
         // The API's TCP and Unix-socket listeners share Vert.x's server gauges; Micrometer warns once
         // that the second registration is ignored, which is harmless.
-        Logger.getLogger("io.micrometer.core.instrument.MeterRegistry").setLevel(Level.SEVERE);
+        level("io.micrometer.core.instrument.MeterRegistry", Level.SEVERE);
+    }
+
+    private static synchronized Logger level(String name, Level level) {
+        Logger logger = Logger.getLogger(name);
+        logger.setLevel(level);
+        CONFIGURED.add(logger);
+        return logger;
+    }
+
+    /** A JGroups line identical to one logged less than this long ago is dropped, in ms (10 minutes). */
+    static final long REPEAT_WINDOW_MS = 10 * 60 * 1000;
+    /** How many distinct JGroups lines {@link OncePer} remembers. */
+    static final int REPEATS_REMEMBERED = 256;
+
+    /**
+     * Lets a message of one library through once per window: JGroups logs a message from every peer
+     * it drops, each time (a daemon with the wrong cluster key knocks every second or two), and names
+     * the peer in the text, so this leaves one line per peer and cause every ten minutes. Records of
+     * other sources pass untouched. Thread-safe.
+     */
+    static final class OncePer implements java.util.logging.Filter {
+        private final long windowMs;
+        private final String prefix;
+        private final java.util.Map<String, Long> lastLogged;
+
+        /**
+         * @param windowMs   how long an identical message is held back, in ms
+         * @param remembered how many distinct messages are remembered (the least recent is forgotten)
+         * @param prefix     the logger or source class prefix of the records filtered, e.g. {@code org.jgroups.}
+         */
+        OncePer(long windowMs, int remembered, String prefix) {
+            this.windowMs = windowMs;
+            this.prefix = prefix;
+            this.lastLogged = new java.util.LinkedHashMap<>(16, 0.75f, true) {
+                private static final long serialVersionUID = 1L;
+
+                @Override
+                protected boolean removeEldestEntry(java.util.Map.Entry<String, Long> eldest) {
+                    return size() > remembered;
+                }
+            };
+        }
+
+        @Override
+        public synchronized boolean isLoggable(LogRecord r) {
+            // JGroups' records name no logger, only their source class
+            String source = r.getLoggerName() != null ? r.getLoggerName() : r.getSourceClassName();
+            if (source == null || !source.startsWith(prefix)) {
+                return true;
+            }
+            String key = r.getMessage();
+            Long last = lastLogged.get(key);
+            if (last != null && r.getMillis() - last < windowMs) {
+                return false;
+            }
+            lastLogged.put(key, r.getMillis());
+            return true;
+        }
     }
 
     /** Flushes and closes the handlers; call last in the shutdown hook. */
@@ -67,7 +133,8 @@ public final class Logs {
 
         @Override
         public String format(LogRecord r) {
-            String logger = r.getLoggerName() == null ? "" : r.getLoggerName();
+            // JGroups' records name no logger, only their source class
+            String logger = r.getLoggerName() != null ? r.getLoggerName() : r.getSourceClassName() != null ? r.getSourceClassName() : "";
             String shortName = logger.substring(logger.lastIndexOf('.') + 1);
             StringBuilder line = new StringBuilder()
                     .append(Instant.ofEpochMilli(r.getMillis())).append(' ')

@@ -3,6 +3,8 @@ package io.railmap.daemon.api;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.railmap.daemon.cluster.Member;
+import io.railmap.daemon.cluster.Membership;
 import io.railmap.daemon.engine.Engine;
 import io.railmap.matrix.check.Checker;
 import io.railmap.matrix.check.Finding;
@@ -31,6 +33,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 
 /**
  * The daemon's HTTP API. Routes:
@@ -38,17 +41,19 @@ import java.util.concurrent.Callable;
  * GET  /healthz                       {"status": "ok", "node": ..., "recordVersion": ...}
  * GET  /v1/record                     this node's record (snapshot format's record)
  * GET  /v1/snapshot                   every record this daemon knows (railmap-snapshot)
+ * GET  /v1/members                    the cluster's members (shape in {@link #members})
  * GET  /v1/matrix?hosts=a,b&amp;format=…  the plan in a format (see {@link MatrixQuery})
  * POST /v1/check?hosts=a,b&amp;mode=…     body: a jaccl devices file; answer: findings JSON
  * GET  /metrics                       Micrometer, Prometheus text format
  * </pre>
  * Bad requests get 400 and unknown hosts 404, no ring through the hosts 422, each with
  * {@code {"error": "<sentence>"}} (plus {@code "unknown"} or {@code "unplaceable"} node lists).
- * Planning and checking run off the event loop.
+ * Planning, checking and the membership run off the event loop.
  */
 public final class ApiVerticle extends VerticleBase {
     private static final String JSON = "application/json";
     private final Engine engine;
+    private final Supplier<Membership> membership;
     private final PrometheusMeterRegistry registry;
     private final String host;
     private final int port;
@@ -56,14 +61,17 @@ public final class ApiVerticle extends VerticleBase {
     private HttpServer server;
 
     /**
-     * @param engine   what the daemon knows
-     * @param registry the metrics registry scraped by {@code /metrics}
+     * @param engine     what the daemon knows
+     * @param membership the cluster's current view (a plain query; the cluster member answers it)
+     * @param registry   the metrics registry scraped by {@code /metrics}
      * @param host     the address to bind ({@code 127.0.0.1} by default in the daemon)
      * @param port     the TCP port to bind; 0 picks a free one ({@link #actualPort()})
      * @param socket   a Unix domain socket to serve on as well; a stale socket file there is replaced
      */
-    public ApiVerticle(Engine engine, PrometheusMeterRegistry registry, String host, int port, Optional<Path> socket) {
+    public ApiVerticle(Engine engine, Supplier<Membership> membership, PrometheusMeterRegistry registry, String host, int port,
+                       Optional<Path> socket) {
         this.engine = engine;
+        this.membership = membership;
         this.registry = registry;
         this.host = host;
         this.port = port;
@@ -76,6 +84,7 @@ public final class ApiVerticle extends VerticleBase {
         router.get("/healthz").handler(this::health);
         router.get("/v1/record").handler(this::record);
         router.get("/v1/snapshot").handler(this::snapshot);
+        router.get("/v1/members").handler(this::members);
         router.get("/v1/matrix").handler(this::matrix);
         router.post("/v1/check").handler(BodyHandler.create().setBodyLimit(1 << 20)).handler(this::check);
         router.get("/metrics").handler(this::metrics);
@@ -108,6 +117,47 @@ public final class ApiVerticle extends VerticleBase {
 
     private void snapshot(RoutingContext ctx) {
         send(ctx, 200, JSON, SnapshotCodec.write(engine.snapshot()));
+    }
+
+    /**
+     * {@code GET /v1/members}:
+     * <pre>
+     * {"cluster": "railmap", "viewId": 7,
+     *  "members": [{"node": "a", "address": "10.0.0.1:7800", "self": true, "coordinator": true,
+     *               "recordVersion": 1795360169801, "recordAgeMs": 40}, ...]}
+     * </pre>
+     * Members in view order, the coordinator first. {@code node} is null for a member that is not a
+     * railmapd; {@code recordVersion} and {@code recordAgeMs} (ms since this daemon took that
+     * version; for itself, since it made it) are null while no record of the member is held.
+     */
+    private void members(RoutingContext ctx) {
+        // off the event loop: the membership waits for the cluster's lock while a record is taken
+        answer(ctx, () -> new Reply(JSON, membersJson(membership.get())));
+    }
+
+    private static String membersJson(Membership m) {
+        ObjectNode out = JsonText.object();
+        out.put("cluster", m.cluster());
+        out.put("viewId", m.viewId());
+        ArrayNode list = out.putArray("members");
+        for (Member member : m.members()) {
+            ObjectNode o = list.addObject();
+            o.put("node", member.node().orElse(null));
+            o.put("address", member.address());
+            o.put("self", member.self());
+            o.put("coordinator", member.coordinator());
+            if (member.recordVersion().isPresent()) {
+                o.put("recordVersion", member.recordVersion().getAsLong());
+            } else {
+                o.putNull("recordVersion");
+            }
+            if (member.recordAgeMs().isPresent()) {
+                o.put("recordAgeMs", member.recordAgeMs().getAsLong());
+            } else {
+                o.putNull("recordAgeMs");
+            }
+        }
+        return JsonText.pretty(out);
     }
 
     private void matrix(RoutingContext ctx) {

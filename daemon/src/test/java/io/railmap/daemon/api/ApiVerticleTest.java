@@ -6,7 +6,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.railmap.daemon.cluster.Cluster;
+import io.railmap.daemon.cluster.ClusterConfig;
+import io.railmap.daemon.cluster.ClusterTiming;
 import io.railmap.daemon.engine.Engine;
+import io.railmap.daemon.testing.FreePorts;
+import java.net.InetAddress;
 import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
@@ -25,9 +30,13 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The API on a real HTTP server on loopback, over an engine holding two Macs with crossed cables. */
+/**
+ * The API on a real HTTP server on loopback, over an engine holding two Macs with crossed cables and
+ * a real cluster member that is alone on loopback.
+ */
 class ApiVerticleTest {
     private static Vertx vertx;
+    private static Cluster cluster;
     private static WebClient client;
     private static int port;
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -42,9 +51,14 @@ class ApiVerticleTest {
         Engine engine = new Engine("a", () -> 100);
         engine.ports(List.of(port("a", "en6", "b:en7"), port("a", "en7", "b:en6")));
         engine.neighbours(Map.of("en6", List.of(PortRef.parse("b:en7")), "en7", List.of(PortRef.parse("b:en6"))));
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        cluster = new Cluster(new ClusterConfig("api-test", "a", InetAddress.getLoopbackAddress(), FreePorts.clusterPort(), List.of(),
+                Optional.empty(), ClusterTiming.LAB), engine, registry);
+        cluster.start();
+        // after the member's first view, which would drop a record of a node that is not a member
         engine.accept(new NodeRecord("b", 4, List.of(port("b", "en7", "a:en6"), port("b", "en6", "a:en7"))));
         vertx = Vertx.vertx();
-        ApiVerticle api = new ApiVerticle(engine, new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), "127.0.0.1", 0, java.util.Optional.empty());
+        ApiVerticle api = new ApiVerticle(engine, cluster::membership, registry, "127.0.0.1", 0, java.util.Optional.empty());
         vertx.deployVerticle(api).await(10, TimeUnit.SECONDS);
         port = api.actualPort();
         client = WebClient.create(vertx);
@@ -53,6 +67,7 @@ class ApiVerticleTest {
     @AfterAll
     static void stop() throws Exception {
         vertx.close().await(10, TimeUnit.SECONDS);
+        cluster.close();
     }
 
     private static HttpResponse<Buffer> get(String uri) throws Exception {
@@ -70,6 +85,25 @@ class ApiVerticleTest {
         assertThat(record.version()).isEqualTo(102);
         assertThat(SnapshotCodec.readSnapshot("response", get("/v1/snapshot").bodyAsString()).nodes()).containsExactly("a", "b");
         assertThat(JSON.readTree(get("/healthz").bodyAsString()).get("status").asText()).isEqualTo("ok");
+    }
+
+    @Test
+    void membersListsEachMemberWithItsAddressAndTheAgeOfItsRecord() throws Exception {
+        JsonNode members = JSON.readTree(get("/v1/members").bodyAsString());
+        assertThat(members.get("cluster").asText()).isEqualTo("api-test");
+        assertThat(members.get("viewId").isIntegralNumber()).isTrue();
+        assertThat(members.get("members")).hasSize(1);
+        JsonNode a = members.get("members").get(0);
+        assertThat(a.get("node").asText()).isEqualTo("a");
+        assertThat(a.get("address").asText()).matches("127\\.0\\.0\\.1:[0-9]+");
+        assertThat(a.get("self").asBoolean()).isTrue();
+        assertThat(a.get("coordinator").asBoolean()).isTrue();
+        assertThat(a.get("recordVersion").asLong()).isEqualTo(102);
+        assertThat(a.get("recordAgeMs").isIntegralNumber()).isTrue();
+        assertThat(a.get("recordAgeMs").asLong()).isGreaterThanOrEqualTo(0);
+        java.util.List<String> fields = new java.util.ArrayList<>();
+        a.fieldNames().forEachRemaining(fields::add);
+        assertThat(fields).containsExactly("node", "address", "self", "coordinator", "recordVersion", "recordAgeMs");
     }
 
     @Test

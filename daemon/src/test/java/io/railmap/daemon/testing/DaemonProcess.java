@@ -1,5 +1,7 @@
 package io.railmap.daemon.testing;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.railmap.daemon.Railmapd;
 import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.model.NodeRecord;
@@ -22,18 +24,29 @@ import java.util.concurrent.TimeUnit;
  * its API on a Unix socket so the test reaches it from the host namespace. Ended by pid.
  */
 public final class DaemonProcess implements AutoCloseable {
+    private static final ObjectMapper JSON = new ObjectMapper();
     private final Process process;
     private final Path socket;
     private final Path log;
     private final Vertx vertx;
     private final WebClient client;
+    private final NetnsLab lab;
+    private final String ns;
+    private final Path dir;
+    private final String node;
+    private final String[] flags;
 
-    private DaemonProcess(Process process, Path socket, Path log) {
+    private DaemonProcess(Process process, Path socket, Path log, NetnsLab lab, String ns, Path dir, String node, String[] flags) {
         this.process = process;
         this.socket = socket;
         this.log = log;
         this.vertx = Vertx.vertx();
         this.client = WebClient.create(vertx);
+        this.lab = lab;
+        this.ns = ns;
+        this.dir = dir;
+        this.node = node;
+        this.flags = flags.clone();
     }
 
     /**
@@ -54,7 +67,28 @@ public final class DaemonProcess implements AutoCloseable {
                 "--api-socket", socket.toString()));
         command.addAll(List.of(flags));
         Process p = lab.start(ns, command, log);
-        return new DaemonProcess(p, socket, log);
+        return new DaemonProcess(p, socket, log, lab, ns, dir, node, flags);
+    }
+
+    /**
+     * Ends this daemon if it still runs and starts it again, with the same flags, in the same
+     * namespace; its log goes on in the same file.
+     *
+     * @return the new process
+     */
+    public DaemonProcess restart() throws IOException {
+        close();
+        return start(lab, ns, dir, node, flags);
+    }
+
+    /** @return the node name */
+    public String node() {
+        return node;
+    }
+
+    /** @return whether the process still runs */
+    public boolean alive() {
+        return process.isAlive();
     }
 
     /** @return the daemon's pid */
@@ -95,6 +129,34 @@ public final class DaemonProcess implements AutoCloseable {
         return SnapshotCodec.readSnapshot("GET /v1/snapshot", get("/v1/snapshot").bodyAsString());
     }
 
+    /** @return {@code GET /v1/members} as a JSON tree */
+    public JsonNode members() {
+        try {
+            return JSON.readTree(get("/v1/members").bodyAsString());
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("GET /v1/members of " + node + " is not JSON: " + e.getMessage(), e);
+        }
+    }
+
+    /** @return the node names of {@code GET /v1/members}, in view order */
+    public List<String> memberNodes() {
+        List<String> nodes = new ArrayList<>();
+        members().get("members").forEach(m -> nodes.add(m.get("node").asText()));
+        return nodes;
+    }
+
+    /** Sends SIGSTOP: the process freezes with its sockets open, as a hung host would. */
+    public void freeze() {
+        NetnsLab.run("kill", "-STOP", Long.toString(process.pid()));
+    }
+
+    /** Sends SIGCONT to a frozen process; does nothing to one that ended. */
+    public void thaw() {
+        if (process.isAlive()) {
+            NetnsLab.run("kill", "-CONT", Long.toString(process.pid()));
+        }
+    }
+
     /** Sends SIGTERM and waits up to 10 s for the process to end. */
     public void terminate() throws InterruptedException {
         process.destroy();
@@ -110,6 +172,11 @@ public final class DaemonProcess implements AutoCloseable {
     @Override
     public void close() {
         try {
+            try {
+                thaw();
+            } catch (IllegalStateException ended) {
+                // it ended between the check and the signal
+            }
             if (process.isAlive()) {
                 process.destroy();
                 if (!process.waitFor(5, TimeUnit.SECONDS)) {

@@ -23,6 +23,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class NetnsLab implements AutoCloseable {
     public static final String FAMILY = "rmtest-";
+    /** The bridge's name in a namespace made by {@link #bridge}. */
+    public static final String BRIDGE = "br0";
     private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(20);
 
     private final String prefix = FAMILY + ProcessHandle.current().pid() + "-";
@@ -101,6 +103,49 @@ public final class NetnsLab implements AutoCloseable {
         awaitLinkLocal(nsA, ifA);
     }
 
+    /**
+     * Makes a namespace holding one bridge, {@value #BRIDGE}, up and with IGMP snooping off (so
+     * multicast reaches every port without a querier): a management switch of its own, apart from
+     * the host's network.
+     *
+     * @param name a short name, unique in this lab
+     * @return the namespace's full name
+     */
+    public String bridge(String name) {
+        String ns = namespace(name);
+        run("ip", "-n", ns, "link", "add", BRIDGE, "type", "bridge", "mcast_snooping", "0");
+        run("ip", "-n", ns, "link", "set", BRIDGE, "up");
+        return ns;
+    }
+
+    /**
+     * Plugs a node namespace into a bridge: a veth pair whose node end {@code ifName} gets the IPv4
+     * address {@code cidr} and whose bridge end, {@link #bridgePort bridgePort(ifName, ns)}, is a
+     * port of the bridge. Both ends are up when this returns.
+     *
+     * @param bridgeNs the bridge's namespace ({@link #bridge})
+     * @param ns       the node's namespace
+     * @param ifName   the interface name in the node, e.g. {@code mgmt}
+     * @param cidr     its address, e.g. {@code 10.77.0.1/24}
+     */
+    public void plug(String bridgeNs, String ns, String ifName, String cidr) {
+        String port = bridgePort(ns);
+        run("ip", "link", "add", ifName, "netns", ns, "type", "veth", "peer", "name", port, "netns", bridgeNs);
+        run("ip", "-n", bridgeNs, "link", "set", port, "master", BRIDGE);
+        run("ip", "-n", bridgeNs, "link", "set", port, "up");
+        run("ip", "-n", ns, "addr", "add", cidr, "dev", ifName);
+        run("ip", "-n", ns, "link", "set", ifName, "up");
+    }
+
+    /**
+     * @param ns a node namespace plugged into a bridge
+     * @return the name of its port on the bridge (at most 15 characters)
+     */
+    public String bridgePort(String ns) {
+        String suffix = ns.substring(prefix.length());
+        return "p-" + (suffix.length() > 13 ? suffix.substring(0, 13) : suffix);
+    }
+
     /** Takes one end of a link down (administratively; the far end loses carrier). */
     public void linkDown(String ns, String ifName) {
         run("ip", "-n", ns, "link", "set", ifName, "down");
@@ -131,14 +176,15 @@ public final class NetnsLab implements AutoCloseable {
      *
      * @param ns      the namespace
      * @param command the command and its arguments
-     * @param stderr  where its standard error goes
+     * @param stderr  where its standard error goes (appended, so a restarted process adds to the
+     *                same file)
      * @return the process ({@code ip netns exec} replaces itself with the command, so the pid is
      *         the command's)
      */
     public Process start(String ns, List<String> command, Path stderr) throws IOException {
         List<String> full = new ArrayList<>(List.of("ip", "netns", "exec", ns));
         full.addAll(command);
-        return new ProcessBuilder(full).redirectError(stderr.toFile()).start();
+        return new ProcessBuilder(full).redirectError(ProcessBuilder.Redirect.appendTo(stderr.toFile())).start();
     }
 
     /** Removes every namespace of this lab; never throws. */

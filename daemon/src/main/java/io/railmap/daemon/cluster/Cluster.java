@@ -1,0 +1,323 @@
+package io.railmap.daemon.cluster;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.railmap.daemon.cluster.RecordIntake.ViewChange;
+import io.railmap.daemon.cluster.RecordIntake.ViewMember;
+import io.railmap.daemon.engine.Engine;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
+import org.jgroups.Address;
+import org.jgroups.BytesMessage;
+import org.jgroups.Event;
+import org.jgroups.JChannel;
+import org.jgroups.MergeView;
+import org.jgroups.Message;
+import org.jgroups.PhysicalAddress;
+import org.jgroups.UpHandler;
+import org.jgroups.View;
+import org.jgroups.stack.IpAddress;
+
+/**
+ * This daemon's member of the cluster: a JGroups channel that sends the own record to every member
+ * whenever it changes and after every view change, and hands received records and views to
+ * {@link RecordIntake}. Logs one line per event: this member joining, a member joining, leaving or
+ * being suspected, partitions merging, a node name claimed twice, a peer sending bad records (once
+ * per peer and reason).
+ *
+ * <p>Threads: JGroups' own (receiving, timers, its pool; idle ones end after 5 s) and one named
+ * {@code railmap-cluster-send} that sends the own record, so that neither the event loop nor a
+ * JGroups thread ever waits on a send.
+ */
+public final class Cluster implements AutoCloseable {
+    private static final Logger LOG = System.getLogger(Cluster.class.getName());
+
+    private final ClusterConfig config;
+    private final Engine engine;
+    private final ClusterMetrics metrics;
+    private final RecordIntake intake;
+    private final ExecutorService sender = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "railmap-cluster-send");
+        t.setDaemon(true);
+        return t;
+    });
+    private final AtomicBoolean sendPending = new AtomicBoolean();
+    private final Set<String> complaints = new HashSet<>();
+    private volatile Map<String, Address> members = Map.of();
+    private volatile String lastSendFailure;
+    private Map<String, List<String>> lastDuplicates = Map.of();
+    private boolean joined;
+    private JChannel channel;
+    private volatile Address self;
+
+    /**
+     * @param config   where and how to be a member
+     * @param engine   the owner of the records
+     * @param registry where the cluster's meters go ({@link ClusterMetrics})
+     */
+    public Cluster(ClusterConfig config, Engine engine, MeterRegistry registry) {
+        this.config = config;
+        this.engine = engine;
+        RecordIntake[] holder = new RecordIntake[1];
+        this.metrics = new ClusterMetrics(registry, () -> holder[0] == null ? 0 : holder[0].size());
+        this.intake = new RecordIntake(engine, metrics, System::nanoTime);
+        holder[0] = intake;
+    }
+
+    /**
+     * Joins the cluster (or founds it): returns once this member has a view, after at most about
+     * {@link ClusterTiming#joinTimeoutMs} when nobody answers, a little longer when a join is retried.
+     *
+     * @throws IllegalStateException naming the address when the channel cannot start, e.g. the
+     *                               cluster port or the failure-detection port is in use
+     * @throws IllegalArgumentException when seeds were given and none resolves
+     */
+    public void start() {
+        try {
+            channel = new JChannel(ClusterStack.protocols(config, w -> LOG.log(Level.WARNING, w)));
+            channel.addAddressGenerator(NodeAddresses.generator(config.node()));
+            channel.name(config.node());
+            channel.setDiscardOwnMessages(true);
+            channel.setUpHandler(new Handler());
+            engine.onOwnRecord(r -> {
+                intake.ownChanged();
+                sendSoon();
+            });
+            channel.connect(config.cluster());
+        } catch (IllegalArgumentException e) {
+            close();
+            throw e;
+        } catch (Exception e) {
+            close();
+            throw new IllegalStateException("cannot join cluster " + config.cluster() + " on " + config.address() + " (failure detection on port "
+                    + config.failureDetectionPort() + "): " + rootMessage(e), e);
+        }
+        sendSoon();
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.getMessage() != null ? t.getMessage() : t.toString();
+    }
+
+    /** @return the current view, with each member's record version and age */
+    public Membership membership() {
+        Map<String, Address> current = members;
+        return intake.membership(config.cluster(), id -> {
+            Address a = current.get(id);
+            return a == null ? "?" : physical(a);
+        });
+    }
+
+    /** @return the cluster's meters */
+    public ClusterMetrics metrics() {
+        return metrics;
+    }
+
+    private void sendSoon() {
+        if (sendPending.compareAndSet(false, true)) {
+            try {
+                sender.execute(this::sendNow);
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                // closing: nothing more is sent
+            }
+        }
+    }
+
+    private void sendNow() {
+        sendPending.set(false);
+        JChannel ch = channel;
+        if (ch == null || !ch.isConnected()) {
+            return;
+        }
+        try {
+            ch.send(new BytesMessage(null, RecordMessages.encode(engine.record())));
+            metrics.sent();
+            if (lastSendFailure != null) {
+                LOG.log(Level.INFO, "sending the record works again");
+                lastSendFailure = null;
+            }
+        } catch (Exception e) {
+            String why = rootMessage(e);
+            if (!why.equals(lastSendFailure) && ch.isConnected()) {
+                LOG.log(Level.WARNING, "cannot send this node's record: " + why + " (sent again at the next change or view)");
+            }
+            lastSendFailure = why;
+        }
+    }
+
+    private String physical(Address member) {
+        JChannel ch = channel;
+        Object physical = ch == null ? null : ch.down(new Event(Event.GET_PHYSICAL_ADDRESS, member));
+        if (physical instanceof IpAddress ip) {
+            String host = ip.getIpAddress().getHostAddress();
+            return (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + ip.getPort();
+        }
+        return physical instanceof PhysicalAddress p ? p.printIpAddress() : "?";
+    }
+
+    private String name(Address member) {
+        return NodeAddresses.node(member).orElse(NodeAddresses.id(member));
+    }
+
+    private void viewChanged(View view) {
+        Map<String, Address> byId = new HashMap<>();
+        List<ViewMember> list = new ArrayList<>();
+        for (Address a : view.getMembers()) {
+            byId.put(NodeAddresses.id(a), a);
+            list.add(new ViewMember(NodeAddresses.id(a), NodeAddresses.node(a), physical(a), a.equals(self)));
+        }
+        members = Map.copyOf(byId);
+        boolean merge = view instanceof MergeView;
+        ViewChange change = intake.view(view.getViewId().getId(), list);
+        metrics.view(merge);
+        synchronized (complaints) {
+            complaints.clear();
+        }
+        log(view, change, merge);
+        sendSoon();
+    }
+
+    private void log(View view, ViewChange change, boolean merge) {
+        int size = view.size();
+        String count = size + (size == 1 ? " member" : " members");
+        String coordinator = name(view.getCoord());
+        if (!joined) {
+            joined = true;
+            LOG.log(Level.INFO, size == 1
+                    ? "cluster " + config.cluster() + " founded by " + config.node() + " at " + config.address() + " (" + discovery() + ")"
+                            + (config.discovery() == ClusterConfig.Discovery.SEEDS
+                                    ? "; no seed answered (as expected for the first daemon; if seeds run, check they have the same --cluster and key)" : "")
+                    : "joined cluster " + config.cluster() + " as " + config.node() + " at " + config.address() + ": " + count
+                            + ", coordinator " + coordinator + " (" + discovery() + ")");
+        } else if (merge) {
+            String parts = ((MergeView) view).getSubgroups().stream()
+                    .map(g -> g.getMembers().stream().map(this::name).sorted().collect(Collectors.joining(", ", "{", "}")))
+                    .collect(Collectors.joining(" + "));
+            LOG.log(Level.INFO, "partitions merged: " + parts + ": " + count + ", coordinator " + coordinator);
+        } else {
+            for (ViewMember m : change.joined()) {
+                LOG.log(Level.INFO, "member " + m.node().orElse(m.id()) + " joined (" + m.address() + "): " + count);
+            }
+            for (ViewMember m : change.left()) {
+                LOG.log(Level.INFO, "member " + m.node().orElse(m.id()) + " left"
+                        + (change.dropped().contains(m.node().orElse("")) ? ", its record dropped" : "") + ": " + count);
+            }
+        }
+        if (!change.duplicates().isEmpty() && !change.duplicates().equals(lastDuplicates)) {
+            change.duplicates().forEach((node, addresses) -> LOG.log(Level.WARNING, "node " + node + " has " + addresses.size()
+                    + " members (" + String.join(", ", addresses) + "): a restarted daemon not yet dropped, or two daemons given the same --node"));
+        }
+        lastDuplicates = change.duplicates();
+    }
+
+    private String discovery() {
+        switch (config.discovery()) {
+            case SEEDS:
+                return "seeds " + config.seeds().stream().map(Seed::toString).collect(Collectors.joining(","));
+            case MULTICAST:
+                return "multicast discovery on " + config.multicastGroup() + " port " + ClusterConfig.MULTICAST_PORT;
+            default:
+                return "loopback only: no discovery";
+        }
+    }
+
+    private void received(Message msg) {
+        Address src = msg.getSrc();
+        if (src == null) {
+            return;
+        }
+        Optional<String> node = NodeAddresses.node(src);
+        String id = NodeAddresses.id(src);
+        Optional<RejectReason> why = msg.hasArray()
+                ? intake.receive(id, node, msg.getArray(), msg.getOffset(), msg.getLength())
+                : intake.receive(id, node, new byte[0], 0, 0);
+        why.ifPresent(reason -> complain(src, reason));
+    }
+
+    private void complain(Address src, RejectReason reason) {
+        if (reason == RejectReason.STALE || reason == RejectReason.NOT_MEMBER) {
+            return; // expected around every view change
+        }
+        boolean first;
+        synchronized (complaints) {
+            first = complaints.add(NodeAddresses.id(src) + " " + reason);
+        }
+        if (first) {
+            LOG.log(Level.WARNING, "rejected a " + reason.tag() + " record from member " + name(src) + " (" + physical(src)
+                    + "); further ones from it are only counted until the next view");
+        }
+    }
+
+    private void suspected(Object arg) {
+        Collection<?> suspects = arg instanceof Collection<?> c ? c : List.of(arg);
+        for (Object s : suspects) {
+            if (s instanceof Address a) {
+                metrics.suspected();
+                LOG.log(Level.INFO, "member " + name(a) + " suspected (" + physical(a) + ")");
+            }
+        }
+    }
+
+    /** Leaves the cluster (the others see it go at once) and stops; waits at most about the leave timeout. */
+    @Override
+    public void close() {
+        sender.shutdown(); // a send under way finishes; none starts
+        JChannel ch = channel;
+        if (ch != null) {
+            ch.close();
+        }
+        try {
+            if (!sender.awaitTermination(1, TimeUnit.SECONDS)) {
+                sender.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            sender.shutdownNow();
+        }
+    }
+
+    private final class Handler implements UpHandler {
+        @Override
+        public UpHandler setLocalAddress(Address a) {
+            self = a;
+            return this;
+        }
+
+        @Override
+        public Object up(Event evt) {
+            switch (evt.getType()) {
+                case Event.VIEW_CHANGE:
+                    viewChanged(evt.getArg());
+                    break;
+                case Event.SUSPECT:
+                    suspected(evt.getArg());
+                    break;
+                default:
+                    break;
+            }
+            return null;
+        }
+
+        @Override
+        public Object up(Message msg) {
+            received(msg);
+            return null;
+        }
+    }
+}

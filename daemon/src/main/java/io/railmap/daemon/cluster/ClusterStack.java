@@ -1,0 +1,213 @@
+package io.railmap.daemon.cluster;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.List;
+import org.jgroups.protocols.FD_ALL3;
+import org.jgroups.protocols.FD_SOCK2;
+import org.jgroups.protocols.FRAG2;
+import org.jgroups.protocols.MERGE3;
+import org.jgroups.protocols.MPING;
+import org.jgroups.protocols.PerDestinationBundler;
+import org.jgroups.protocols.SERIALIZE;
+import org.jgroups.protocols.SYM_ENCRYPT;
+import org.jgroups.protocols.TCP;
+import org.jgroups.protocols.TCPPING;
+import org.jgroups.protocols.UNICAST3;
+import org.jgroups.protocols.VERIFY_SUSPECT2;
+import org.jgroups.protocols.pbcast.GMS;
+import org.jgroups.protocols.pbcast.NAKACK2;
+import org.jgroups.protocols.pbcast.STABLE;
+import org.jgroups.stack.Protocol;
+
+/**
+ * The JGroups protocol stack of one member, built in code from a {@link ClusterConfig}: only
+ * JGroups' own protocols, configured. Bottom (the wire) to top:
+ * <pre>
+ * TCP              cluster traffic on bind:port (no port drift: port_range 0), small per-member buffers
+ * SYM_ENCRYPT      with a key only: ChaCha20-Poly1305 with a key derived from the shared secret
+ * SERIALIZE        with a key only: the whole message, headers included, becomes the encrypted payload
+ * TCPPING | MPING  discovery: the seeds, or UDP multicast on the management interface (hop limit 1)
+ * MERGE3           finds other partitions of the same cluster and merges them
+ * FD_SOCK2         failure detection by TCP connection to the next member, on bind:port+100
+ * FD_ALL3          failure detection by heartbeats
+ * VERIFY_SUSPECT2  asks a suspect once more before it is dropped
+ * NAKACK2          reliable, ordered multicast (no IP multicast: use_mcast_xmit off)
+ * UNICAST3         reliable unicast
+ * STABLE           garbage-collects messages every member has
+ * GMS              membership: joins, leaves, views, merges
+ * FRAG2            fragments messages above 15 KB (a record is a few KB)
+ * </pre>
+ * With a key, a daemon without it cannot join: its JOIN request, like every message it sends, fails
+ * authentication and is dropped below discovery, so it ends up a cluster of its own. Multicast
+ * discovery requests (MPING) leave on a socket of their own, unencrypted; they only say "cluster C
+ * is looking", and every answer is encrypted. FD_SOCK2's connections carry no records.
+ *
+ * <p>JGroups' diagnostics socket (UDP 7500) stays off: {@code new JChannel(List<Protocol>)} turns it
+ * off, and nothing here turns it on.
+ */
+final class ClusterStack {
+    /** Largest bundle of messages sent at once to one member, in bytes. */
+    static final int BUNDLE_BYTES = 16_000;
+    /** Messages waiting per destination before the bundler drops (retransmission recovers them). */
+    static final int BUNDLER_QUEUE = 1024;
+    /** TCP's read buffer per connection, in bytes. */
+    static final int READ_BUFFER_BYTES = 8192;
+    /** FRAG2's fragment size in bytes: below the bundle size, as JGroups requires. */
+    static final int FRAGMENT_BYTES = 15_000;
+    /** Discovery requests per join timeout. */
+    static final int DISCOVERY_RUNS = 3;
+
+    private ClusterStack() {
+    }
+
+    /**
+     * @param config what the member is told
+     * @param warnings receives one sentence per seed that does not resolve
+     * @return the protocols, bottom first, ready for {@code new JChannel(list)}
+     * @throws IllegalArgumentException when seeds were given and none resolves
+     */
+    static List<Protocol> protocols(ClusterConfig config, java.util.function.Consumer<String> warnings) {
+        ClusterTiming t = config.timing();
+        List<Protocol> stack = new ArrayList<>();
+
+        TCP tcp = new TCP();
+        tcp.setBindAddress(config.bind());
+        tcp.setBindPort(config.port());
+        tcp.setPortRange(0);
+        tcp.setSockConnTimeout((int) t.connectTimeoutMs());
+        // Records are small and rare: send each at once rather than wait for more (Nagle).
+        tcp.tcpNodelay(true);
+        // Memory per member: the bundler keeps a queue and an output buffer per destination, and TCP a
+        // read and a write buffer per connection. JGroups' defaults (16384 queue slots, 64 KB
+        // bundles, 64 KB buffers) cost about 200 KB of heap per member, 200 MB at a thousand; these
+        // cost about 45 KB. Records are a few KB and rare; heartbeats are tiny. The bundler stays
+        // per destination, so that a member being cut off (connect timeouts) never delays the
+        // heartbeats to the others.
+        tcp.setBundler(new PerDestinationBundler().setCapacity(BUNDLER_QUEUE).setMaxSize(BUNDLE_BYTES));
+        tcp.setBufferedInputStreamSize(READ_BUFFER_BYTES);
+        // a whole bundle must fit (JGroups raises it otherwise, with a warning)
+        tcp.setBufferedOutputStreamSize(BUNDLE_BYTES + Integer.BYTES);
+        // one log line when a connection closes, not a stack trace
+        tcp.logDetails(false);
+        // The pool grows with load and shrinks back to nothing when idle.
+        tcp.getThreadPool().setMinThreads(0).setKeepAliveTime(5_000);
+        stack.add(tcp);
+
+        if (config.key().isPresent()) {
+            SYM_ENCRYPT encrypt = new SYM_ENCRYPT();
+            encrypt.setSecretKey(config.key().get().secretKey());
+            // set after the key: setSecretKey replaces the algorithm with the key's ("ChaCha20")
+            encrypt.symAlgorithm(ClusterKey.CIPHER);
+            encrypt.symIvLength(ClusterKey.NONCE_BYTES);
+            stack.add(encrypt);
+            stack.add(new SERIALIZE());
+        }
+
+        switch (config.discovery()) {
+            case SEEDS:
+                stack.add(tcpPing(resolve(config.seeds(), warnings)));
+                break;
+            case MULTICAST:
+                MPING mping = new MPING();
+                mping.setBindAddr(config.bind());
+                mping.setMcastAddr(group(config.multicastGroup()));
+                mping.setMcastPort(ClusterConfig.MULTICAST_PORT);
+                // This LAN only: routers do not forward the discovery datagrams.
+                mping.setTTL(1);
+                stack.add(discoveryRuns(mping));
+                break;
+            default:
+                stack.add(tcpPing(List.of()));
+                break;
+        }
+
+        MERGE3 merge = new MERGE3();
+        merge.setMinInterval(t.mergeMinIntervalMs());
+        merge.setMaxInterval(t.mergeMaxIntervalMs());
+        stack.add(merge);
+
+        FD_SOCK2 fdSock = new FD_SOCK2();
+        fdSock.setBindAddress(config.bind());
+        fdSock.setOffset(ClusterConfig.FAILURE_DETECTION_OFFSET);
+        fdSock.setPortRange(0);
+        stack.add(fdSock);
+
+        FD_ALL3 heartbeats = new FD_ALL3();
+        heartbeats.setInterval(t.heartbeatIntervalMs());
+        heartbeats.setTimeout(t.heartbeatTimeoutMs());
+        stack.add(heartbeats);
+
+        stack.add(new VERIFY_SUSPECT2().setTimeout(t.verifyTimeoutMs()));
+
+        NAKACK2 nakack = new NAKACK2();
+        nakack.useMcastXmit(false);
+        nakack.setXmitInterval(t.retransmitIntervalMs());
+        // Messages from members that just left are expected around every view change.
+        nakack.logDiscardMessages(false);
+        stack.add(nakack);
+        stack.add(new UNICAST3().setXmitInterval(t.retransmitIntervalMs()));
+        stack.add(new STABLE());
+
+        GMS gms = new GMS();
+        gms.setJoinTimeout(t.joinTimeoutMs());
+        gms.setLeaveTimeout(t.leaveTimeoutMs());
+        gms.setViewAckCollectionTimeout(t.viewAckTimeoutMs());
+        // JGroups would print these to standard output; the daemon logs its own line.
+        gms.printLocalAddress(false);
+        gms.printPhysicalAddress(false);
+        gms.printViewDetails(false);
+        stack.add(gms);
+
+        FRAG2 frag = new FRAG2();
+        frag.setFragSize(FRAGMENT_BYTES);
+        stack.add(frag);
+        return stack;
+    }
+
+    private static TCPPING tcpPing(List<InetSocketAddress> hosts) {
+        TCPPING ping = new TCPPING();
+        ping.setPortRange(0);
+        ping.setInitialHosts(hosts);
+        return discoveryRuns(ping);
+    }
+
+    /**
+     * Asks {@value #DISCOVERY_RUNS} times within one join timeout instead of once: when daemons
+     * start together, one of them becomes coordinator during the others' discovery, and a later ask
+     * finds it at once instead of after another whole join timeout.
+     */
+    private static <T extends org.jgroups.protocols.Discovery> T discoveryRuns(T discovery) {
+        discovery.numDiscoveryRuns(DISCOVERY_RUNS);
+        return discovery;
+    }
+
+    /**
+     * @return the seeds that resolve, in order
+     * @throws IllegalArgumentException when none resolves
+     */
+    static List<InetSocketAddress> resolve(List<Seed> seeds, java.util.function.Consumer<String> warnings) {
+        List<InetSocketAddress> out = new ArrayList<>();
+        for (Seed seed : seeds) {
+            try {
+                out.add(new InetSocketAddress(InetAddress.getByName(seed.host()), seed.port()));
+            } catch (UnknownHostException e) {
+                warnings.accept("seed " + seed + " does not resolve; leaving it out");
+            }
+        }
+        if (out.isEmpty()) {
+            throw new IllegalArgumentException("--seeds: none of " + seeds + " resolves");
+        }
+        return out;
+    }
+
+    private static InetAddress group(String literal) {
+        try {
+            return InetAddress.getByName(literal);
+        } catch (UnknownHostException e) {
+            throw new IllegalStateException("the multicast group " + literal + " is a literal and always parses", e);
+        }
+    }
+}
