@@ -3,6 +3,7 @@ package io.railmap.cli;
 import io.railmap.cli.commands.CheckCommand;
 import io.railmap.cli.commands.DiscoverCommand;
 import io.railmap.cli.commands.MatrixCommand;
+import io.railmap.cli.commands.NodesCommand;
 import io.railmap.cli.commands.PortsCommand;
 import io.railmap.cli.commands.SnapshotCommand;
 import java.io.PrintWriter;
@@ -14,7 +15,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Railmap.Version.class,
         description = "Knows which physical cable joins which two ports, and writes rail-aligned configs for collective libraries: rail k on both ends of a pair is always the same cable.",
-        subcommands = {MatrixCommand.class, CheckCommand.class, SnapshotCommand.class, DiscoverCommand.class, PortsCommand.class, io.railmap.cli.lab.LabCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {MatrixCommand.class, CheckCommand.class, SnapshotCommand.class, DiscoverCommand.class, PortsCommand.class, NodesCommand.class, io.railmap.cli.lab.LabCommand.class, CommandLine.HelpCommand.class})
 public final class Railmap implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -59,7 +60,7 @@ public final class Railmap implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "name a command: matrix, check, ports, snapshot, discover or lab");
+        throw new CommandLine.ParameterException(spec.commandLine(), "name a command: matrix, check, ports, nodes, snapshot, discover or lab");
     }
 
     /** Prints the version from the jar manifest. */

@@ -169,7 +169,7 @@ class CliTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"matrix", "check", "snapshot", "ports", "discover"})
+    @ValueSource(strings = {"matrix", "check", "snapshot", "ports", "nodes", "discover", "lab"})
     void everyCommandHasHelpWithAnExampleAndTheExitCodes(String command) {
         Run run = Run.of(command, "--help");
         assertThat(run.code()).isZero();

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.railmap.daemon.api.ApiVerticle;
+import io.railmap.daemon.cluster.Member;
+import io.railmap.daemon.cluster.Membership;
 import io.railmap.daemon.engine.Engine;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
@@ -17,6 +19,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -44,7 +47,11 @@ class DaemonModeTest {
         engine.accept(new NodeRecord("b", 3, List.of(port("b", "en7", "a:en6"), port("b", "en6", "a:en7"))));
         vertx = Vertx.vertx();
         Path socket = dir.resolve("railmapd.sock");
-        ApiVerticle api = new ApiVerticle(engine, new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), "127.0.0.1", 0,
+        // the view a daemon of a two-member cluster would report
+        Membership view = new Membership("test", 3, List.of(
+                new Member(Optional.of("b"), "10.0.0.2:7800", false, true, OptionalLong.of(3), OptionalLong.of(1500)),
+                new Member(Optional.of("a"), "10.0.0.1:7800", true, false, OptionalLong.of(9), OptionalLong.of(20))));
+        ApiVerticle api = new ApiVerticle(engine, () -> view, new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), "127.0.0.1", 0,
                 Optional.of(socket));
         vertx.deployVerticle(api).await(10, TimeUnit.SECONDS);
         http = "http://127.0.0.1:" + api.actualPort();
@@ -83,6 +90,16 @@ class DaemonModeTest {
         Run unknown = Run.of("ports", "--daemon", http, "--node", "zed");
         assertThat(unknown.code()).isEqualTo(ExitCodes.INPUT);
         assertThat(unknown.err()).contains("holds no record of node zed (it knows a, b)");
+    }
+
+    @Test
+    void nodesListsTheMembersWithTheirRecords() {
+        Run run = Run.of("nodes", "--daemon", unix);
+        assertThat(run.code()).as(run.err()).isZero();
+        assertThat(run.out()).startsWith("cluster test, view 3, 2 members\n")
+                .containsPattern("b +10\\.0\\.0\\.2:7800 +coordinator +3 +1\\.5 s")
+                .containsPattern("a +10\\.0\\.0\\.1:7800 +self +9 +0\\.0 s");
+        assertThat(Run.of("nodes", "--daemon", http, "--json").out()).contains("\"viewId\" : 3");
     }
 
     @Test

@@ -76,7 +76,20 @@ public final class LabSetup {
                 "--api", "127.0.0.1:7246",
                 "--api-socket", c.socket().toString(),
                 "--cluster", c.names().prefix(),
-                "--probe-interval-ms", Integer.toString(PROBE_INTERVAL_MS)));
+                "--probe-interval-ms", Integer.toString(PROBE_INTERVAL_MS),
+                // the cluster runs on the management bridge, never on the cables
+                "--bind", c.mgmtAddress(),
+                "--seeds", String.join(",", seeds(c.topology())),
+                "--cluster-timing", "lab"));
+        return out;
+    }
+
+    /** @return every node's management address: each daemon's seed list */
+    static List<String> seeds(LabTopology topology) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < topology.nodes().size(); i++) {
+            out.add(io.railmap.lab.LabNames.mgmtAddress(i));
+        }
         return out;
     }
 

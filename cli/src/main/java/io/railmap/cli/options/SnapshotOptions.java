@@ -10,12 +10,10 @@ import picocli.CommandLine.Option;
 
 /**
  * Where the records come from: a snapshot file ({@code --snapshot FILE}) or a running daemon
- * ({@code --daemon URL}, the default being the local daemon at {@value #DEFAULT_DAEMON}).
+ * ({@code --daemon URL} or {@code --lab NODE}, the default being the local daemon at
+ * {@value DaemonAddress#DEFAULT_DAEMON}).
  */
 public final class SnapshotOptions {
-    /** The local daemon's API, as railmapd binds it by default. */
-    public static final String DEFAULT_DAEMON = "http://127.0.0.1:7246";
-
     @ArgGroup(exclusive = true)
     Source source;
 
@@ -26,7 +24,7 @@ public final class SnapshotOptions {
 
         @Option(names = "--daemon", paramLabel = "URL",
                 description = "Ask a running railmapd: http://HOST:PORT or unix:/PATH. Default when no --snapshot is given: "
-                        + DEFAULT_DAEMON + ".")
+                        + DaemonAddress.DEFAULT_DAEMON + ".")
         String daemon;
 
         @Option(names = "--lab", paramLabel = "NODE", description = "Ask the daemon of lab node NODE (see railmap lab).")
@@ -39,10 +37,7 @@ public final class SnapshotOptions {
     }
 
     private String daemonUrl() {
-        if (source != null && source.lab != null) {
-            return io.railmap.cli.lab.LabSetup.daemonUrl(io.railmap.matrix.model.Names.node("--lab", source.lab));
-        }
-        return source != null && source.daemon != null ? source.daemon : DEFAULT_DAEMON;
+        return source == null ? DaemonAddress.DEFAULT_DAEMON : DaemonAddress.url(source.daemon, source.lab);
     }
 
     /**

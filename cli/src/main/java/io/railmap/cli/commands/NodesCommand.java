@@ -1,0 +1,92 @@
+package io.railmap.cli.commands;
+
+import io.railmap.cli.client.DaemonClient;
+import io.railmap.cli.options.DaemonAddress;
+import io.railmap.matrix.codec.JsonCursor;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code railmap nodes}: the cluster's members as a daemon sees them ({@code GET /v1/members}). */
+@Command(mixinStandardHelpOptions = true, name = "nodes", sortOptions = false,
+        description = "List the cluster's members as a daemon sees them: node, cluster address, role, and the version and "
+                + "age of the record it holds for each. Asks the local daemon unless told otherwise.",
+        footer = {"", "Examples:", "  railmap nodes", "  railmap nodes --lab a --json"})
+public final class NodesCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @ArgGroup(exclusive = true)
+    Target target;
+
+    static final class Target {
+        @Option(names = "--daemon", paramLabel = "URL", description = "Ask this railmapd: http://HOST:PORT or unix:/PATH. Default: "
+                + DaemonAddress.DEFAULT_DAEMON + ".")
+        String daemon;
+
+        @Option(names = "--lab", paramLabel = "NODE", description = "Ask the daemon of lab node NODE (see railmap lab).")
+        String lab;
+    }
+
+    @Option(names = "--json", description = "Print the daemon's answer as it is (see README, /v1/members).")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        String url = target == null ? DaemonAddress.DEFAULT_DAEMON : DaemonAddress.url(target.daemon, target.lab);
+        String body;
+        try (DaemonClient client = new DaemonClient(url)) {
+            body = client.get("/v1/members");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(json ? body : table(url, body));
+        out.flush();
+        return 0;
+    }
+
+    /** The members answer as a table; fails with a format error naming the path when the answer is not the documented shape. */
+    static String table(String url, String body) {
+        JsonCursor root = JsonCursor.parse(url + "/v1/members", body).object(Set.of("cluster", "viewId", "members"));
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"NODE", "ADDRESS", "ROLE", "RECORD VERSION", "RECORD AGE"});
+        List<JsonCursor> members = root.field("members").elements();
+        for (JsonCursor m : members) {
+            List<String> role = new ArrayList<>();
+            if (m.field("self").bool()) {
+                role.add("self");
+            }
+            if (m.field("coordinator").bool()) {
+                role.add("coordinator");
+            }
+            rows.add(new String[] {
+                m.optionalField("node").map(JsonCursor::string).orElse("(not railmapd)"),
+                m.field("address").string(),
+                role.isEmpty() ? "-" : String.join(", ", role),
+                m.optionalField("recordVersion").map(v -> Long.toString(v.integer())).orElse("none yet"),
+                m.optionalField("recordAgeMs").map(a -> String.format("%.1f s", a.integer() / 1000.0)).orElse("-")});
+        }
+        StringBuilder text = new StringBuilder("cluster " + root.field("cluster").string() + ", view " + root.field("viewId").integer()
+                + ", " + members.size() + " member" + (members.size() == 1 ? "" : "s") + "\n");
+        int[] width = new int[rows.get(0).length];
+        for (String[] row : rows) {
+            for (int c = 0; c < row.length; c++) {
+                width[c] = Math.max(width[c], row[c].length());
+            }
+        }
+        for (String[] row : rows) {
+            StringBuilder line = new StringBuilder();
+            for (int c = 0; c < row.length; c++) {
+                line.append(String.format("%-" + (width[c] + 2) + "s", row[c]));
+            }
+            text.append(line.toString().stripTrailing()).append('\n');
+        }
+        return text.toString();
+    }
+}
