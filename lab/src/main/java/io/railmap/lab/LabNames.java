@@ -2,7 +2,7 @@ package io.railmap.lab;
 
 /**
  * The names a lab gives what it makes. Every namespace starts with the prefix (default
- * {@value #DEFAULT_PREFIX}, or {@code RAILMAP_LAB_PREFIX}), so {@code lab down} removes exactly
+ * {@value #DEFAULT_PREFIX}), so {@code lab down} removes exactly
  * what a lab made, even after a crash.
  *
  * @param prefix the prefix of every namespace
@@ -22,11 +22,6 @@ public record LabNames(String prefix) {
         if (!prefix.matches("[A-Za-z0-9-]{1,20}")) {
             throw new IllegalArgumentException("lab prefix \"" + prefix + "\" must be 1-20 letters, digits or '-'");
         }
-    }
-
-    /** @return the prefix from {@code RAILMAP_LAB_PREFIX}, or the default */
-    public static LabNames fromEnvironment() {
-        return new LabNames(System.getenv().getOrDefault("RAILMAP_LAB_PREFIX", DEFAULT_PREFIX));
     }
 
     /** @return the namespace of a node */

@@ -20,9 +20,10 @@ import java.util.Set;
  * Where the lab lives and how its daemons run.
  *
  * <ul>
- *   <li>State, sockets and logs: {@code RAILMAP_LAB_DIR}, default {@value #DEFAULT_DIR} (cleared at
- *       reboot, as the namespaces are).</li>
- *   <li>Namespace prefix: {@code RAILMAP_LAB_PREFIX}, default {@value LabNames#DEFAULT_PREFIX}.</li>
+ *   <li>State, sockets and logs: {@code RAILMAP_LAB_DIR} (or system property {@code railmap.lab.dir}),
+ *       default {@value #DEFAULT_DIR} (cleared at reboot, as the namespaces are).</li>
+ *   <li>Namespace prefix: {@code RAILMAP_LAB_PREFIX} (or {@code railmap.lab.prefix}), default
+ *       {@value LabNames#DEFAULT_PREFIX}.</li>
  *   <li>Daemons: {@code <railmap home>/bin/railmapd}, the home being the checkout {@code bin/railmap}
  *       runs from (system property {@code railmap.home}), with the flags of {@link #flags}.</li>
  *   <li>Talking to lab node N's daemon: its Unix socket {@code <dir>/N.sock} ({@code --lab N}).</li>
@@ -39,12 +40,17 @@ public final class LabSetup {
 
     /** @return the lab as the environment places it */
     public static Lab lab() {
-        return new Lab(LabNames.fromEnvironment(), dir(), LabSetup::flags);
+        return new Lab(new LabNames(setting("railmap.lab.prefix", "RAILMAP_LAB_PREFIX", LabNames.DEFAULT_PREFIX)), dir(),
+                LabSetup::flags);
     }
 
     /** @return the state directory */
     public static Path dir() {
-        return Path.of(System.getenv().getOrDefault("RAILMAP_LAB_DIR", DEFAULT_DIR));
+        return Path.of(setting("railmap.lab.dir", "RAILMAP_LAB_DIR", DEFAULT_DIR));
+    }
+
+    private static String setting(String property, String variable, String fallback) {
+        return System.getProperty(property, System.getenv().getOrDefault(variable, fallback));
     }
 
     /** @return the daemon URL of lab node {@code node}: its Unix socket */

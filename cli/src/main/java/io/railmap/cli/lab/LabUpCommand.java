@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
                 + "holds every record and sees exactly the file's cables, then print the cables and the rail-aligned "
                 + "matrix of all nodes. On failure, what was made is removed again.",
         footer = {"", "Topology file: {\"nodes\": [\"a\", \"b\"], \"cables\": [[\"a:en6\", \"b:en7\"], [\"a:en7\", \"b:en6\"]]}",
-            "", "Example:", "  sudo bin/railmap lab up --topology examples/two-crossed.json"})
+            "", "Example:", "  sudo bin/railmap lab up --replace --topology examples/two-crossed.json"})
 public final class LabUpCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -43,10 +43,16 @@ public final class LabUpCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the plan (matrix, ring flag, ranks, findings) as JSON.")
     boolean json;
 
+    @Option(names = "--replace", description = "Remove a lab that is up first (as railmap lab down), so the command can run again.")
+    boolean replace;
+
     @Override
     public Integer call() throws InterruptedException {
         LabTopology topology = LabTopology.read(topologyFile.toString(), Files.read(topologyFile, "topology"));
         Lab lab = LabSetup.lab();
+        if (replace) {
+            lab.down();
+        }
         LabState state = lab.up(topology, LabSetup.daemonCommand());
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();

@@ -1,0 +1,214 @@
+package io.railmap.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.railmap.lab.LabTopology;
+import io.railmap.lab.Netns;
+import io.railmap.matrix.model.PortRef;
+import io.railmap.matrix.topology.Cable;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The main job end to end: {@code railmap lab up} on every example topology (namespaces, veth cables,
+ * a management bridge, one real railmapd per node), then the CLI against every daemon. The expected
+ * cables come from the topology file, not from railmap. Runs where namespaces can be made (root on
+ * Linux, as in CI) and this checkout's daemon is built; says why it is skipped elsewhere.
+ */
+@ExtendWith(LabEndToEndTest.LabAvailable.class)
+class LabEndToEndTest {
+    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    static Path dir;
+
+    /** Skips the class, with the reason, where a lab cannot run. */
+    static final class LabAvailable implements ExecutionCondition {
+        @Override
+        public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+            Optional<String> why = Netns.unavailable();
+            if (why.isEmpty() && !Files.exists(ROOT.resolve("daemon/target/railmap-daemon.jar"))) {
+                why = Optional.of("the daemon is not built (daemon/target/railmap-daemon.jar): run ./mvnw verify from the top");
+            }
+            why.ifPresent(w -> System.err.println("lab end-to-end suite skipped: " + w));
+            return why.map(w -> ConditionEvaluationResult.disabled("lab end-to-end suite skipped: " + w))
+                    .orElse(ConditionEvaluationResult.enabled("a lab can run here"));
+        }
+    }
+
+    @BeforeAll
+    static void placeTheLab() {
+        System.setProperty("railmap.home", ROOT.toString());
+        System.setProperty("railmap.lab.dir", dir.resolve("lab").toString());
+        System.setProperty("railmap.lab.prefix", "rme2e");
+        Run.of("lab", "down");
+    }
+
+    @AfterEach
+    void labDown() {
+        Run down = Run.of("lab", "down");
+        assertThat(down.code()).as(down.err()).isZero();
+    }
+
+    private static LabTopology up(String example) throws Exception {
+        Path file = ROOT.resolve("examples").resolve(example);
+        Run up = Run.of("lab", "up", "--topology", file.toString(), "--wait-s", "90");
+        assertThat(up.code()).as("lab up %s: %s%s", example, up.out(), up.err()).isZero();
+        return LabTopology.read(file.toString(), Files.readString(file));
+    }
+
+    /** The plan one lab node's daemon answers with. */
+    private static JsonNode plan(String node, List<String> hosts, String... options) throws Exception {
+        List<String> args = new ArrayList<>(List.of("matrix", "--lab", node, "--hosts", String.join(",", hosts), "--format", "json"));
+        args.addAll(List.of(options));
+        Run run = Run.of(args.toArray(String[]::new));
+        assertThat(run.code()).as("matrix from %s: %s", node, run.err()).isZero();
+        return JSON.readTree(run.out());
+    }
+
+    /** Every rail joins the two ends of one cable of the file; a pair has rails exactly when the file cables it. */
+    private static void assertRailAligned(JsonNode plan, LabTopology topology) {
+        Set<Set<PortRef>> cables = new HashSet<>();
+        for (Cable c : topology.cables()) {
+            cables.add(Set.of(c.a(), c.b()));
+        }
+        List<String> ranks = new ArrayList<>();
+        plan.get("ranks").forEach(r -> ranks.add(r.asText()));
+        JsonNode devices = plan.get("devices");
+        for (int i = 0; i < ranks.size(); i++) {
+            for (int j = 0; j < ranks.size(); j++) {
+                if (i == j) {
+                    continue;
+                }
+                JsonNode mine = devices.get(i).get(j);
+                JsonNode theirs = devices.get(j).get(i);
+                assertThat(mine.size()).as("wires %d→%d", i, j).isEqualTo(theirs.size());
+                Set<String> pair = Set.of(ranks.get(i), ranks.get(j));
+                long between = topology.cables().stream().filter(c -> Set.of(c.a().node(), c.b().node()).equals(pair)).count();
+                assertThat(mine.size()).as("rails between %s and %s", ranks.get(i), ranks.get(j))
+                        .isBetween(between > 0 ? 1 : 0, (int) between);
+                for (int k = 0; k < mine.size(); k++) {
+                    Set<PortRef> ends = Set.of(new PortRef(ranks.get(i), mine.get(k).asText()),
+                            new PortRef(ranks.get(j), theirs.get(k).asText()));
+                    assertThat(cables).as("rail %d between %s and %s", k, ranks.get(i), ranks.get(j)).contains(ends);
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"two-crossed.json", "three-mesh-doubled.json", "four-ring-double.json", "six-ring.json"})
+    void everyDaemonWritesARailAlignedMatrixThatCheckAcceptsAndASwappedCellFails(String example) throws Exception {
+        LabTopology topology = up(example);
+        List<String> nodes = topology.nodes();
+        for (String node : nodes) {
+            for (String order : List.of("given", "ring")) {
+                JsonNode plan = plan(node, nodes, "--order", order, "--no-equal-ring-wires");
+                assertRailAligned(plan, topology);
+                assertRailAligned(plan(node, nodes, "--order", order), topology);
+            }
+        }
+
+        String node = nodes.get(nodes.size() - 1);
+        Path devices = dir.resolve(example + ".devices.json");
+        Run matrix = Run.of("matrix", "--lab", node, "--hosts", String.join(",", nodes), "--no-equal-ring-wires", "-o", devices.toString());
+        assertThat(matrix.code()).as(matrix.err()).isZero();
+        Run check = Run.of("check", devices.toString(), "--lab", node, "--hosts", String.join(",", nodes));
+        assertThat(check.code()).as(check.out()).isZero();
+
+        JsonNode cells = JSON.readTree(Files.readString(devices));
+        for (int i = 0; i < cells.size(); i++) {
+            for (int j = 0; j < cells.size(); j++) {
+                if (cells.get(i).get(j).isArray() && cells.get(i).get(j).size() >= 2) {
+                    var swapped = (com.fasterxml.jackson.databind.node.ArrayNode) cells.get(i).get(j);
+                    JsonNode first = swapped.get(0);
+                    swapped.set(0, swapped.get(1));
+                    swapped.set(1, first);
+                    Path bad = Files.writeString(dir.resolve(example + ".swapped.json"), JSON.writeValueAsString(cells));
+                    Run badCheck = Run.of("check", bad.toString(), "--lab", node, "--hosts", String.join(",", nodes));
+                    assertThat(badCheck.code()).isEqualTo(ExitCodes.FINDINGS);
+                    assertThat(badCheck.out()).contains("error mismatched-rail");
+                    return;
+                }
+            }
+        }
+        assertThat(example).as("only a topology without doubled cables has no cell to swap").isEqualTo("six-ring.json");
+    }
+
+    @Test
+    void aPulledCableLeavesEveryMatrixAndReturnsWhenPlugged() throws Exception {
+        LabTopology topology = up("four-ring-double.json");
+        List<String> nodes = topology.nodes();
+        assertThat(plan("c", nodes).get("ring").asBoolean()).isTrue();
+
+        Run pull = Run.of("lab", "cable", "down", "a:en2");
+        assertThat(pull.code()).as(pull.err()).isZero();
+        // the bound is 2 s; the half second over it is polling slack
+        await("the pulled cable a:en2-b:en4 leaves every daemon's matrix").atMost(Duration.ofMillis(2500))
+                .pollInterval(Duration.ofMillis(100)).untilAsserted(() -> {
+                    for (String node : nodes) {
+                        // ring edges are trimmed to the thinnest one, so every edge now carries one wire: no ring
+                        JsonNode plan = plan(node, nodes);
+                        assertThat(plan.get("rails").toString()).doesNotContain("\"a:en2\"", "\"b:en4\"");
+                        assertThat(plan.get("devices").get(0).get(1).size()).isEqualTo(1);
+                        assertThat(plan.get("devices").get(2).get(3).size()).isEqualTo(1);
+                        assertThat(plan.get("ring").asBoolean()).isFalse();
+                    }
+                });
+
+        assertThat(Run.of("lab", "cable", "up", "a:en2").code()).isZero();
+        await("the plugged cable returns everywhere").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(200))
+                .untilAsserted(() -> {
+                    for (String node : nodes) {
+                        JsonNode plan = plan(node, nodes);
+                        assertThat(plan.get("ring").asBoolean()).isTrue();
+                        assertThat(plan.get("devices").get(0).get(1).size()).isEqualTo(2);
+                    }
+                });
+    }
+
+    @Test
+    void aKilledDaemonsCablesLeaveTheSurvivorsAndReturnWithIt() throws Exception {
+        up("three-mesh-doubled.json");
+        assertThat(Run.of("lab", "kill", "a").code()).isZero();
+        // lab timing drops a killed daemon within about a second; 3 s is the bound for a killed daemon
+        await("a's cables leave b's and c's topology").atMost(Duration.ofSeconds(3)).pollInterval(Duration.ofMillis(100))
+                .untilAsserted(() -> {
+                    for (String survivor : List.of("b", "c")) {
+                        JsonNode plan = plan(survivor, List.of("b", "c"));
+                        assertThat(Run.of("matrix", "--lab", survivor, "--hosts", "a,b,c").err()).contains("no record for node a");
+                        assertThat(plan.get("devices").get(0).get(1).size()).isEqualTo(1);
+                    }
+                });
+
+        assertThat(Run.of("lab", "start", "a").code()).isZero();
+        await("a's cables return").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250)).ignoreExceptions()
+                .untilAsserted(() -> {
+                    for (String node : List.of("a", "b", "c")) {
+                        JsonNode plan = plan(node, List.of("a", "b", "c"), "--no-equal-ring-wires");
+                        assertThat(plan.get("devices").get(0).get(1).size()).isEqualTo(2);
+                        assertThat(plan.get("devices").get(0).get(2).size()).isEqualTo(1);
+                    }
+                });
+    }
+}
