@@ -59,7 +59,11 @@ public final class Daemon {
     public void start() {
         vertx = Vertx.builder()
                 .withMetrics(new MicrometerMetricsFactory(registry))
-                .with(new io.vertx.core.VertxOptions().setMetricsOptions(new MicrometerMetricsOptions().setEnabled(true)))
+                .with(new io.vertx.core.VertxOptions()
+                        // a handful of sockets and a timer: two event loops and a few workers are plenty
+                        // (Vert.x defaults to 2 × cores loops and 20 workers)
+                        .setEventLoopPoolSize(2).setWorkerPoolSize(4).setInternalBlockingPoolSize(2)
+                        .setMetricsOptions(new MicrometerMetricsOptions().setEnabled(true)))
                 .build();
         gauges();
         TopologyLog topologyLog = new TopologyLog();

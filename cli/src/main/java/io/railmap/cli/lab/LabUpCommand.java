@@ -57,7 +57,8 @@ public final class LabUpCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         err.println("railmap: lab up: " + topology.nodes().size() + " nodes, " + topology.cables().size()
-                + " cables; daemons " + state.pids() + "; state, sockets and logs in " + lab.dir());
+                + " cables; daemons " + topology.nodes().stream().map(n -> n + " (pid " + state.pids().get(n) + ")")
+                .collect(java.util.stream.Collectors.joining(", ")) + "; state, sockets and logs in " + lab.dir());
         err.flush();
         long start = System.nanoTime();
         long deadline = start + waitS * 1_000_000_000L;
