@@ -5,7 +5,7 @@ import io.railmap.daemon.cluster.ClusterKey;
 import io.railmap.daemon.cluster.ClusterTiming;
 import io.railmap.daemon.cluster.ManagementAddress;
 import io.railmap.daemon.cluster.Seed;
-import io.railmap.daemon.discovery.InterfaceSelection;
+import io.railmap.daemon.discovery.DiscoveryOptions;
 import io.railmap.daemon.discovery.PortSources;
 import io.railmap.daemon.probe.ProbeTiming;
 import java.io.PrintWriter;
@@ -18,6 +18,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code railmapd}: the per-node daemon. Flags may also come from a properties file ({@code --config}). */
@@ -39,13 +40,8 @@ public final class Railmapd implements Callable<Integer> {
     @Option(names = "--config", paramLabel = "FILE", description = "Read defaults for every option from this properties file.")
     Path config;
 
-    @Option(names = "--node", paramLabel = "NAME", description = "This node's name. Default: the host name up to the first dot.")
-    String node;
-
-    @Option(names = "--interfaces", paramLabel = "GLOBS",
-            description = "Netdevs without RDMA to take as ports, comma-separated globs ('veth*,en*'); '!glob' leaves a port out. "
-                    + "RDMA ports are always taken. Default: RDMA ports only.")
-    String interfaces;
+    @Mixin
+    DiscoveryOptions discovery;
 
     @Option(names = "--api", paramLabel = "ADDR:PORT", defaultValue = DaemonConfig.DEFAULT_API_HOST + ":" + DaemonConfig.DEFAULT_API_PORT,
             description = "Where the HTTP API listens. Default: ${DEFAULT-VALUE} (this machine only).")
@@ -99,12 +95,6 @@ public final class Railmapd implements Callable<Integer> {
             description = "How often local discovery runs, in ms. Default: 500 on Linux, 3000 on macOS.")
     Long linkPollMs;
 
-    @Option(names = "--sysfs-root", paramLabel = "DIR", description = "Read sysfs under DIR instead of / (tests).")
-    Path sysfsRoot;
-
-    @Option(names = "--macos-capture", paramLabel = "DIR", description = "Read macOS command captures from DIR (tests).")
-    Path macosCapture;
-
     /** @param args the command line */
     public static void main(String[] args) {
         Logs.install();
@@ -152,16 +142,16 @@ public final class Railmapd implements Callable<Integer> {
             throw new IllegalArgumentException("--api \"" + api + "\" is not ADDR:PORT, e.g. 127.0.0.1:7246");
         }
         String host = api.substring(0, colon).replaceAll("^\\[(.*)]$", "$1");
-        boolean mac = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("mac") && sysfsRoot == null;
+        boolean mac = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("mac") && discovery.sysfsRoot().isEmpty();
         long poll = linkPollMs != null ? linkPollMs : (mac ? 3000 : 500);
         if (probeIntervalMs < ProbeTiming.MIN_INTERVAL_MS) {
             throw new IllegalArgumentException("--probe-interval-ms must be at least " + ProbeTiming.MIN_INTERVAL_MS);
         }
         ProbeTiming timing = ProbeTiming.DEFAULTS.withIntervals(probeIntervalMs, Math.max(ProbeTiming.MIN_INTERVAL_MS, probeIntervalMs / 4));
-        String nodeName = node != null ? node : PortSources.hostname();
-        return new DaemonConfig(nodeName, cluster, InterfaceSelection.parse(interfaces), host,
-                Integer.parseInt(api.substring(colon + 1)), Optional.ofNullable(apiSocket), timing, poll, Optional.ofNullable(sysfsRoot),
-                Optional.ofNullable(macosCapture), member(nodeName));
+        String nodeName = discovery.node();
+        return new DaemonConfig(nodeName, cluster, discovery.selection(), host,
+                Integer.parseInt(api.substring(colon + 1)), Optional.ofNullable(apiSocket), timing, poll, discovery.sysfsRoot(),
+                discovery.macosCapture(), member(nodeName));
     }
 
     /** @return the cluster member the flags describe; logs how the management address was chosen */

@@ -109,9 +109,12 @@ public final class Netns {
         return line.contains(",UP") && line.contains("LOWER_UP");
     }
 
-    /** A bridge in a namespace, up. */
+    /**
+     * A bridge in a namespace, up, with IGMP snooping off so that multicast (the cluster's multicast
+     * discovery) reaches every port without a querier on the segment.
+     */
     public static void bridge(String ns, String bridge) {
-        Ip.run("ip", "-n", ns, "link", "add", bridge, "type", "bridge");
+        Ip.run("ip", "-n", ns, "link", "add", bridge, "type", "bridge", "mcast_snooping", "0");
         Ip.run("ip", "-n", ns, "link", "set", bridge, "up");
     }
 

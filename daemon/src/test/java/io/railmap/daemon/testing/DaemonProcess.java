@@ -147,13 +147,13 @@ public final class DaemonProcess implements AutoCloseable {
 
     /** Sends SIGSTOP: the process freezes with its sockets open, as a hung host would. */
     public void freeze() {
-        NetnsLab.run("kill", "-STOP", Long.toString(process.pid()));
+        io.railmap.lab.Ip.run("kill", "-STOP", Long.toString(process.pid()));
     }
 
     /** Sends SIGCONT to a frozen process; does nothing to one that ended. */
     public void thaw() {
         if (process.isAlive()) {
-            NetnsLab.run("kill", "-CONT", Long.toString(process.pid()));
+            io.railmap.lab.Ip.run("kill", "-CONT", Long.toString(process.pid()));
         }
     }
 

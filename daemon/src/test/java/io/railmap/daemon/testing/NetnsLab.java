@@ -2,15 +2,15 @@ package io.railmap.daemon.testing;
 
 import static org.awaitility.Awaitility.await;
 
+import io.railmap.lab.Ip;
+import io.railmap.lab.LabNames;
+import io.railmap.lab.Netns;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Network namespaces joined by veth pairs, for tests with real sockets. Namespaces are named
@@ -24,8 +24,7 @@ import java.util.concurrent.TimeUnit;
 public final class NetnsLab implements AutoCloseable {
     public static final String FAMILY = "rmtest-";
     /** The bridge's name in a namespace made by {@link #bridge}. */
-    public static final String BRIDGE = "br0";
-    private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(20);
+    public static final String BRIDGE = LabNames.BRIDGE;
 
     private final String prefix = FAMILY + ProcessHandle.current().pid() + "-";
     private final List<String> namespaces = new ArrayList<>();
@@ -35,24 +34,12 @@ public final class NetnsLab implements AutoCloseable {
 
     /** @return why namespaces cannot be made here, or empty when they can */
     public static Optional<String> unavailable() {
-        if (!System.getProperty("os.name", "").toLowerCase().contains("linux")) {
-            return Optional.of("network namespaces need Linux; this is " + System.getProperty("os.name"));
-        }
-        if (!"root".equals(System.getProperty("user.name"))) {
-            return Optional.of("network namespaces need root; tests run as " + System.getProperty("user.name"));
-        }
-        try {
-            run("ip", "netns", "list");
-        } catch (RuntimeException e) {
-            return Optional.of("the ip command (iproute2) does not work here: " + e.getMessage());
-        }
-        return Optional.empty();
+        return Netns.unavailable();
     }
 
     /** @return a new empty lab, after removing namespaces left behind by dead test JVMs */
     public static NetnsLab create() {
-        for (String line : run("ip", "netns", "list").split("\n")) {
-            String name = line.trim().split("\\s+")[0];
+        for (String name : Netns.list()) {
             if (!name.startsWith(FAMILY)) {
                 continue;
             }
@@ -60,13 +47,8 @@ public final class NetnsLab implements AutoCloseable {
             boolean alive = pid.chars().allMatch(Character::isDigit) && !pid.isEmpty()
                     && ProcessHandle.of(Long.parseLong(pid)).isPresent();
             if (!alive) {
-                // Processes a dead run started in its namespace (they keep the namespace's links alive).
-                for (String leftover : run("ip", "netns", "pids", name).split("\\s+")) {
-                    if (!leftover.isEmpty()) {
-                        ProcessHandle.of(Long.parseLong(leftover)).ifPresent(ProcessHandle::destroyForcibly);
-                    }
-                }
-                run("ip", "netns", "delete", name);
+                // ends the processes a dead run left inside (they keep the namespace's links alive)
+                Netns.delete(name);
             }
         }
         return new NetnsLab();
@@ -81,14 +63,8 @@ public final class NetnsLab implements AutoCloseable {
      */
     public String namespace(String name) {
         String ns = prefix + name;
-        run("ip", "netns", "add", ns);
+        Netns.add(ns);
         namespaces.add(ns);
-        for (String conf : List.of("all", "default")) {
-            run("ip", "netns", "exec", ns, "sh", "-c",
-                    "echo 0 > /proc/sys/net/ipv6/conf/" + conf + "/disable_ipv6"
-                            + " && echo 0 > /proc/sys/net/ipv6/conf/" + conf + "/accept_dad");
-        }
-        run("ip", "-n", ns, "link", "set", "lo", "up");
         return ns;
     }
 
@@ -97,31 +73,28 @@ public final class NetnsLab implements AutoCloseable {
      * link-local addresses.
      */
     public void cable(String nsA, String ifA, String nsB, String ifB) {
-        run("ip", "link", "add", ifA, "netns", nsA, "type", "veth", "peer", "name", ifB, "netns", nsB);
-        run("ip", "-n", nsA, "link", "set", ifA, "up");
-        linkUp(nsB, ifB);
+        Netns.veth(nsA, ifA, nsB, ifB);
         awaitLinkLocal(nsA, ifA);
+        awaitLinkLocal(nsB, ifB);
     }
 
     /**
-     * Makes a namespace holding one bridge, {@value #BRIDGE}, up and with IGMP snooping off (so
-     * multicast reaches every port without a querier): a management switch of its own, apart from
-     * the host's network.
+     * Makes a namespace holding one bridge, {@value #BRIDGE}: a management switch of its own, apart
+     * from the host's network ({@link Netns#bridge}).
      *
      * @param name a short name, unique in this lab
      * @return the namespace's full name
      */
     public String bridge(String name) {
         String ns = namespace(name);
-        run("ip", "-n", ns, "link", "add", BRIDGE, "type", "bridge", "mcast_snooping", "0");
-        run("ip", "-n", ns, "link", "set", BRIDGE, "up");
+        Netns.bridge(ns, BRIDGE);
         return ns;
     }
 
     /**
      * Plugs a node namespace into a bridge: a veth pair whose node end {@code ifName} gets the IPv4
-     * address {@code cidr} and whose bridge end, {@link #bridgePort bridgePort(ifName, ns)}, is a
-     * port of the bridge. Both ends are up when this returns.
+     * address {@code cidr} and whose bridge end, {@link #bridgePort bridgePort(ns)}, is a port of the
+     * bridge. Both ends are up when this returns.
      *
      * @param bridgeNs the bridge's namespace ({@link #bridge})
      * @param ns       the node's namespace
@@ -130,11 +103,9 @@ public final class NetnsLab implements AutoCloseable {
      */
     public void plug(String bridgeNs, String ns, String ifName, String cidr) {
         String port = bridgePort(ns);
-        run("ip", "link", "add", ifName, "netns", ns, "type", "veth", "peer", "name", port, "netns", bridgeNs);
-        run("ip", "-n", bridgeNs, "link", "set", port, "master", BRIDGE);
-        run("ip", "-n", bridgeNs, "link", "set", port, "up");
-        run("ip", "-n", ns, "addr", "add", cidr, "dev", ifName);
-        run("ip", "-n", ns, "link", "set", ifName, "up");
+        Netns.veth(ns, ifName, bridgeNs, port);
+        Netns.enslave(bridgeNs, port, BRIDGE);
+        Netns.address(ns, ifName, cidr);
     }
 
     /**
@@ -148,7 +119,7 @@ public final class NetnsLab implements AutoCloseable {
 
     /** Takes one end of a link down (administratively; the far end loses carrier). */
     public void linkDown(String ns, String ifName) {
-        run("ip", "-n", ns, "link", "set", ifName, "down");
+        Netns.link(ns, ifName, false);
     }
 
     /**
@@ -156,8 +127,8 @@ public final class NetnsLab implements AutoCloseable {
      * IPv6 address), waits for its usable IPv6 link-local address.
      */
     public void linkUp(String ns, String ifName) {
-        run("ip", "-n", ns, "link", "set", ifName, "up");
-        if (!run("ip", "-n", ns, "-o", "link", "show", "dev", ifName).contains("NO-CARRIER")) {
+        Netns.link(ns, ifName, true);
+        if (Netns.hasCarrier(ns, ifName)) {
             awaitLinkLocal(ns, ifName);
         }
     }
@@ -166,7 +137,7 @@ public final class NetnsLab implements AutoCloseable {
         await("link-local address on " + ns + "/" + ifName).atMost(Duration.ofSeconds(10))
                 .pollInterval(Duration.ofMillis(50))
                 .until(() -> {
-                    String out = run("ip", "-n", ns, "-6", "-o", "addr", "show", "dev", ifName, "scope", "link");
+                    String out = Ip.run("ip", "-n", ns, "-6", "-o", "addr", "show", "dev", ifName, "scope", "link");
                     return out.contains("fe80:") && !out.contains("tentative");
                 });
     }
@@ -187,47 +158,16 @@ public final class NetnsLab implements AutoCloseable {
         return new ProcessBuilder(full).redirectError(ProcessBuilder.Redirect.appendTo(stderr.toFile())).start();
     }
 
-    /** Removes every namespace of this lab; never throws. */
+    /** Removes every namespace of this lab (ending what still runs inside); never throws. */
     @Override
     public void close() {
         for (String ns : namespaces) {
             try {
-                run("ip", "netns", "delete", ns);
+                Netns.delete(ns);
             } catch (RuntimeException e) {
                 System.err.println("could not remove network namespace " + ns + ": " + e.getMessage());
             }
         }
         namespaces.clear();
-    }
-
-    /**
-     * Runs a command to completion.
-     *
-     * @return its standard output
-     * @throws IllegalStateException when it fails, times out or cannot be started
-     */
-    public static String run(String... command) {
-        try {
-            Path out = Files.createTempFile("netns-lab", ".out");
-            try {
-                Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
-                if (!p.waitFor(COMMAND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                    p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-                    throw new IllegalStateException(String.join(" ", command) + " timed out");
-                }
-                String text = Files.readString(out, StandardCharsets.UTF_8);
-                if (p.exitValue() != 0) {
-                    throw new IllegalStateException(String.join(" ", command) + " exited " + p.exitValue() + ": " + text.trim());
-                }
-                return text;
-            } finally {
-                Files.deleteIfExists(out);
-            }
-        } catch (IOException e) {
-            throw new IllegalStateException(String.join(" ", command) + ": " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(String.join(" ", command) + " interrupted", e);
-        }
     }
 }
