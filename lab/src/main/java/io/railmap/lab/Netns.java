@@ -24,6 +24,15 @@ public final class Netns {
             return Optional.of("the ip command (iproute2) does not work here: " + e.getMessage()
                     + " (Debian/Ubuntu: apt-get install iproute2)");
         }
+        // listing works without privileges; making one needs CAP_SYS_ADMIN, which a container may lack
+        String trial = "rmcheck-" + ProcessHandle.current().pid();
+        try {
+            Ip.run("ip", "netns", "add", trial);
+        } catch (LabException e) {
+            return Optional.of("network namespaces cannot be made here: " + e.getMessage());
+        } finally {
+            Ip.runQuietly("ip", "netns", "delete", trial);
+        }
         return Optional.empty();
     }
 
