@@ -6,7 +6,6 @@ import io.railmap.daemon.cluster.ClusterTiming;
 import io.railmap.daemon.cluster.ManagementAddress;
 import io.railmap.daemon.cluster.Seed;
 import io.railmap.daemon.discovery.DiscoveryOptions;
-import io.railmap.daemon.discovery.PortSources;
 import io.railmap.daemon.probe.ProbeTiming;
 import java.io.PrintWriter;
 import java.lang.System.Logger.Level;

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class LogsTest {
     private static LogRecord at(long millis, String message) {
         LogRecord r = new LogRecord(Level.SEVERE, message);
-        r.setMillis(millis);
+        r.setInstant(java.time.Instant.ofEpochMilli(millis));
         r.setSourceClassName("org.jgroups.protocols.Encrypt");
         return r;
     }

@@ -32,7 +32,9 @@ final class NodeAddresses {
             throw new IllegalArgumentException("node name is " + name.length + " bytes long; the cluster takes at most " + MAX_NAME_BYTES);
         }
         return new AddressGenerator() {
+            // JGroups 5.5 deprecates this method but still declares it abstract: it must be implemented
             @Override
+            @SuppressWarnings("deprecation")
             public Address generateAddress() {
                 return generateAddress(node);
             }
