@@ -8,12 +8,10 @@ import io.railmap.daemon.cluster.Membership;
 import io.railmap.daemon.engine.Engine;
 import io.railmap.matrix.check.Checker;
 import io.railmap.matrix.check.Finding;
-import io.railmap.matrix.check.Mode;
 import io.railmap.matrix.codec.DevicesCodec;
 import io.railmap.matrix.codec.JsonText;
 import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.emit.PlanJson;
-import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.Snapshot;
 import io.railmap.matrix.plan.NoRingException;
 import io.railmap.matrix.plan.Plan;
@@ -31,7 +29,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 
@@ -172,34 +169,12 @@ public final class ApiVerticle extends VerticleBase {
 
     private void check(RoutingContext ctx) {
         answer(ctx, () -> {
-            for (String name : ctx.queryParams().names()) {
-                if (!name.equals("hosts") && !name.equals("mode")) {
-                    throw new IllegalArgumentException("unknown query parameter \"" + name + "\" (known: hosts, mode)");
-                }
-            }
-            String hosts = ctx.queryParams().get("hosts");
-            if (hosts == null) {
-                throw new IllegalArgumentException("hosts is required: the node of each rank, in rank order (hosts=a,b,c)");
-            }
-            List<String> ranks = Names.nodeList("hosts", hosts);
-            Mode mode = mode(ctx.queryParams().get("mode"));
+            CheckQuery q = CheckQuery.parse(ctx.queryParams());
             String body = ctx.body().asString();
             List<List<List<String>>> cells = DevicesCodec.read("request body", body == null ? "" : body);
-            List<Finding> findings = Checker.check(Topology.of(engine.snapshot()), ranks, cells, mode);
-            return new Reply(JSON, PlanJson.check(ranks, mode, findings));
+            List<Finding> findings = Checker.check(Topology.of(engine.snapshot()), q.ranks(), cells, q.mode());
+            return new Reply(JSON, PlanJson.check(q.ranks(), q.mode(), findings));
         });
-    }
-
-    private static Mode mode(String value) {
-        if (value == null) {
-            return Mode.AUTO;
-        }
-        for (Mode m : Mode.values()) {
-            if (m.wireName().equals(value.toLowerCase(Locale.ROOT))) {
-                return m;
-            }
-        }
-        throw new IllegalArgumentException("mode \"" + value + "\" is not auto, mesh or ring");
     }
 
     private void metrics(RoutingContext ctx) {

@@ -7,7 +7,6 @@ import io.railmap.matrix.rail.RailOptions;
 import io.vertx.core.MultiMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -34,17 +33,9 @@ record MatrixQuery(Optional<List<String>> hosts, Order order, Format format, Rai
      *                                  not be, or malformed
      */
     static MatrixQuery parse(MultiMap params) {
-        for (String name : params.names()) {
-            if (!KNOWN.contains(name)) {
-                throw new IllegalArgumentException("unknown query parameter \"" + name + "\" (known: "
-                        + String.join(", ", new java.util.TreeSet<>(KNOWN)) + ")");
-            }
-            if (!name.equals("ip") && params.getAll(name).size() > 1) {
-                throw new IllegalArgumentException("query parameter \"" + name + "\" is given more than once");
-            }
-        }
+        QueryParams.requireKnown(params, KNOWN, Set.of("ip"));
         Optional<List<String>> hosts = Optional.ofNullable(params.get("hosts")).map(h -> Names.nodeList("hosts", h));
-        Order order = Optional.ofNullable(params.get("order")).map(MatrixQuery::order).orElse(Order.GIVEN);
+        Order order = Optional.ofNullable(params.get("order")).map(Order::fromWire).orElse(Order.GIVEN);
         Format format = Optional.ofNullable(params.get("format")).map(Format::fromWire).orElse(Format.JACCL);
         RailOptions rails = new RailOptions(!bool(params, "includeDown", false),
                 Optional.ofNullable(params.get("minRateGbps")).map(v -> number("minRateGbps", v)).orElse(0.0),
@@ -63,15 +54,6 @@ record MatrixQuery(Optional<List<String>> hosts, Order order, Format format, Rai
                 Optional.ofNullable(params.get("coordinator")),
                 Optional.ofNullable(params.get("rank")).map(v -> integer("rank", v)), ips);
         return new MatrixQuery(hosts, order, format, rails, emit);
-    }
-
-    private static Order order(String value) {
-        for (Order o : Order.values()) {
-            if (o.wireName().equals(value.toLowerCase(Locale.ROOT))) {
-                return o;
-            }
-        }
-        throw new IllegalArgumentException("order \"" + value + "\" is not given or ring");
     }
 
     private static boolean bool(MultiMap params, String name, boolean fallback) {

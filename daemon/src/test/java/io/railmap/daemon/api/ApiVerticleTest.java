@@ -147,6 +147,10 @@ class ApiVerticleTest {
         assertThat(malformed.statusCode()).isEqualTo(400);
         assertThat(JSON.readTree(malformed.bodyAsString()).get("error").asText()).startsWith("request body: at $[0][1]");
         assertThat(post("/v1/check", "[]").statusCode()).isEqualTo(400);
+        HttpResponse<Buffer> twice = post("/v1/check?hosts=a,b&hosts=b,a", "[[null, null], [null, null]]");
+        assertThat(twice.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(twice.bodyAsString()).get("error").asText()).contains("\"hosts\" is given more than once");
+        assertThat(post("/v1/check?hosts=a,b&mode=spiral", "[]").statusCode()).isEqualTo(400);
     }
 
     @Test
