@@ -54,8 +54,7 @@ public final class NodesCommand implements Callable<Integer> {
     /** The members answer as a table; fails with a format error naming the path when the answer is not the documented shape. */
     static String table(String url, String body) {
         JsonCursor root = JsonCursor.parse(url + "/v1/members", body).object(Set.of("cluster", "viewId", "members"));
-        List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"NODE", "ADDRESS", "ROLE", "RECORD VERSION", "RECORD AGE"});
+        TextTable table = new TextTable("NODE", "ADDRESS", "ROLE", "RECORD VERSION", "RECORD AGE");
         List<JsonCursor> members = root.field("members").elements();
         for (JsonCursor m : members) {
             List<String> role = new ArrayList<>();
@@ -65,28 +64,14 @@ public final class NodesCommand implements Callable<Integer> {
             if (m.field("coordinator").bool()) {
                 role.add("coordinator");
             }
-            rows.add(new String[] {
+            table.row(
                 m.optionalField("node").map(JsonCursor::string).orElse("(not railmapd)"),
                 m.field("address").string(),
                 role.isEmpty() ? "-" : String.join(", ", role),
                 m.optionalField("recordVersion").map(v -> Long.toString(v.integer())).orElse("none yet"),
-                m.optionalField("recordAgeMs").map(a -> String.format("%.1f s", a.integer() / 1000.0)).orElse("-")});
+                m.optionalField("recordAgeMs").map(a -> String.format("%.1f s", a.integer() / 1000.0)).orElse("-"));
         }
-        StringBuilder text = new StringBuilder("cluster " + root.field("cluster").string() + ", view " + root.field("viewId").integer()
-                + ", " + members.size() + " member" + (members.size() == 1 ? "" : "s") + "\n");
-        int[] width = new int[rows.get(0).length];
-        for (String[] row : rows) {
-            for (int c = 0; c < row.length; c++) {
-                width[c] = Math.max(width[c], row[c].length());
-            }
-        }
-        for (String[] row : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int c = 0; c < row.length; c++) {
-                line.append(String.format("%-" + (width[c] + 2) + "s", row[c]));
-            }
-            text.append(line.toString().stripTrailing()).append('\n');
-        }
-        return text.toString();
+        return "cluster " + root.field("cluster").string() + ", view " + root.field("viewId").integer() + ", " + members.size()
+                + " member" + (members.size() == 1 ? "" : "s") + "\n" + table.render();
     }
 }

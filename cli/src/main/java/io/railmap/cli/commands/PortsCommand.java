@@ -54,34 +54,19 @@ public final class PortsCommand implements Callable<Integer> {
     }
 
     static String table(NodeRecord record) {
-        List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"PORT", "RDMA", "KIND", "RATE", "STATE", "FAR END", "THUNDERBOLT"});
+        TextTable table = new TextTable("PORT", "RDMA", "KIND", "RATE", "STATE", "FAR END", "THUNDERBOLT");
         for (Port p : record.ports()) {
-            rows.add(new String[] {
+            table.row(
                 p.netdev(),
                 p.rdma().map(r -> r + (p.rdmaPort() != 1 ? "/" + p.rdmaPort() : "")).orElse("-"),
                 p.kind().wireName(),
                 p.rateGbps().map(RailAligner::gbps).orElse("-"),
                 p.state().wireName(),
                 p.neighbours().isEmpty() ? "-" : p.neighbours().stream().map(PortRef::toString).collect(Collectors.joining(" ")),
-                p.thunderbolt().map(PortsCommand::thunderbolt).orElse("")});
+                p.thunderbolt().map(PortsCommand::thunderbolt).orElse(""));
         }
-        int[] width = new int[rows.get(0).length];
-        for (String[] row : rows) {
-            for (int c = 0; c < row.length; c++) {
-                width[c] = Math.max(width[c], row[c].length());
-            }
-        }
-        StringBuilder out = new StringBuilder("node " + record.node() + " (record version " + record.version() + ", "
-                + record.ports().size() + " port" + (record.ports().size() == 1 ? "" : "s") + ")\n");
-        for (String[] row : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int c = 0; c < row.length; c++) {
-                line.append(c + 1 < row.length ? String.format("%-" + (width[c] + 2) + "s", row[c]) : row[c]);
-            }
-            out.append(line.toString().stripTrailing()).append('\n');
-        }
-        return out.toString();
+        return "node " + record.node() + " (record version " + record.version() + ", " + record.ports().size() + " port"
+                + (record.ports().size() == 1 ? "" : "s") + ")\n" + table.render();
     }
 
     private static String thunderbolt(Thunderbolt t) {
