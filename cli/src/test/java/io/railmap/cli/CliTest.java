@@ -153,6 +153,13 @@ class CliTest {
     }
 
     @Test
+    void aLabThatMayNotWaitIsRefusedBeforeAnythingIsMade() {
+        Run run = Run.of("lab", "up", "--topology", "../examples/two-crossed.json", "--wait-s", "0");
+        assertThat(run.code()).isEqualTo(ExitCodes.INPUT);
+        assertThat(run.err()).isEqualTo("railmap: --wait-s must be at least 1 second (got 0)\n");
+    }
+
+    @Test
     void aFailedWriteLeavesNoFile() {
         Path out = dir.resolve("missing-dir/devices.json");
         Run run = Run.of("matrix", "--snapshot", snapshot.toString(), "-o", out.toString());

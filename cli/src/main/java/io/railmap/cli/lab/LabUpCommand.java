@@ -48,6 +48,9 @@ public final class LabUpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
+        if (waitS < 1) {
+            throw new IllegalArgumentException("--wait-s must be at least 1 second (got " + waitS + ")");
+        }
         LabTopology topology = LabTopology.read(topologyFile.toString(), Files.read(topologyFile, "topology"));
         Lab lab = LabSetup.lab();
         if (replace) {
