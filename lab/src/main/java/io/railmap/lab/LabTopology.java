@@ -7,7 +7,6 @@ import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.topology.Cable;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -115,10 +114,5 @@ public record LabTopology(String description, List<String> nodes, List<Cable> ca
     /** @return the cable that ends at {@code port}, if any */
     public Optional<Cable> cableAt(PortRef port) {
         return cables.stream().filter(c -> c.a().equals(port) || c.b().equals(port)).findFirst();
-    }
-
-    /** @return the set of nodes, in the order given */
-    public Set<String> nodeSet() {
-        return new LinkedHashSet<>(nodes);
     }
 }

@@ -76,7 +76,7 @@ public final class LabSetup {
 
     /** The flags of one lab node's daemon. */
     static List<String> flags(Lab.LabContext c) {
-        List<String> out = new ArrayList<>(List.of(
+        return List.of(
                 "--node", c.node(),
                 "--interfaces", String.join(",", c.topology().ports(c.node())),
                 "--api", "127.0.0.1:7246",
@@ -86,8 +86,7 @@ public final class LabSetup {
                 // the cluster runs on the management bridge, never on the cables
                 "--bind", c.mgmtAddress(),
                 "--seeds", String.join(",", seeds(c.topology())),
-                "--cluster-timing", "lab"));
-        return out;
+                "--cluster-timing", "lab");
     }
 
     /** @return every node's management address: each daemon's seed list */

@@ -56,7 +56,6 @@ public final class ProbeService extends VerticleBase {
     private final Map<String, PortSender> ports = new HashMap<>();
     private final Map<String, Future<Void>> changes = new HashMap<>();
     private volatile Map<String, List<PortRef>> view = Map.of();
-    private volatile Map<String, List<Neighbour>> details = Map.of();
     private volatile Set<String> probed = Set.of();
     private DatagramSocket receiver;
     private long sweeper = -1;
@@ -163,11 +162,6 @@ public final class ProbeService extends VerticleBase {
      */
     public Map<String, List<PortRef>> neighbours() {
         return view;
-    }
-
-    /** @return like {@link #neighbours()}, with what each far end's last hello said; a snapshot */
-    public Map<String, List<Neighbour>> neighbourDetails() {
-        return details;
     }
 
     /** @return the netdevs being probed, sorted; a snapshot */
@@ -277,7 +271,6 @@ public final class ProbeService extends VerticleBase {
 
     private void refresh() {
         view = intake.view();
-        details = intake.neighbours();
         Set<String> names = new TreeSet<>(NaturalOrder.INSTANCE);
         names.addAll(ports.keySet());
         probed = Collections.unmodifiableSet(names);
