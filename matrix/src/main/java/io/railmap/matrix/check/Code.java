@@ -38,7 +38,9 @@ public enum Code {
     /** A port heard several far ends: a switch segment, not a cable. */
     SHARED_SEGMENT,
     /** A cable between two ranks that is not a rail (down, too slow, over a cap, trimmed). */
-    CABLE_LEFT_OUT;
+    CABLE_LEFT_OUT,
+    /** A port's Thunderbolt pairing and its probe name different far ends; none of its cables is a rail. */
+    SOURCES_DISAGREE;
 
     /** @return the JSON value, e.g. {@code "mismatched-rail"} */
     public String wireName() {

@@ -15,6 +15,7 @@ import io.railmap.matrix.ring.BottleneckHeldKarp;
 import io.railmap.matrix.ring.RingOrder;
 import io.railmap.matrix.ring.RingSearch;
 import io.railmap.matrix.topology.SharedSegment;
+import io.railmap.matrix.topology.SourceConflict;
 import io.railmap.matrix.topology.Topology;
 import io.railmap.matrix.topology.Unconfirmed;
 import java.util.ArrayList;
@@ -92,7 +93,7 @@ public final class Planner {
         throw new NoRingException(nodes, ((RingSearch.GaveUp<String>) search).limit());
     }
 
-    /** One-sided observations and shared segments that touch a ranked node. */
+    /** One-sided observations, shared segments and disagreeing sources that touch a ranked node. */
     private static List<Finding> observations(Topology topology, List<String> ranks) {
         List<Finding> out = new ArrayList<>();
         for (Unconfirmed u : topology.unconfirmed()) {
@@ -109,6 +110,16 @@ public final class Planner {
                 out.add(new Finding(Code.SHARED_SEGMENT, Severity.WARNING, on, Optional.empty(),
                         s.port() + " heard " + s.farEnds().stream().map(PortRef::toString).collect(Collectors.joining(", "))
                                 + ": it is on a shared segment (a switch), not a point-to-point cable, so it is no rail"));
+            }
+        }
+        for (SourceConflict c : topology.sourceConflicts()) {
+            List<Integer> on = ranksOf(ranks, c.port(), c.thunderboltPeer());
+            if (!on.isEmpty()) {
+                out.add(new Finding(Code.SOURCES_DISAGREE, Severity.WARNING, on, Optional.empty(),
+                        c.port() + ": its Thunderbolt pairing names " + c.thunderboltPeer() + " but its probe heard "
+                                + c.probed().stream().map(PortRef::toString).collect(Collectors.joining(", "))
+                                + "; one source is wrong (a forged or replayed probe, or a cable moved), so the port's cables"
+                                + " stay out of every matrix until both agree"));
             }
         }
         return out;

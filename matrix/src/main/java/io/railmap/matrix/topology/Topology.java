@@ -25,8 +25,10 @@ import org.jgrapht.graph.builder.GraphTypeBuilder;
  * Every cable between every pair of nodes of a snapshot: an undirected JGraphT multigraph with node
  * names as vertices and one {@link Cable} edge per confirmed cable, plus what could not be confirmed.
  *
- * <p>What a port observed is the union of its probe {@code neighbours} and, for Thunderbolt, the
- * port whose bus {@code domainUuid} equals this port's {@code peerDomainUuid}. Then, for each port P:
+ * <p>What a port observed comes from its probe {@code neighbours} and, for Thunderbolt, the port
+ * whose bus {@code domainUuid} equals this port's {@code peerDomainUuid}. When both sources speak and
+ * name different far ends, the port is a {@link SourceConflict}: it observed nothing, so none of its
+ * cables is confirmed (and its far ends' observations of it stay unconfirmed). Then, for each port P:
  * <ul>
  *   <li>P observed several far ends: a {@link SharedSegment}; none of them becomes a cable.</li>
  *   <li>P observed exactly Q, and Q observed exactly P: a confirmed cable P–Q.</li>
@@ -42,9 +44,10 @@ public final class Topology {
     private final Map<PortRef, Cable> cableAt;
     private final List<Unconfirmed> unconfirmed;
     private final List<SharedSegment> sharedSegments;
+    private final List<SourceConflict> sourceConflicts;
 
     private Topology(Graph<String, Cable> graph, Map<PortRef, Port> ports, Map<PortRef, Cable> cableAt,
-                     List<Unconfirmed> unconfirmed, List<SharedSegment> sharedSegments) {
+                     List<Unconfirmed> unconfirmed, List<SharedSegment> sharedSegments, List<SourceConflict> sourceConflicts) {
         this.graph = graph;
         this.ports = ports;
         Map<String, List<Port>> byNode = new HashMap<>();
@@ -54,6 +57,7 @@ public final class Topology {
         this.cableAt = cableAt;
         this.unconfirmed = unconfirmed;
         this.sharedSegments = sharedSegments;
+        this.sourceConflicts = sourceConflicts;
     }
 
     /**
@@ -74,14 +78,23 @@ public final class Topology {
         }
 
         List<Unconfirmed> unconfirmed = new ArrayList<>();
+        List<SourceConflict> conflicts = new ArrayList<>();
         Map<PortRef, Set<PortRef>> observed = new TreeMap<>();
+        Map<PortRef, SourceConflict> conflictAt = new HashMap<>();
         for (Port port : new TreeMap<>(ports).values()) {
             Set<PortRef> far = new TreeSet<>(port.neighbours());
             Optional<String> peerDomain = port.thunderbolt().flatMap(Thunderbolt::peerDomainUuid);
             if (peerDomain.isPresent()) {
                 PortRef peer = byDomain.get(peerDomain.get());
                 if (peer != null && !peer.node().equals(port.node())) {
-                    far.add(peer);
+                    if (!far.isEmpty() && !far.equals(Set.of(peer))) {
+                        SourceConflict conflict = new SourceConflict(port.ref(), peer, new ArrayList<>(far));
+                        conflicts.add(conflict);
+                        conflictAt.put(port.ref(), conflict);
+                        far.clear();
+                    } else {
+                        far.add(peer);
+                    }
                 } else if (far.isEmpty()) {
                     unconfirmed.add(new Unconfirmed(port.ref(), Optional.empty(),
                             "its Thunderbolt peer (domain " + peerDomain.get() + ") is on no node of the snapshot"));
@@ -110,6 +123,8 @@ public final class Topology {
             String reason = null;
             if (q.node().equals(p.node())) {
                 reason = "it loops back to its own node";
+            } else if (conflictAt.containsKey(q)) {
+                reason = "the Thunderbolt pairing and the probe of " + q + " disagree";
             } else if (!graph.containsVertex(q.node())) {
                 reason = "node " + q.node() + " has no record";
             } else if (back == null) {
@@ -130,7 +145,7 @@ public final class Topology {
         }
         unconfirmed.sort(Comparator.comparing(Unconfirmed::from));
         return new Topology(new AsUnmodifiableGraph<>(graph), Collections.unmodifiableMap(ports),
-                Collections.unmodifiableMap(cableAt), List.copyOf(unconfirmed), List.copyOf(segments));
+                Collections.unmodifiableMap(cableAt), List.copyOf(unconfirmed), List.copyOf(segments), List.copyOf(conflicts));
     }
 
     /** @return the cable multigraph (read-only): node names as vertices, one edge per confirmed cable */
@@ -193,6 +208,11 @@ public final class Topology {
     /** @return ports that heard several far ends, sorted by port */
     public List<SharedSegment> sharedSegments() {
         return sharedSegments;
+    }
+
+    /** @return ports whose Thunderbolt pairing and probe name different far ends, sorted by port */
+    public List<SourceConflict> sourceConflicts() {
+        return sourceConflicts;
     }
 
     /** @return the nodes joined to {@code node} by at least one confirmed cable */

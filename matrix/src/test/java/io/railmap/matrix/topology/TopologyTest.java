@@ -3,6 +3,11 @@ package io.railmap.matrix.topology;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railmap.matrix.Cluster;
+import io.railmap.matrix.check.Code;
+import io.railmap.matrix.plan.Order;
+import io.railmap.matrix.plan.Plan;
+import io.railmap.matrix.plan.Planner;
+import io.railmap.matrix.rail.RailOptions;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
@@ -94,6 +99,46 @@ class TopologyTest {
         assertThat(t.unconfirmed()).extracting(Unconfirmed::from)
                 .containsExactly(PortRef.parse("m3:en7"), PortRef.parse("m4:en2"));
         assertThat(t.unconfirmed().get(0).reason()).contains("domain CCCC");
+    }
+
+    @Test
+    void aThunderboltPairingAndAProbeThatDisagreeKeepThePortsCablesOutWithBothSourcesNamed() {
+        // m3:en7 and m4:en2 point at each other by domain UUID, but m3:en7's probe heard m4:en3:
+        // a forged or replayed hello, or a moved cable; neither source wins
+        NodeRecord m3 = withNeighbours(record("m3", "en7", "AAAA", "BBBB", 6), PortRef.parse("m4:en3"));
+        NodeRecord m4 = record("m4", "en2", "BBBB", "AAAA", 2);
+        Topology t = Topology.of(new Snapshot(List.of(m3, m4)));
+
+        assertThat(t.cables()).isEmpty();
+        assertThat(t.sourceConflicts()).singleElement().satisfies(c -> {
+            assertThat(c.port()).isEqualTo(PortRef.parse("m3:en7"));
+            assertThat(c.thunderboltPeer()).isEqualTo(PortRef.parse("m4:en2"));
+            assertThat(c.probed()).containsExactly(PortRef.parse("m4:en3"));
+        });
+        assertThat(t.unconfirmed()).singleElement().satisfies(u -> {
+            assertThat(u.from()).isEqualTo(PortRef.parse("m4:en2"));
+            assertThat(u.reason()).contains("Thunderbolt pairing and the probe of m3:en7 disagree");
+        });
+        Plan plan = Planner.plan(t, List.of("m3", "m4"), Order.GIVEN, RailOptions.DEFAULTS);
+        assertThat(plan.matrix().wires(0, 1)).isZero();
+        assertThat(plan.findings()).filteredOn(f -> f.code() == Code.SOURCES_DISAGREE).singleElement()
+                .satisfies(f -> assertThat(f.message()).contains("m3:en7", "Thunderbolt pairing names m4:en2", "probe heard m4:en3"));
+    }
+
+    @Test
+    void aThunderboltPairingAndAProbeThatAgreeMakeOneCable() {
+        NodeRecord m3 = withNeighbours(record("m3", "en7", "AAAA", "BBBB", 6), PortRef.parse("m4:en2"));
+        NodeRecord m4 = withNeighbours(record("m4", "en2", "BBBB", "AAAA", 2), PortRef.parse("m3:en7"));
+        Topology t = Topology.of(new Snapshot(List.of(m3, m4)));
+
+        assertThat(t.cables()).containsExactly(new Cable(PortRef.parse("m3:en7"), PortRef.parse("m4:en2")));
+        assertThat(t.sourceConflicts()).isEmpty();
+    }
+
+    private static NodeRecord withNeighbours(NodeRecord r, PortRef... far) {
+        Port p = r.ports().get(0);
+        return new NodeRecord(r.node(), r.version(), List.of(new Port(p.node(), p.netdev(), p.rdma(), p.rdmaPort(), p.kind(),
+                p.rateGbps(), p.state(), p.thunderbolt(), List.of(far))));
     }
 
     @Test
