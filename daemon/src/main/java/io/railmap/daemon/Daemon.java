@@ -12,6 +12,7 @@ import io.railmap.daemon.node.LinkWatcher;
 import io.railmap.daemon.node.ProbeLinks;
 import io.railmap.daemon.node.TopologyLog;
 import io.railmap.daemon.probe.ProbeConfig;
+import io.railmap.daemon.probe.ProbeKey;
 import io.railmap.daemon.probe.ProbeService;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
@@ -76,7 +77,7 @@ public final class Daemon {
             String management = (config.apiHost().indexOf(':') >= 0 ? "[" + config.apiHost() + "]" : config.apiHost())
                     + ":" + api.actualPort();
             probe = new ProbeService(ProbeConfig.defaults(config.cluster(), config.node(), incarnation, management)
-                    .withTiming(config.probe()), registry);
+                    .withTiming(config.probe()).withKey(config.member().key().map(ProbeKey::derive)), registry);
             vertx.deployVerticle(probe).await(30, TimeUnit.SECONDS);
         } catch (Exception e) {
             close();

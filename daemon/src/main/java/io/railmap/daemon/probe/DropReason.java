@@ -2,9 +2,9 @@ package io.railmap.daemon.probe;
 
 /**
  * Why a received probe datagram was thrown away. Each reason is one value of the {@code reason} tag
- * of the {@code railmap.probe.dropped} counter. The first eight are decode failures
- * ({@link ProbeCodec#decode(byte[])}); the rest are decided after decoding, by
- * {@link ProbeIntake}.
+ * of the {@code railmap.probe.dropped} counter. Decode and authentication failures come from
+ * {@link ProbeCodec#decode(byte[], java.util.Optional)}; the rest are decided by {@link ProbeIntake}.
+ * Values are append-only in spirit: a tag, once published, keeps its meaning.
  */
 public enum DropReason {
     /** Longer than {@link ProbeCodec#MAX_DATAGRAM_BYTES}. */
@@ -23,6 +23,23 @@ public enum DropReason {
     BODY("body"),
     /** A field is missing, unknown, of the wrong JSON type, or out of its range. */
     FIELD("field"),
+    /** An authenticated hello, but this daemon has no cluster key to verify it with. */
+    NO_KEY("no-key"),
+    /** A hello without a tag, but this daemon has a cluster key and accepts only authenticated ones. */
+    UNAUTHENTICATED("unauthenticated"),
+    /** The tag does not verify: made with another key (another cluster, a forger), or bytes changed on the way. */
+    BAD_TAG("bad-tag"),
+    /**
+     * A datagram this node sent itself, looped back to it: its source address is one of this
+     * machine's own addresses. A local process (not the daemon, whose sockets never loop back) sent it.
+     */
+    LOOPED("looped"),
+    /** The source address is not IPv6 link-local ({@code fe80::/10}), which every real hello's is. */
+    SOURCE("source"),
+    /** A datagram seen before (same sender, sequence number not newer than one already accepted). */
+    REPLAY("replay"),
+    /** The port already hears as many far ends as it may hold ({@link ProbeLimits}); a new one is not taken. */
+    TABLE_FULL("table-full"),
     /** Sent by a node of another cluster. */
     CLUSTER("cluster"),
     /** Sent by this node (looped back, or a cable from this node to itself). */

@@ -12,6 +12,7 @@ import java.util.Optional;
  * @param rdma        the far port's RDMA device, if it has one
  * @param mac         the far port's link-layer address
  * @param incarnation the run of the far daemon that sent the hello
+ * @param seq         the sequence number of the last hello taken from it (0 for version 1)
  * @param management  the far daemon's HTTP API, {@code host:port}
  * @param heardAtMs   when the last hello arrived, in ms on the table's monotonic clock
  * @param expiresAtMs when this far end is forgotten unless heard again, same clock
@@ -21,6 +22,7 @@ public record Neighbour(
         Optional<String> rdma,
         String mac,
         long incarnation,
+        long seq,
         String management,
         long heardAtMs,
         long expiresAtMs) {
@@ -34,12 +36,12 @@ public record Neighbour(
     }
 
     /**
-     * @param hello     a hello (not a goodbye)
+     * @param hello     a hello (not a goodbye), its TTL already capped by the receiver
      * @param heardAtMs when it arrived, monotonic ms
      * @return the far end it describes, expiring after the hello's TTL
      */
     static Neighbour from(ProbeDatagram hello, long heardAtMs) {
-        return new Neighbour(hello.farEnd(), hello.rdma(), hello.mac(), hello.incarnation(), hello.management(),
+        return new Neighbour(hello.farEnd(), hello.rdma(), hello.mac(), hello.incarnation(), hello.seq(), hello.management(),
                 heardAtMs, ProbeTiming.expiresAtMs(heardAtMs, hello.ttlMs()));
     }
 }

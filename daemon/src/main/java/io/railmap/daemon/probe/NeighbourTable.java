@@ -9,6 +9,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -23,19 +24,66 @@ import java.util.TreeMap;
  * nothing. Several far ends on one port are all kept: that port sits on a shared segment, which
  * the topology layer reports. Methods that change the table return what changed, in order, as
  * {@link NeighbourEvent}s.
+ *
+ * <p>Bounds ({@link ProbeLimits}): a port holds at most {@code maxFarEndsPerPort} far ends and the
+ * table at most {@code maxFarEnds}; a new far end beyond either is refused ({@link Admission#FULL}),
+ * while far ends already held keep being refreshed, so a flood of made-up far ends never displaces
+ * a real cable. Within one incarnation a far end's sequence numbers must grow on the port they
+ * arrive on; a datagram that does not is a replay.
  */
 public final class NeighbourTable {
+    /** Whether a hello may be taken, as {@link #admit} judges it. */
+    public enum Admission {
+        /** Take it. */
+        OK,
+        /** The port hears this far end in a newer incarnation. */
+        STALE,
+        /** The port took this far end's datagram with this or a higher sequence number already. */
+        REPLAY,
+        /** A new far end, but the port or the table holds as many as it may. */
+        FULL
+    }
+
+    private final ProbeLimits limits;
     private final SortedMap<String, SortedMap<PortRef, Neighbour>> byPort = new TreeMap<>(NaturalOrder.INSTANCE);
+    private int size;
+
+    /** A table with the default limits. */
+    public NeighbourTable() {
+        this(ProbeLimits.DEFAULTS);
+    }
+
+    /** @param limits how many far ends it holds per port and in all */
+    public NeighbourTable(ProbeLimits limits) {
+        this.limits = Objects.requireNonNull(limits, "limits");
+    }
 
     /**
      * @param port  the local netdev the hello arrived on
      * @param hello the hello
-     * @return true when {@code port} already hears the same far end in a newer incarnation, so the
-     *         hello (or goodbye) is out of date and {@link #heard} would ignore it
+     * @return whether {@link #heard} would take it, and if not, why
      */
-    public boolean stale(String port, ProbeDatagram hello) {
-        Neighbour known = byPort.getOrDefault(port, Collections.emptySortedMap()).get(hello.farEnd());
-        return known != null && hello.incarnation() < known.incarnation();
+    public Admission admit(String port, ProbeDatagram hello) {
+        SortedMap<PortRef, Neighbour> far = byPort.getOrDefault(port, Collections.emptySortedMap());
+        Neighbour known = far.get(hello.farEnd());
+        if (known == null) {
+            if (hello.goodbye()) {
+                return Admission.OK; // changes nothing
+            }
+            return far.size() >= limits.maxFarEndsPerPort() || size >= limits.maxFarEnds() ? Admission.FULL : Admission.OK;
+        }
+        if (hello.incarnation() < known.incarnation()) {
+            return Admission.STALE;
+        }
+        if (hello.incarnation() == known.incarnation() && hello.seq() != 0 && hello.seq() <= known.seq()) {
+            return Admission.REPLAY;
+        }
+        return Admission.OK;
+    }
+
+    /** @return how many far ends all ports hear together */
+    public int size() {
+        return size;
     }
 
     /**
@@ -46,13 +94,13 @@ public final class NeighbourTable {
      * @param nowMs when it arrived, monotonic ms
      * @return {@link NeighbourEvent.Found} for a new far end, {@link NeighbourEvent.Restarted} for a
      *         newer incarnation, {@link NeighbourEvent.Lost} with {@link LossCause#GOODBYE} for a
-     *         goodbye of a known far end; empty when the hello only refreshed the TTL, was stale,
-     *         or was a goodbye from a far end this port did not hear
+     *         goodbye of a known far end; empty when the hello only refreshed the TTL, was not
+     *         admitted ({@link #admit}), or was a goodbye from a far end this port did not hear
      * @throws IllegalArgumentException when {@code port} is not a valid netdev name
      */
     public List<NeighbourEvent> heard(String port, ProbeDatagram hello, long nowMs) {
         Names.plain("netdev", port);
-        if (stale(port, hello)) {
+        if (admit(port, hello) != Admission.OK) {
             return List.of();
         }
         SortedMap<PortRef, Neighbour> far = byPort.computeIfAbsent(port, p -> new TreeMap<>());
@@ -63,12 +111,14 @@ public final class NeighbourTable {
                 return List.of();
             }
             far.remove(hello.farEnd());
+            size--;
             dropIfEmpty(port);
             return List.of(new NeighbourEvent.Lost(port, hello.farEnd(), LossCause.GOODBYE));
         }
         Neighbour now = Neighbour.from(hello, nowMs);
         far.put(now.farEnd(), now);
         if (known == null) {
+            size++;
             return List.of(new NeighbourEvent.Found(port, now));
         }
         if (known.incarnation() < now.incarnation()) {
@@ -92,6 +142,7 @@ public final class NeighbourTable {
                 Neighbour n = far.next();
                 if (ProbeTiming.expired(nowMs, n.expiresAtMs())) {
                     far.remove();
+                    size--;
                     events.add(new NeighbourEvent.Lost(entry.getKey(), n.farEnd(), LossCause.EXPIRED));
                 }
             }
@@ -113,6 +164,7 @@ public final class NeighbourTable {
         if (far == null) {
             return List.of();
         }
+        size -= far.size();
         List<NeighbourEvent> events = new ArrayList<>();
         for (PortRef farEnd : far.keySet()) {
             events.add(new NeighbourEvent.Lost(port, farEnd, LossCause.CARRIER));

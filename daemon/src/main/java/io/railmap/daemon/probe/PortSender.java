@@ -7,6 +7,7 @@ import io.vertx.core.datagram.DatagramSocket;
 import io.vertx.core.datagram.DatagramSocketOptions;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.util.function.LongSupplier;
 
 /**
  * The sending half of one probed port: a Vert.x datagram socket whose outgoing multicast
@@ -20,21 +21,24 @@ final class PortSender {
     private final ProbeConfig config;
     private final ProbeMetrics metrics;
     private final ProbeInterface local;
-    private final Buffer hello;
-    private final Buffer goodbye;
+    private final LongSupplier nextSeq;
+    private final ProbeDatagram hello;
     private DatagramSocket socket;
     private long timer = -1;
     private int sentInFastStart;
     private boolean closed;
 
-    PortSender(Vertx vertx, ProbeConfig config, ProbeMetrics metrics, ProbeInterface local) {
+    /**
+     * @param nextSeq the daemon's datagram counter, shared by all its ports: each datagram sent takes
+     *                the next number (replay protection, {@link ProbeDatagram#seq()})
+     */
+    PortSender(Vertx vertx, ProbeConfig config, ProbeMetrics metrics, ProbeInterface local, LongSupplier nextSeq) {
         this.vertx = vertx;
         this.config = config;
         this.metrics = metrics;
         this.local = local;
-        ProbeDatagram datagram = config.hello(local.netdev(), local.port().rdma(), local.mac());
-        this.hello = Buffer.buffer(ProbeCodec.encode(datagram));
-        this.goodbye = Buffer.buffer(ProbeCodec.encode(datagram.withTtlMs(0)));
+        this.nextSeq = nextSeq;
+        this.hello = config.hello(local.netdev(), local.port().rdma(), local.mac());
     }
 
     ProbeInterface local() {
@@ -83,7 +87,7 @@ final class PortSender {
         if (socket == null) {
             return Future.succeededFuture();
         }
-        Future<Void> last = sayGoodbye ? send(goodbye) : Future.succeededFuture();
+        Future<Void> last = sayGoodbye ? send(hello.withTtlMs(0)) : Future.succeededFuture();
         return last.eventually(() -> socket.close()).otherwiseEmpty();
     }
 
@@ -100,8 +104,9 @@ final class PortSender {
         });
     }
 
-    private Future<Void> send(Buffer datagram) {
-        return socket.send(datagram, config.udpPort(), config.group())
+    private Future<Void> send(ProbeDatagram datagram) {
+        Buffer bytes = Buffer.buffer(ProbeCodec.encode(datagram.withSeq(nextSeq.getAsLong()), config.key()));
+        return socket.send(bytes, config.udpPort(), config.group())
                 .onSuccess(v -> metrics.sent(local.netdev()))
                 .onFailure(e -> {
                     metrics.sendFailed(local.netdev());

@@ -34,45 +34,57 @@ import java.util.Set;
  * <h2>Message types (append-only)</h2>
  * Numbers are never reused or redefined. A change to a body's fields is a new protocol version.
  * <pre>
- * type  name   since  body
- * 0     -      -      reserved, never sent
- * 1     hello  v1     a JSON object, UTF-8, exactly these keys:
- *                       "cluster"     string   required
- *                       "node"        string   required
- *                       "port"        string   required (netdev)
- *                       "rdma"        string   optional (absent when the port has no RDMA device)
- *                       "mac"         string   required ("aa:bb:cc:dd:ee:ff")
- *                       "incarnation" integer  required, 0..2^63-1
- *                       "management"  string   required ("host:port" of the HTTP API)
- *                       "ttlMs"       integer  required, 0..600000; 0 is a goodbye
+ * type  name                 since  body
+ * 0     -                    -      reserved, never sent
+ * 1     hello                v1     a JSON object, UTF-8, exactly these keys:
+ *                                     "cluster"     string   required
+ *                                     "node"        string   required
+ *                                     "port"        string   required (netdev)
+ *                                     "rdma"        string   optional (absent when the port has no RDMA device)
+ *                                     "mac"         string   required ("aa:bb:cc:dd:ee:ff")
+ *                                     "incarnation" integer  required, 0..2^63-1
+ *                                     "seq"         integer  v2 only, required, 1..2^63-1
+ *                                     "management"  string   required ("host:port" of the HTTP API)
+ *                                     "ttlMs"       integer  required, 0..600000; 0 is a goodbye
+ * 2     authenticated hello  v2     the JSON object of a v2 hello, then a 32-byte tag: HMAC-SHA-256
+ *                                   ({@link ProbeKey}) of the 8 header bytes and the JSON bytes.
+ *                                   The header's body length counts the JSON and the tag.
  * </pre>
- * Value rules are those of {@link ProbeDatagram}. A typical hello is about 200 bytes.
+ * Value rules are those of {@link ProbeDatagram}. A typical hello is about 200 bytes, 232 with a tag.
+ * A daemon with a cluster key sends type 2 and accepts only type 2 with a valid tag; a daemon without
+ * one sends type 1 and accepts types 1 (v1 and v2) only.
  *
  * <h2>Strictness</h2>
- * {@link #decode(byte[])} refuses, with the {@link DropReason} in brackets: more than
+ * {@link #decode(byte[], Optional)} refuses, with the {@link DropReason} in brackets: more than
  * {@value #MAX_DATAGRAM_BYTES} bytes [OVERSIZE]; fewer than 8 bytes or than the declared body
  * [TRUNCATED]; another magic [MAGIC]; a version outside {@value #MIN_VERSION}..{@value #VERSION}
  * [VERSION]; a type the version does not define [TYPE]; bytes after the declared body [LENGTH];
- * a body that is not strict UTF-8, not JSON, not a single object, or repeats a key [BODY]; a
- * missing, unknown, null or ill-typed key, or a value out of range [FIELD]. The checks run in that
- * order, so the first problem names the reason.
+ * an authenticated hello without a key here [NO_KEY]; an unauthenticated hello with a key here
+ * [UNAUTHENTICATED]; a tag that does not verify (wrong key, or bytes changed) [BAD_TAG]; a body that
+ * is not strict UTF-8, not JSON, not a single object, or repeats a key [BODY]; a missing, unknown,
+ * null or ill-typed key, or a value out of range [FIELD]. The checks run in that order, so the first
+ * problem names the reason, and no JSON is parsed before the tag is verified.
  */
 public final class ProbeCodec {
     /** The four bytes every railmap probe datagram starts with: ASCII {@code RMAP}. */
     public static final byte[] MAGIC = {'R', 'M', 'A', 'P'};
     /** The protocol version this codec writes. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
     /** The oldest protocol version this codec reads. */
     public static final int MIN_VERSION = 1;
     /** Message type 1: a {@link ProbeDatagram hello} (or, with TTL 0, a goodbye). */
     public static final int TYPE_HELLO = 1;
+    /** Message type 2 (since v2): a hello followed by its {@link ProbeKey} tag. */
+    public static final int TYPE_AUTHENTICATED_HELLO = 2;
     /** Header length in bytes. */
     public static final int HEADER_BYTES = 8;
     /** Longest datagram, header included, in bytes. */
     public static final int MAX_DATAGRAM_BYTES = 1024;
 
-    private static final Set<String> HELLO_KEYS =
+    private static final Set<String> HELLO_KEYS_V1 =
             Set.of("cluster", "node", "port", "rdma", "mac", "incarnation", "management", "ttlMs");
+    private static final Set<String> HELLO_KEYS_V2 =
+            Set.of("cluster", "node", "port", "rdma", "mac", "incarnation", "seq", "management", "ttlMs");
 
     private static final ObjectMapper MAPPER = JsonMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
@@ -83,13 +95,18 @@ public final class ProbeCodec {
     }
 
     /**
-     * Encodes a hello.
+     * Encodes a hello in the current version.
      *
-     * @param hello the datagram to send
-     * @return header and body, at most {@value #MAX_DATAGRAM_BYTES} bytes (the field limits of
+     * @param hello the datagram to send; its {@code seq} must be ≥ 1
+     * @param key   the probe key: present, an authenticated hello (type 2); empty, a plain one (type 1)
+     * @return header, body and tag, at most {@value #MAX_DATAGRAM_BYTES} bytes (the field limits of
      *         {@link ProbeDatagram} keep the worst case under 1000)
+     * @throws IllegalArgumentException when {@code seq} is 0 (only version-1 hellos had none)
      */
-    public static byte[] encode(ProbeDatagram hello) {
+    public static byte[] encode(ProbeDatagram hello, Optional<ProbeKey> key) {
+        if (hello.seq() < 1) {
+            throw new IllegalArgumentException("a version-" + VERSION + " hello needs a sequence number of at least 1");
+        }
         ObjectNode body = MAPPER.createObjectNode();
         body.put("cluster", hello.cluster());
         body.put("node", hello.node());
@@ -97,6 +114,7 @@ public final class ProbeCodec {
         hello.rdma().ifPresent(r -> body.put("rdma", r));
         body.put("mac", hello.mac());
         body.put("incarnation", hello.incarnation());
+        body.put("seq", hello.seq());
         body.put("management", hello.management());
         body.put("ttlMs", hello.ttlMs());
         byte[] json;
@@ -105,12 +123,16 @@ public final class ProbeCodec {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a JSON tree of strings and numbers did not serialise", e);
         }
-        if (HEADER_BYTES + json.length > MAX_DATAGRAM_BYTES) {
-            throw new IllegalStateException("hello of " + (HEADER_BYTES + json.length)
-                    + " bytes exceeds " + MAX_DATAGRAM_BYTES + "; the field limits should prevent this");
+        int tagBytes = key.isPresent() ? ProbeKey.TAG_BYTES : 0;
+        int length = HEADER_BYTES + json.length + tagBytes;
+        if (length > MAX_DATAGRAM_BYTES) {
+            throw new IllegalStateException("hello of " + length + " bytes exceeds " + MAX_DATAGRAM_BYTES
+                    + "; the field limits should prevent this");
         }
-        ByteBuffer out = ByteBuffer.allocate(HEADER_BYTES + json.length);
-        out.put(MAGIC).put((byte) VERSION).put((byte) TYPE_HELLO).putShort((short) json.length).put(json);
+        ByteBuffer out = ByteBuffer.allocate(length);
+        out.put(MAGIC).put((byte) VERSION).put((byte) (key.isPresent() ? TYPE_AUTHENTICATED_HELLO : TYPE_HELLO))
+                .putShort((short) (json.length + tagBytes)).put(json);
+        key.ifPresent(k -> out.put(k.tag(out.array(), 0, HEADER_BYTES + json.length)));
         return out.array();
     }
 
@@ -118,11 +140,14 @@ public final class ProbeCodec {
      * Decodes one datagram.
      *
      * @param datagram the bytes received, exactly the datagram (not a larger buffer)
-     * @return the hello it carries
-     * @throws ProbeFormatException when the datagram breaks any rule of the format, with the
-     *                              first rule broken as its {@link ProbeFormatException#reason()}
+     * @param key      this daemon's probe key: present, only authenticated hellos with a valid tag
+     *                 are accepted; empty, only plain ones
+     * @return the hello it carries ({@code seq} 0 for a version-1 hello)
+     * @throws ProbeFormatException when the datagram breaks any rule of the format or is not
+     *                              authenticated as {@code key} requires, with the first rule broken
+     *                              as its {@link ProbeFormatException#reason()}
      */
-    public static ProbeDatagram decode(byte[] datagram) throws ProbeFormatException {
+    public static ProbeDatagram decode(byte[] datagram, Optional<ProbeKey> key) throws ProbeFormatException {
         if (datagram.length > MAX_DATAGRAM_BYTES) {
             throw new ProbeFormatException(DropReason.OVERSIZE,
                     datagram.length + " bytes, over " + MAX_DATAGRAM_BYTES);
@@ -142,7 +167,8 @@ public final class ProbeCodec {
                     "version " + version + ", this daemon reads " + MIN_VERSION + ".." + VERSION);
         }
         int type = datagram[5] & 0xFF;
-        if (type != TYPE_HELLO) {
+        boolean authenticated = type == TYPE_AUTHENTICATED_HELLO && version >= 2;
+        if (type != TYPE_HELLO && !authenticated) {
             throw new ProbeFormatException(DropReason.TYPE, "message type " + type + " is not defined in version " + version);
         }
         int bodyLength = ((datagram[6] & 0xFF) << 8) | (datagram[7] & 0xFF);
@@ -155,16 +181,32 @@ public final class ProbeCodec {
             throw new ProbeFormatException(DropReason.LENGTH,
                     (actual - bodyLength) + " bytes after the declared " + bodyLength + "-byte body");
         }
-        return hello(parseObject(datagram));
+        int jsonLength = bodyLength;
+        if (authenticated) {
+            if (key.isEmpty()) {
+                throw new ProbeFormatException(DropReason.NO_KEY, "an authenticated hello, but this daemon has no cluster key");
+            }
+            if (bodyLength < ProbeKey.TAG_BYTES) {
+                throw new ProbeFormatException(DropReason.TRUNCATED,
+                        "body of " + bodyLength + " bytes cannot hold the " + ProbeKey.TAG_BYTES + "-byte tag");
+            }
+            jsonLength = bodyLength - ProbeKey.TAG_BYTES;
+            if (!key.get().verify(datagram, 0, HEADER_BYTES + jsonLength, datagram, HEADER_BYTES + jsonLength)) {
+                throw new ProbeFormatException(DropReason.BAD_TAG, "the tag does not verify: another key, or changed bytes");
+            }
+        } else if (key.isPresent()) {
+            throw new ProbeFormatException(DropReason.UNAUTHENTICATED, "a hello without a tag, but this daemon has a cluster key");
+        }
+        return hello(parseObject(datagram, jsonLength), version);
     }
 
-    private static JsonNode parseObject(byte[] datagram) throws ProbeFormatException {
+    private static JsonNode parseObject(byte[] datagram, int jsonLength) throws ProbeFormatException {
         String text;
         try {
             text = StandardCharsets.UTF_8.newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(datagram, HEADER_BYTES, datagram.length - HEADER_BYTES))
+                    .decode(ByteBuffer.wrap(datagram, HEADER_BYTES, jsonLength))
                     .toString();
         } catch (CharacterCodingException e) {
             throw new ProbeFormatException(DropReason.BODY, "body is not UTF-8");
@@ -181,10 +223,11 @@ public final class ProbeCodec {
         return tree;
     }
 
-    private static ProbeDatagram hello(JsonNode body) throws ProbeFormatException {
+    private static ProbeDatagram hello(JsonNode body, int version) throws ProbeFormatException {
+        Set<String> keys = version >= 2 ? HELLO_KEYS_V2 : HELLO_KEYS_V1;
         for (Iterator<String> names = body.fieldNames(); names.hasNext(); ) {
             String name = names.next();
-            if (!HELLO_KEYS.contains(name)) {
+            if (!keys.contains(name)) {
                 throw new ProbeFormatException(DropReason.FIELD, "unknown key \"" + name + "\"");
             }
         }
@@ -194,10 +237,14 @@ public final class ProbeCodec {
         Optional<String> rdma = body.has("rdma") ? Optional.of(string(body, "rdma")) : Optional.empty();
         String mac = string(body, "mac");
         long incarnation = integer(body, "incarnation", Long.MAX_VALUE);
+        long seq = version >= 2 ? integer(body, "seq", Long.MAX_VALUE) : 0;
+        if (version >= 2 && seq < 1) {
+            throw new ProbeFormatException(DropReason.FIELD, "key \"seq\" is 0, outside 1.." + Long.MAX_VALUE);
+        }
         String management = string(body, "management");
         long ttlMs = integer(body, "ttlMs", ProbeDatagram.MAX_TTL_MS);
         try {
-            return new ProbeDatagram(cluster, node, port, rdma, mac, incarnation, management, ttlMs);
+            return new ProbeDatagram(cluster, node, port, rdma, mac, incarnation, seq, management, ttlMs);
         } catch (IllegalArgumentException e) {
             throw new ProbeFormatException(DropReason.FIELD, e.getMessage());
         }

@@ -21,6 +21,10 @@ import java.util.Optional;
  * @param udpPort     the UDP port hellos are sent to and received on; 1–65535 but never 4791
  *                    (RoCEv2). Default {@value #DEFAULT_UDP_PORT}
  * @param timing      intervals and TTL; default {@link ProbeTiming#DEFAULTS}
+ * @param key         the probe key derived from the cluster key: present, every hello sent is
+ *                    authenticated and only authenticated hellos are taken; empty (no cluster key),
+ *                    hellos are plain and anyone on a cable can forge one (see {@code PROBE.md})
+ * @param limits      how much the probe holds; default {@link ProbeLimits#DEFAULTS}
  */
 public record ProbeConfig(
         String cluster,
@@ -29,7 +33,9 @@ public record ProbeConfig(
         String management,
         String group,
         int udpPort,
-        ProbeTiming timing) {
+        ProbeTiming timing,
+        Optional<ProbeKey> key,
+        ProbeLimits limits) {
 
     /** The default multicast group. */
     public static final String DEFAULT_GROUP = "ff02::7261:696c";
@@ -48,8 +54,10 @@ public record ProbeConfig(
      */
     public ProbeConfig {
         Objects.requireNonNull(timing, "timing");
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(limits, "limits");
         // One hello built from these values checks names, incarnation and management address.
-        new ProbeDatagram(cluster, node, "probe", Optional.empty(), "00", incarnation, management, 0);
+        new ProbeDatagram(cluster, node, "probe", Optional.empty(), "00", incarnation, 1, management, 0);
         checkGroup(group);
         if (udpPort < 1 || udpPort > 65535 || udpPort == ROCE_V2_PORT) {
             throw new IllegalArgumentException("probe UDP port " + udpPort + " is outside 1..65535 or is RoCEv2's 4791");
@@ -57,7 +65,7 @@ public record ProbeConfig(
     }
 
     /**
-     * The configuration for daemons on real cables: default group, port and timing.
+     * The configuration for daemons on real cables: default group, port, timing and limits, no key.
      *
      * @param cluster     the cluster name
      * @param node        this node's name
@@ -68,17 +76,27 @@ public record ProbeConfig(
      */
     public static ProbeConfig defaults(String cluster, String node, long incarnation, String management) {
         return new ProbeConfig(cluster, node, incarnation, management, DEFAULT_GROUP, DEFAULT_UDP_PORT,
-                ProbeTiming.DEFAULTS);
+                ProbeTiming.DEFAULTS, Optional.empty(), ProbeLimits.DEFAULTS);
     }
 
     /** @return a copy with this timing */
     public ProbeConfig withTiming(ProbeTiming newTiming) {
-        return new ProbeConfig(cluster, node, incarnation, management, group, udpPort, newTiming);
+        return new ProbeConfig(cluster, node, incarnation, management, group, udpPort, newTiming, key, limits);
     }
 
     /** @return a copy with this group and UDP port */
     public ProbeConfig withGroup(String newGroup, int newUdpPort) {
-        return new ProbeConfig(cluster, node, incarnation, management, newGroup, newUdpPort, timing);
+        return new ProbeConfig(cluster, node, incarnation, management, newGroup, newUdpPort, timing, key, limits);
+    }
+
+    /** @return a copy with this probe key (empty: plain hellos) */
+    public ProbeConfig withKey(Optional<ProbeKey> newKey) {
+        return new ProbeConfig(cluster, node, incarnation, management, group, udpPort, timing, newKey, limits);
+    }
+
+    /** @return a copy with these limits */
+    public ProbeConfig withLimits(ProbeLimits newLimits) {
+        return new ProbeConfig(cluster, node, incarnation, management, group, udpPort, timing, key, newLimits);
     }
 
     /**
@@ -87,11 +105,12 @@ public record ProbeConfig(
      * @param netdev the port's netdev
      * @param rdma   its RDMA device, if any
      * @param mac    its link-layer address, in the form of {@link ProbeDatagram#mac()}
-     * @return the hello, with the TTL of {@link ProbeTiming#ttlMs()}
+     * @return the hello, with the TTL of {@link ProbeTiming#ttlMs()} and sequence number 1 (the
+     *         sender gives each datagram its own, {@link ProbeDatagram#withSeq})
      * @throws IllegalArgumentException when a name or the MAC is invalid
      */
     public ProbeDatagram hello(String netdev, Optional<String> rdma, String mac) {
-        return new ProbeDatagram(cluster, node, netdev, rdma, mac, incarnation, management, timing.ttlMs());
+        return new ProbeDatagram(cluster, node, netdev, rdma, mac, incarnation, 1, management, timing.ttlMs());
     }
 
     private static void checkGroup(String group) {

@@ -24,6 +24,10 @@ import java.util.regex.Pattern;
  *                    hex pairs joined by {@code ':'} (6 for Ethernet and Thunderbolt, 20 for IPoIB)
  * @param incarnation which run of the sending daemon this is; grows each time the daemon starts
  *                    (its start time in ms is a fine choice). ≥ 0
+ * @param seq         the sending daemon's datagram counter within this incarnation: one counter
+ *                    for all its ports, 1 for the first datagram and one more for every datagram
+ *                    after it, so a receiver can drop a datagram it has seen before (a replay).
+ *                    0 only in a version-1 hello, which carried none. ≥ 0
  * @param management  the sending daemon's HTTP API as {@code host:port} ({@code 10.0.0.5:7246},
  *                    {@code [fd00::5]:7246}); printable ASCII, at most {@value #MAX_MANAGEMENT_CHARS}
  *                    characters, port 1–65535
@@ -37,6 +41,7 @@ public record ProbeDatagram(
         Optional<String> rdma,
         String mac,
         long incarnation,
+        long seq,
         String management,
         long ttlMs) {
 
@@ -71,6 +76,9 @@ public record ProbeDatagram(
         if (incarnation < 0) {
             throw new IllegalArgumentException("incarnation " + incarnation + " is negative");
         }
+        if (seq < 0) {
+            throw new IllegalArgumentException("sequence number " + seq + " is negative");
+        }
         checkManagement(management);
         if (ttlMs < 0 || ttlMs > MAX_TTL_MS) {
             throw new IllegalArgumentException("TTL " + ttlMs + " ms is outside 0.." + MAX_TTL_MS);
@@ -93,7 +101,7 @@ public record ProbeDatagram(
      * @throws IllegalArgumentException when the TTL is out of range
      */
     public ProbeDatagram withTtlMs(long newTtlMs) {
-        return new ProbeDatagram(cluster, node, port, rdma, mac, incarnation, management, newTtlMs);
+        return new ProbeDatagram(cluster, node, port, rdma, mac, incarnation, seq, management, newTtlMs);
     }
 
     /**
@@ -101,7 +109,15 @@ public record ProbeDatagram(
      * @return a copy claiming that cluster
      */
     public ProbeDatagram withCluster(String newCluster) {
-        return new ProbeDatagram(newCluster, node, port, rdma, mac, incarnation, management, ttlMs);
+        return new ProbeDatagram(newCluster, node, port, rdma, mac, incarnation, seq, management, ttlMs);
+    }
+
+    /**
+     * @param newSeq the sequence number, ≥ 0
+     * @return a copy with that sequence number
+     */
+    public ProbeDatagram withSeq(long newSeq) {
+        return new ProbeDatagram(cluster, node, port, rdma, mac, incarnation, newSeq, management, ttlMs);
     }
 
     private static void bounded(String what, String name) {

@@ -4,39 +4,76 @@ import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.PortRef;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.net.Inet6Address;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * What happens to a datagram after the socket read it: naming the port it arrived on from the
- * sender's IPv6 scope, decoding, dropping what is not for us, and updating the
- * {@link NeighbourTable}. Everything of the receive path except the socket, so that it can be fed
- * bytes in tests. Not thread-safe: the probe's event loop is its one caller.
+ * sender's IPv6 scope, refusing what this machine sent itself, decoding and authenticating, dropping
+ * what is not for us, old or replayed, and updating the {@link NeighbourTable}. Everything of the
+ * receive path except the socket, so that it can be fed bytes in tests. Not thread-safe: the probe's
+ * event loop is its one caller.
  *
  * <p>The arrival port comes from the packet, never from the socket: on Linux a socket that joined
  * the group on one interface also receives the group's datagrams arriving on every other interface
  * where the group is joined. The sender of a link-local datagram has a scope id, which the kernel
  * sets to the index of the interface the datagram arrived on; this class maps that index to the
  * probed port's netdev.
+ *
+ * <p>Checks, in order, each with the {@link DropReason} it counts: the scope names a probed port
+ * [NO_SCOPE, UNKNOWN_PORT]; the source is IPv6 link-local [SOURCE] and is not one of this machine's
+ * own addresses, which only a local process's looped-back multicast has [LOOPED]; the datagram
+ * decodes and is authenticated as the key requires ({@link ProbeCodec}); it is of this cluster and
+ * not from this node [CLUSTER, SELF]; it is not older than what this daemon took from its sender
+ * ({@link SenderFloors}) or from that far end on that port ({@link NeighbourTable#admit})
+ * [STALE, REPLAY]; it names a far end the port already holds or there is room [TABLE_FULL]. A taken
+ * hello's TTL is cut to {@link ProbeTiming#maxAcceptedTtlMs()}.
  */
 public final class ProbeIntake {
     private static final Logger LOG = System.getLogger(ProbeIntake.class.getName());
 
     private final ProbeConfig config;
     private final ProbeMetrics metrics;
-    private final NeighbourTable table = new NeighbourTable();
+    private final NeighbourTable table;
+    private final SenderFloors floors;
     private final Map<Integer, String> portByIndex = new HashMap<>();
     private final Map<String, Integer> indexByPort = new HashMap<>();
+    private final Set<String> fullLogged = new HashSet<>();
+    private Set<ByteBuffer> localAddresses = Set.of();
 
     /**
-     * @param config  this daemon's cluster and node name (what to drop as foreign or self)
+     * @param config  this daemon's cluster and node name (what to drop as foreign or self), its key,
+     *                timing (the TTL cap) and limits
      * @param metrics where received and dropped datagrams are counted
      */
     public ProbeIntake(ProbeConfig config, ProbeMetrics metrics) {
         this.config = Objects.requireNonNull(config, "config");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
+        this.table = new NeighbourTable(config.limits());
+        this.floors = new SenderFloors(config.limits(), config.timing().maxAcceptedTtlMs());
+    }
+
+    /**
+     * Sets this machine's own addresses (of every interface, in this network namespace): a datagram
+     * from one of them was sent by a local process and looped back, never over a cable.
+     *
+     * @param addresses every address of every local interface
+     */
+    public void localAddresses(Collection<InetAddress> addresses) {
+        Set<ByteBuffer> set = new HashSet<>();
+        for (InetAddress a : addresses) {
+            set.add(ByteBuffer.wrap(a.getAddress()));
+        }
+        localAddresses = Set.copyOf(set);
     }
 
     /**
@@ -74,6 +111,7 @@ public final class ProbeIntake {
         if (index != null) {
             portByIndex.remove(index);
         }
+        fullLogged.remove(netdev);
         return table.carrierLost(netdev);
     }
 
@@ -98,9 +136,16 @@ public final class ProbeIntake {
         if (port == null) {
             return drop(DropReason.UNKNOWN_PORT, "arrived on interface " + scope + ", which is not a probed port");
         }
+        byte[] source = linkLocal(sender.substring(0, sender.lastIndexOf('%')));
+        if (source == null) {
+            return drop(DropReason.SOURCE, "from " + sender + " on " + port + ": not an IPv6 link-local source");
+        }
+        if (localAddresses.contains(ByteBuffer.wrap(source))) {
+            return drop(DropReason.LOOPED, "from " + sender + " on " + port + ": this machine's own address, a local process's looped-back datagram");
+        }
         ProbeDatagram hello;
         try {
-            hello = ProbeCodec.decode(datagram);
+            hello = ProbeCodec.decode(datagram, config.key());
         } catch (ProbeFormatException e) {
             return drop(e.reason(), "from " + sender + " on " + port + ": " + e.getMessage());
         }
@@ -110,11 +155,36 @@ public final class ProbeIntake {
         if (hello.node().equals(config.node())) {
             return drop(DropReason.SELF, port + " heard this node's own " + hello.port());
         }
-        if (table.stale(port, hello)) {
+        SenderFloors.Verdict verdict = floors.judge(hello, nowMs);
+        if (verdict == SenderFloors.Verdict.STALE) {
             return drop(DropReason.STALE, port + " heard " + hello.farEnd() + " incarnation " + hello.incarnation()
-                    + ", older than the one it knows");
+                    + ", older than the live one of " + hello.node());
+        }
+        if (verdict == SenderFloors.Verdict.REPLAY) {
+            return drop(DropReason.REPLAY, port + " heard " + hello.farEnd() + " sequence " + hello.seq()
+                    + ", far behind the newest from " + hello.node());
+        }
+        switch (table.admit(port, hello)) {
+            case STALE:
+                return drop(DropReason.STALE, port + " heard " + hello.farEnd() + " incarnation " + hello.incarnation()
+                        + ", older than the one it knows");
+            case REPLAY:
+                return drop(DropReason.REPLAY, port + " heard " + hello.farEnd() + " sequence " + hello.seq() + " again");
+            case FULL:
+                if (fullLogged.add(port)) {
+                    LOG.log(Level.WARNING, port + " hears as many far ends as the probe holds (" + config.limits().maxFarEndsPerPort()
+                            + " per port, " + config.limits().maxFarEnds() + " in all); new ones are dropped and counted"
+                            + " (railmap_probe_dropped_total{reason=\"table-full\"}), the ones held stay");
+                }
+                return drop(DropReason.TABLE_FULL, port + " is full; " + hello.farEnd() + " not taken");
+            default:
+                break;
+        }
+        if (hello.ttlMs() > config.timing().maxAcceptedTtlMs()) {
+            hello = hello.withTtlMs(config.timing().maxAcceptedTtlMs());
         }
         metrics.received(port);
+        floors.accepted(hello, nowMs);
         return table.heard(port, hello, nowMs);
     }
 
@@ -153,6 +223,19 @@ public final class ProbeIntake {
         }
         long index = Long.parseLong(scope);
         return index > Integer.MAX_VALUE ? null : portByIndex.get((int) index);
+    }
+
+    /** @return the 16 bytes of an IPv6 link-local literal ({@code fe80::/10}), or null for anything else */
+    private static byte[] linkLocal(String literal) {
+        if (literal.indexOf(':') < 0 || literal.length() > 45 || !literal.chars().allMatch(c -> c == ':' || c == '.' || Character.digit(c, 16) >= 0)) {
+            return null; // never hand InetAddress a name it would look up
+        }
+        try {
+            InetAddress address = InetAddress.getByName(literal);
+            return address instanceof Inet6Address && address.isLinkLocalAddress() ? address.getAddress() : null;
+        } catch (UnknownHostException e) {
+            return null;
+        }
     }
 
     private static String scopeOf(String sender) {

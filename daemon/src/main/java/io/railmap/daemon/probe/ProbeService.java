@@ -11,6 +11,8 @@ import io.vertx.core.datagram.DatagramSocket;
 import io.vertx.core.datagram.DatagramSocketOptions;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -48,6 +50,8 @@ import java.util.function.Supplier;
  */
 public final class ProbeService extends VerticleBase {
     private static final Logger LOG = System.getLogger(ProbeService.class.getName());
+    /** How often this machine's addresses are read again (also whenever a port comes up), in ms. */
+    static final long ADDRESS_REFRESH_MS = 5_000;
 
     private final ProbeConfig config;
     private final ProbeMetrics metrics;
@@ -59,6 +63,8 @@ public final class ProbeService extends VerticleBase {
     private volatile Set<String> probed = Set.of();
     private DatagramSocket receiver;
     private long sweeper = -1;
+    private long addressRefresher = -1;
+    private long seq;
     private boolean stopping;
 
     /**
@@ -96,14 +102,25 @@ public final class ProbeService extends VerticleBase {
                     + " on a native transport Vert.x 5 does not set a datagram socket's outgoing multicast interface,"
                     + " so every hello would leave by one port"));
         }
-        receiver = vertx.createDatagramSocket(new DatagramSocketOptions().setIpV6(true).setReuseAddress(true));
+        // No SO_REUSEADDR: while the daemon runs, no other process (an unprivileged local user) can bind
+        // the probe port beside it and read the hellos that arrive over the cables.
+        receiver = vertx.createDatagramSocket(new DatagramSocketOptions().setIpV6(true).setReuseAddress(false));
         receiver.handler(this::onPacket);
         receiver.exceptionHandler(e -> LOG.log(Level.WARNING, () -> "probe receiving socket: " + e));
-        return receiver.listen(config.udpPort(), "::").onSuccess(s -> {
-            sweeper = vertx.setPeriodic(config.timing().expiryCheckMs(), id -> publish(intake.expire(nowMs())));
-            LOG.log(Level.INFO, () -> "probe listening on [" + config.group() + "]:" + config.udpPort() + " as "
-                    + config.node() + " of cluster " + config.cluster() + ", incarnation " + config.incarnation());
-        });
+        return refreshLocalAddresses()
+                .compose(v -> receiver.listen(config.udpPort(), "::")
+                        .recover(e -> Future.failedFuture(new IllegalStateException("the probe cannot listen on UDP port "
+                                + config.udpPort() + " (" + e.getMessage() + "): another process holds it; stop it, or give every"
+                                + " daemon of the cluster another probe port", e))))
+                .onSuccess(s -> {
+                    sweeper = vertx.setPeriodic(config.timing().expiryCheckMs(), id -> publish(intake.expire(nowMs())));
+                    addressRefresher = vertx.setPeriodic(ADDRESS_REFRESH_MS, id -> refreshLocalAddresses());
+                    LOG.log(Level.INFO, () -> "probe listening on [" + config.group() + "]:" + config.udpPort() + " as "
+                            + config.node() + " of cluster " + config.cluster() + ", incarnation " + config.incarnation()
+                            + (config.key().isPresent() ? ", hellos authenticated with the cluster key"
+                            : ", hellos NOT authenticated (no cluster key): a process on this machine or a host on a cable"
+                            + " can forge far ends; see PROBE.md"));
+                });
     }
 
     /**
@@ -116,6 +133,7 @@ public final class ProbeService extends VerticleBase {
     public Future<?> stop() {
         stopping = true;
         vertx.cancelTimer(sweeper);
+        vertx.cancelTimer(addressRefresher);
         List<Future<Void>> closing = new ArrayList<>();
         ports.values().forEach(p -> closing.add(p.close(true)));
         ports.clear();
@@ -184,7 +202,7 @@ public final class ProbeService extends VerticleBase {
         }
         Future<Void> before = known == null ? Future.succeededFuture() : close(local.netdev());
         return before.compose(v -> {
-            PortSender sender = new PortSender(vertx, config, metrics, local);
+            PortSender sender = new PortSender(vertx, config, metrics, local, () -> ++seq);
             ports.put(local.netdev(), sender);
             intake.portUp(local.netdev(), local.ifindex());
             return join(local.netdev()).compose(joined -> {
@@ -199,6 +217,7 @@ public final class ProbeService extends VerticleBase {
                     return abandon(local.netdev(), sender, e).eventually(() -> leave(local.netdev()));
                 }
                 refresh();
+                refreshLocalAddresses();
                 LOG.log(Level.INFO, () -> "probing " + local.netdev() + " (interface " + local.ifindex() + ", "
                         + local.mac() + local.port().rdma().map(r -> ", " + r).orElse("") + ")");
                 return Future.<Void>succeededFuture();
@@ -240,6 +259,22 @@ public final class ProbeService extends VerticleBase {
             LOG.log(Level.DEBUG, () -> "leaving the probe group on " + netdev + ": " + e);
             return Future.succeededFuture();
         }
+    }
+
+    /**
+     * Reads every address of every interface of this network namespace (off the event loop) and
+     * hands them to the intake, which drops datagrams from them as looped back.
+     */
+    private Future<Void> refreshLocalAddresses() {
+        return context.executeBlocking(() -> {
+            List<InetAddress> all = new ArrayList<>();
+            for (NetworkInterface nif : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+                all.addAll(Collections.list(nif.getInetAddresses()));
+            }
+            return all;
+        }, false).onSuccess(intake::localAddresses)
+                .onFailure(e -> LOG.log(Level.WARNING, () -> "cannot list this machine's addresses: " + e.getMessage()))
+                .mapEmpty();
     }
 
     private void onPacket(DatagramPacket packet) {

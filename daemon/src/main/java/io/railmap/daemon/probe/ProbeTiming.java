@@ -91,6 +91,20 @@ public record ProbeTiming(long intervalMs, long fastIntervalMs, int fastCount, d
     }
 
     /**
+     * @return the longest TTL a received hello is believed for, in ms: {@value #ACCEPTED_TTL_FACTOR}
+     *         × {@link #ttlMs()} (10.5 s by default), at most {@link ProbeDatagram#MAX_TTL_MS}. A
+     *         hello that asks for more gets this much: the receiver, not the sender, bounds how long
+     *         a far end outlives its last hello. Daemons whose intervals differ by more than this
+     *         factor would expire each other between hellos: a cluster uses one interval
+     */
+    public long maxAcceptedTtlMs() {
+        return Math.min(ProbeDatagram.MAX_TTL_MS, ACCEPTED_TTL_FACTOR * ttlMs());
+    }
+
+    /** How many of its own TTLs a receiver believes a hello for, at most. */
+    public static final int ACCEPTED_TTL_FACTOR = 3;
+
+    /**
      * @return how often the neighbour table is swept for expired far ends: a quarter of the
      *         interval, between 10 and 250 ms. A far end is forgotten at most this late.
      */

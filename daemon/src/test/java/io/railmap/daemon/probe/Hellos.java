@@ -6,19 +6,32 @@ import java.util.Optional;
 
 /** Hellos and hand-made datagrams for tests. */
 final class Hellos {
+    /** Every hello made here takes the next number, as a daemon's datagrams do. */
+    private static final java.util.concurrent.atomic.AtomicLong SEQ = new java.util.concurrent.atomic.AtomicLong();
+
     private Hellos() {
     }
 
     /** A hello from {@code node:port} of cluster {@code lab}, incarnation 1, TTL 3500 ms. */
     static ProbeDatagram hello(String node, String port) {
         return new ProbeDatagram("lab", node, port, Optional.of("rdma_" + port), "02:00:00:00:00:01", 1,
-                "10.0.0.2:7246", 3500);
+                SEQ.incrementAndGet(), "10.0.0.2:7246", 3500);
     }
 
     /** The same hello with another incarnation and TTL. */
     static ProbeDatagram hello(String node, String port, long incarnation, long ttlMs) {
         return new ProbeDatagram("lab", node, port, Optional.empty(), "02:00:00:00:00:01", incarnation,
-                "10.0.0.2:7246", ttlMs);
+                SEQ.incrementAndGet(), "10.0.0.2:7246", ttlMs);
+    }
+
+    /** A plain (unauthenticated) hello in the current version. */
+    static byte[] encode(ProbeDatagram hello) {
+        return ProbeCodec.encode(hello, Optional.empty());
+    }
+
+    /** Decodes as a daemon without a cluster key does. */
+    static ProbeDatagram decode(byte[] datagram) throws ProbeFormatException {
+        return ProbeCodec.decode(datagram, Optional.empty());
     }
 
     /** A datagram with any header values and a body given as text. */
@@ -44,7 +57,7 @@ final class Hellos {
         StringBuilder b = new StringBuilder("{");
         String[][] fields = {
             {"cluster", "\"lab\""}, {"node", "\"b\""}, {"port", "\"en7\""}, {"rdma", "\"rdma_en7\""},
-            {"mac", "\"02:00:00:00:00:01\""}, {"incarnation", "7"}, {"management", "\"10.0.0.2:7246\""},
+            {"mac", "\"02:00:00:00:00:01\""}, {"incarnation", "7"}, {"seq", "1"}, {"management", "\"10.0.0.2:7246\""},
             {"ttlMs", "3500"},
         };
         for (String[] f : fields) {

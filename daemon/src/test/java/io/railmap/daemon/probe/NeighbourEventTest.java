@@ -8,7 +8,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class NeighbourEventTest {
-    private static final Neighbour B_EN7 = new Neighbour(PortRef.parse("b:en7"), Optional.empty(), "02", 9, "10.0.0.2:7246", 0, 3500);
+    private static final Neighbour B_EN7 = new Neighbour(PortRef.parse("b:en7"), Optional.empty(), "02", 9, 1, "10.0.0.2:7246", 0, 3500);
 
     @Test
     void eachEventIsOneLogLineNamingPortFarEndAndWhatHappened() {

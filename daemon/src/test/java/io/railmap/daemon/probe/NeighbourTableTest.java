@@ -79,9 +79,9 @@ class NeighbourTableTest {
     void anOlderIncarnationIsStaleAndChangesNothingNotEvenAsAGoodbye() {
         table.heard("en6", hello("b", "en7", 9, 3500), 1000);
 
-        assertThat(table.stale("en6", hello("b", "en7", 5, 3500))).isTrue();
-        assertThat(table.stale("en6", hello("b", "en7", 9, 3500))).isFalse();
-        assertThat(table.stale("en7", hello("b", "en7", 5, 3500))).isFalse();
+        assertThat(table.admit("en6", hello("b", "en7", 5, 3500))).isEqualTo(NeighbourTable.Admission.STALE);
+        assertThat(table.admit("en6", hello("b", "en7", 9, 3500))).isEqualTo(NeighbourTable.Admission.OK);
+        assertThat(table.admit("en7", hello("b", "en7", 5, 3500))).isEqualTo(NeighbourTable.Admission.OK);
         assertThat(table.heard("en6", hello("b", "en7", 5, 60_000), 2000)).isEmpty();
         assertThat(table.heard("en6", hello("b", "en7", 5, 0), 2000)).isEmpty();
         assertThat(table.neighbours().get("en6")).singleElement().satisfies(n -> {

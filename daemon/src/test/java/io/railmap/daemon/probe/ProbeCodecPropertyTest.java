@@ -39,10 +39,10 @@ class ProbeCodecPropertyTest {
     void validHellosSurviveTheRoundTripWithinTheSizeLimit(RepetitionInfo repetition) {
         forEachCase(repetition, random -> {
             ProbeDatagram hello = randomHello(random);
-            byte[] bytes = ProbeCodec.encode(hello);
+            byte[] bytes = Hellos.encode(hello);
             assertThat(bytes.length).isLessThanOrEqualTo(ProbeCodec.MAX_DATAGRAM_BYTES);
             try {
-                assertThat(ProbeCodec.decode(bytes)).isEqualTo(hello);
+                assertThat(Hellos.decode(bytes)).isEqualTo(hello);
             } catch (ProbeFormatException e) {
                 fail("a valid hello was refused: " + e.getMessage() + "\n" + hello);
             }
@@ -52,7 +52,7 @@ class ProbeCodecPropertyTest {
     @RepeatedTest(10)
     void mutatedHellosAreDecodedToValidHellosOrRefused(RepetitionInfo repetition) {
         forEachCase(repetition, random -> {
-            byte[] bytes = ProbeCodec.encode(randomHello(random));
+            byte[] bytes = Hellos.encode(randomHello(random));
             switch (random.nextInt(4)) {
                 case 0 -> bytes[random.nextInt(bytes.length)] ^= (byte) (1 << random.nextInt(8));
                 case 1 -> bytes = Arrays.copyOf(bytes, random.nextInt(bytes.length));
@@ -66,7 +66,7 @@ class ProbeCodecPropertyTest {
             if (decoded != null) {
                 // Whatever got through is a valid hello that encodes and decodes to itself.
                 try {
-                    assertThat(ProbeCodec.decode(ProbeCodec.encode(decoded))).isEqualTo(decoded);
+                    assertThat(Hellos.decode(Hellos.encode(decoded))).isEqualTo(decoded);
                 } catch (ProbeFormatException e) {
                     fail("a decoded hello did not survive re-encoding: " + e.getMessage());
                 }
@@ -85,7 +85,7 @@ class ProbeCodecPropertyTest {
         forEachCase(repetition, random -> {
             byte[] bytes = foreign[random.nextInt(foreign.length)].getBytes(StandardCharsets.UTF_8);
             try {
-                ProbeCodec.decode(bytes);
+                Hellos.decode(bytes);
                 fail("foreign datagram decoded");
             } catch (ProbeFormatException e) {
                 assertThat(e.reason()).isIn(DropReason.MAGIC, DropReason.TRUNCATED);
@@ -95,7 +95,7 @@ class ProbeCodecPropertyTest {
 
     private static ProbeDatagram decodesOrRefuses(byte[] bytes) {
         try {
-            return ProbeCodec.decode(bytes);
+            return Hellos.decode(bytes);
         } catch (ProbeFormatException e) {
             assertThat(e.reason()).isNotNull();
             return null;
@@ -113,7 +113,7 @@ class ProbeCodecPropertyTest {
         }
         String host = random.nextBoolean() ? "10.0." + random.nextInt(256) + "." + random.nextInt(256) : "[fd00::" + random.nextInt(65536) + "]";
         return new ProbeDatagram(name(random), name(random), name(random), rdma,
-                mac.toString(), random.nextLong() & Long.MAX_VALUE, host + ":" + (1 + random.nextInt(65535)),
+                mac.toString(), random.nextLong() & Long.MAX_VALUE, 1, host + ":" + (1 + random.nextInt(65535)),
                 random.nextInt((int) ProbeDatagram.MAX_TTL_MS + 1));
     }
 

@@ -21,7 +21,7 @@ class ProbeConfigTest {
     @Test
     void aPortsHelloCarriesTheIdentityAndTheTtlOfTheTiming() {
         ProbeDatagram hello = defaults.withTiming(ProbeTiming.LAB).hello("en6", Optional.of("rdma_en6"), "02:00:00:00:00:01");
-        assertThat(hello).isEqualTo(new ProbeDatagram("lab", "a", "en6", Optional.of("rdma_en6"), "02:00:00:00:00:01", 17,
+        assertThat(hello).isEqualTo(new ProbeDatagram("lab", "a", "en6", Optional.of("rdma_en6"), "02:00:00:00:00:01", 17, 1,
                 "10.0.0.1:7246", 875));
     }
 

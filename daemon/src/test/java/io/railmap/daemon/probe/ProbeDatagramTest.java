@@ -49,10 +49,10 @@ class ProbeDatagramTest {
     void namesLongerThan64BytesOfUtf8AreRefused() {
         String fits = "é".repeat(32);
         String over = "é".repeat(32) + "x";
-        assertThat(new ProbeDatagram(fits, fits, fits, Optional.of(fits), "02", 0, "h:1", 0).node()).isEqualTo(fits);
-        assertThatThrownBy(() -> new ProbeDatagram(over, "b", "en7", Optional.empty(), "02", 0, "h:1", 0))
+        assertThat(new ProbeDatagram(fits, fits, fits, Optional.of(fits), "02", 0, 1, "h:1", 0).node()).isEqualTo(fits);
+        assertThatThrownBy(() -> new ProbeDatagram(over, "b", "en7", Optional.empty(), "02", 0, 1, "h:1", 0))
                 .hasMessageContaining("65 bytes");
-        assertThatThrownBy(() -> new ProbeDatagram("lab", "b", "en7", Optional.of(over), "02", 0, "h:1", 0))
+        assertThatThrownBy(() -> new ProbeDatagram("lab", "b", "en7", Optional.of(over), "02", 0, 1, "h:1", 0))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
@@ -65,10 +65,10 @@ class ProbeDatagramTest {
     }
 
     private static ProbeDatagram withMac(String mac) {
-        return new ProbeDatagram("lab", "b", "en7", Optional.empty(), mac, 0, "h:1", 0);
+        return new ProbeDatagram("lab", "b", "en7", Optional.empty(), mac, 0, 1, "h:1", 0);
     }
 
     private static ProbeDatagram withManagement(String management) {
-        return new ProbeDatagram("lab", "b", "en7", Optional.empty(), "02", 0, management, 0);
+        return new ProbeDatagram("lab", "b", "en7", Optional.empty(), "02", 0, 1, management, 0);
     }
 }

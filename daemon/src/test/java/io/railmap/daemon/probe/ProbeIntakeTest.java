@@ -28,8 +28,8 @@ class ProbeIntakeTest {
     @Test
     void theArrivalPortIsTheInterfaceNamedByTheSendersScopeId() {
         // Whatever socket read them, these datagrams arrived on interfaces 4 and 3.
-        intake.accept(EN7_SIDE, ProbeCodec.encode(hello("b", "en6")), 0);
-        intake.accept(EN6_SIDE, ProbeCodec.encode(hello("b", "en7")), 0);
+        intake.accept(EN7_SIDE, Hellos.encode(hello("b", "en6")), 0);
+        intake.accept(EN6_SIDE, Hellos.encode(hello("b", "en7")), 0);
 
         assertThat(intake.view()).containsExactly(
                 Map.entry("en6", List.of(PortRef.parse("b:en7"))),
@@ -40,15 +40,15 @@ class ProbeIntakeTest {
 
     @Test
     void aScopeGivenAsAnInterfaceNameNamesThePortToo() {
-        intake.accept("fe80::1%en7", ProbeCodec.encode(hello("b", "en6")), 0);
+        intake.accept("fe80::1%en7", Hellos.encode(hello("b", "en6")), 0);
 
         assertThat(intake.view()).containsOnlyKeys("en7");
     }
 
     @Test
     void aSenderWithoutScopeIsDroppedAsNoScope() {
-        assertThat(intake.accept("fd00:0:0:0:0:0:0:2", ProbeCodec.encode(hello("b", "en6")), 0)).isEmpty();
-        assertThat(intake.accept("fe80::1%", ProbeCodec.encode(hello("b", "en6")), 0)).isEmpty();
+        assertThat(intake.accept("fd00:0:0:0:0:0:0:2", Hellos.encode(hello("b", "en6")), 0)).isEmpty();
+        assertThat(intake.accept("fe80::1%", Hellos.encode(hello("b", "en6")), 0)).isEmpty();
 
         assertThat(dropped(DropReason.NO_SCOPE)).isEqualTo(2);
         assertThat(intake.view()).isEmpty();
@@ -56,9 +56,9 @@ class ProbeIntakeTest {
 
     @Test
     void aDatagramFromAnInterfaceThatIsNotProbedIsDroppedAsUnknownPort() {
-        intake.accept("fe80::1%9", ProbeCodec.encode(hello("b", "en6")), 0);
-        intake.accept("fe80::1%99999999999", ProbeCodec.encode(hello("b", "en6")), 0);
-        intake.accept("fe80::1%en8", ProbeCodec.encode(hello("b", "en6")), 0);
+        intake.accept("fe80::1%9", Hellos.encode(hello("b", "en6")), 0);
+        intake.accept("fe80::1%99999999999", Hellos.encode(hello("b", "en6")), 0);
+        intake.accept("fe80::1%en8", Hellos.encode(hello("b", "en6")), 0);
 
         assertThat(dropped(DropReason.UNKNOWN_PORT)).isEqualTo(3);
         assertThat(intake.view()).isEmpty();
@@ -66,8 +66,8 @@ class ProbeIntakeTest {
 
     @Test
     void otherClustersAndThisNodeAreDroppedAndCounted() {
-        intake.accept(EN6_SIDE, ProbeCodec.encode(hello("b", "en7").withCluster("other")), 0);
-        intake.accept(EN6_SIDE, ProbeCodec.encode(hello("a", "en7")), 0);
+        intake.accept(EN6_SIDE, Hellos.encode(hello("b", "en7").withCluster("other")), 0);
+        intake.accept(EN6_SIDE, Hellos.encode(hello("a", "en7")), 0);
 
         assertThat(dropped(DropReason.CLUSTER)).isEqualTo(1);
         assertThat(dropped(DropReason.SELF)).isEqualTo(1);
@@ -76,7 +76,7 @@ class ProbeIntakeTest {
 
     @Test
     void malformedDatagramsAreDroppedWithTheirDecodeReason() {
-        byte[] valid = ProbeCodec.encode(hello("b", "en7"));
+        byte[] valid = Hellos.encode(hello("b", "en7"));
         byte[] badVersion = valid.clone();
         badVersion[4] = 9;
 
@@ -92,8 +92,8 @@ class ProbeIntakeTest {
 
     @Test
     void anOlderIncarnationIsDroppedAsStale() {
-        intake.accept(EN6_SIDE, ProbeCodec.encode(hello("b", "en7", 9, 3500)), 0);
-        intake.accept(EN6_SIDE, ProbeCodec.encode(hello("b", "en7", 8, 0)), 0);
+        intake.accept(EN6_SIDE, Hellos.encode(hello("b", "en7", 9, 3500)), 0);
+        intake.accept(EN6_SIDE, Hellos.encode(hello("b", "en7", 8, 0)), 0);
 
         assertThat(dropped(DropReason.STALE)).isEqualTo(1);
         assertThat(intake.view()).containsOnlyKeys("en6");
@@ -101,8 +101,8 @@ class ProbeIntakeTest {
 
     @Test
     void everyDatagramIsCountedOnceAsReceivedOrDropped() {
-        intake.accept(EN6_SIDE, ProbeCodec.encode(hello("b", "en7")), 0);
-        intake.accept(EN6_SIDE, ProbeCodec.encode(hello("b", "en7", 1, 0)), 0);
+        intake.accept(EN6_SIDE, Hellos.encode(hello("b", "en7")), 0);
+        intake.accept(EN6_SIDE, Hellos.encode(hello("b", "en7", 1, 0)), 0);
         intake.accept(EN6_SIDE, new byte[3], 0);
         intake.accept("fe80::1%9", new byte[3], 0);
 
@@ -118,11 +118,11 @@ class ProbeIntakeTest {
 
     @Test
     void aPortGoingDownLosesItsNeighboursAndStopsAcceptingDatagrams() {
-        intake.accept(EN6_SIDE, ProbeCodec.encode(hello("b", "en7")), 0);
+        intake.accept(EN6_SIDE, Hellos.encode(hello("b", "en7")), 0);
 
         assertThat(intake.portDown("en6"))
                 .containsExactly(new NeighbourEvent.Lost("en6", PortRef.parse("b:en7"), LossCause.CARRIER));
-        intake.accept(EN6_SIDE, ProbeCodec.encode(hello("b", "en7")), 1);
+        intake.accept(EN6_SIDE, Hellos.encode(hello("b", "en7")), 1);
         assertThat(intake.view()).isEmpty();
         assertThat(dropped(DropReason.UNKNOWN_PORT)).isEqualTo(1);
     }
@@ -131,8 +131,8 @@ class ProbeIntakeTest {
     void aPortThatComesBackUnderANewIndexIsNamedByTheNewIndexOnly() {
         intake.portUp("en6", 12);
 
-        intake.accept(EN6_SIDE, ProbeCodec.encode(hello("b", "en7")), 0);
-        intake.accept("fe80::1%12", ProbeCodec.encode(hello("b", "en7")), 0);
+        intake.accept(EN6_SIDE, Hellos.encode(hello("b", "en7")), 0);
+        intake.accept("fe80::1%12", Hellos.encode(hello("b", "en7")), 0);
 
         assertThat(dropped(DropReason.UNKNOWN_PORT)).isEqualTo(1);
         assertThat(intake.view()).containsOnlyKeys("en6");
@@ -142,8 +142,8 @@ class ProbeIntakeTest {
     void aRenamedInterfaceIsNamedByItsNewNameOnly() {
         intake.portUp("en8", 3); // en6, interface 3, renamed to en8
 
-        intake.accept(EN6_SIDE, ProbeCodec.encode(hello("b", "en7")), 0);
-        intake.accept("fe80::1%en6", ProbeCodec.encode(hello("b", "en7")), 0);
+        intake.accept(EN6_SIDE, Hellos.encode(hello("b", "en7")), 0);
+        intake.accept("fe80::1%en6", Hellos.encode(hello("b", "en7")), 0);
 
         assertThat(intake.view()).containsOnlyKeys("en8");
         assertThat(dropped(DropReason.UNKNOWN_PORT)).isEqualTo(1);
@@ -151,7 +151,7 @@ class ProbeIntakeTest {
 
     @Test
     void expiryIsPassedThrough() {
-        intake.accept(EN6_SIDE, ProbeCodec.encode(hello("b", "en7")), 0);
+        intake.accept(EN6_SIDE, Hellos.encode(hello("b", "en7")), 0);
 
         assertThat(intake.expire(3500)).containsExactly(new NeighbourEvent.Lost("en6", PortRef.parse("b:en7"), LossCause.EXPIRED));
     }

@@ -131,7 +131,7 @@ public final class ProbeNode {
         ProbeDatagram hello = config.hello(port, Optional.empty(), "02:00:00:00:00:99").withCluster(cluster);
         DatagramSocket socket = vertx.createDatagramSocket(new DatagramSocketOptions()
                 .setIpV6(true).setMulticastNetworkInterface(port).setLoopbackModeDisabled(false));
-        socket.send(Buffer.buffer(ProbeCodec.encode(hello)), config.udpPort(), config.group())
+        socket.send(Buffer.buffer(Hellos.encode(hello)), config.udpPort(), config.group())
                 .onComplete(ar -> {
                     socket.close();
                     ObjectNode line = JSON.createObjectNode().put("type", "foreign-sent").put("ok", ar.succeeded());
