@@ -113,7 +113,7 @@ public final class ProbeAttacker {
                 byte[] d = ByteBuffer.allocate(8 + json.length).put(new byte[] {'R', 'M', 'A', 'P', 2, 1})
                         .putShort((short) json.length).put(json).array();
                 socket.send(new DatagramPacket(d, d.length, group, PORT));
-                if (i % 200 == 199) {
+                if (i % 25 == 24) {
                     Thread.sleep(1); // let the receiver's socket buffer drain a little
                 }
             }
