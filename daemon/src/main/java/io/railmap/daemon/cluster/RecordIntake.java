@@ -29,10 +29,20 @@ import java.util.function.LongSupplier;
  *
  * <p>A view drops the records of nodes none of whose members remain ({@link Engine#retainOnly});
  * nothing else removes a record.
+ *
+ * <p>Bounds: at most {@value #MAX_RECORDS} records and {@value #MAX_RECORD_BYTES} bytes of record
+ * messages (each at most {@link RecordMessages#MAX_BYTES}) are held; a record of a new node beyond
+ * either is rejected ({@link RejectReason#FULL}, logged once until there is room again), while the
+ * records held keep being updated. {@value #MAX_PARKED} records wait at most.
  */
 final class RecordIntake {
+    private static final System.Logger LOG = System.getLogger(RecordIntake.class.getName());
     /** Most records parked at once; more are rejected as {@link RejectReason#NOT_MEMBER}. */
     static final int MAX_PARKED = 1024;
+    /** Most records held, this node's own included: far above any real cluster (2,000 nodes is large). */
+    static final int MAX_RECORDS = 4096;
+    /** Most bytes of record messages held at once (a real record is 1 to 20 kB). */
+    static final long MAX_RECORD_BYTES = 64L << 20;
 
     /**
      * A member of a view.
@@ -56,17 +66,22 @@ final class RecordIntake {
     record ViewChange(List<ViewMember> joined, List<ViewMember> left, List<String> dropped, Map<String, List<String>> duplicates) {
     }
 
-    private record Parked(Optional<String> senderNode, NodeRecord record) {
+    private record Parked(Optional<String> senderNode, NodeRecord record, int bytes) {
     }
 
     private final Engine engine;
     private final ClusterMetrics metrics;
+    private final int maxRecords;
+    private final long maxBytes;
     private final LongSupplier nanoClock;
     private List<ViewMember> view = List.of();
     private long viewId;
     private final Map<String, ViewMember> byId = new HashMap<>();
     private final Map<String, Parked> parked = new LinkedHashMap<>();
     private final Map<String, Long> takenAtNanos = new HashMap<>();
+    private final Map<String, Integer> bytesByNode = new HashMap<>();
+    private long heldBytes;
+    private boolean fullLogged;
     private long ownChangedAtNanos;
 
     /**
@@ -75,6 +90,16 @@ final class RecordIntake {
      * @param nanoClock a monotonic clock in ns ({@link System#nanoTime} in the daemon)
      */
     RecordIntake(Engine engine, ClusterMetrics metrics, LongSupplier nanoClock) {
+        this(engine, metrics, nanoClock, MAX_RECORDS, MAX_RECORD_BYTES);
+    }
+
+    /**
+     * @param maxRecords most records held, this node's own included
+     * @param maxBytes   most bytes of record messages held
+     */
+    RecordIntake(Engine engine, ClusterMetrics metrics, LongSupplier nanoClock, int maxRecords, long maxBytes) {
+        this.maxRecords = maxRecords;
+        this.maxBytes = maxBytes;
         this.engine = engine;
         this.metrics = metrics;
         this.nanoClock = nanoClock;
@@ -124,12 +149,14 @@ final class RecordIntake {
         }
         List<String> dropped = engine.retainOnly(nodes);
         dropped.forEach(takenAtNanos::remove);
+        dropped.forEach(n -> heldBytes -= bytesByNode.getOrDefault(n, 0));
+        dropped.forEach(bytesByNode::remove);
 
         Map<String, Parked> waiting = new LinkedHashMap<>(parked);
         parked.clear();
         waiting.forEach((sender, p) -> {
             if (byId.containsKey(sender)) {
-                take(p.senderNode(), p.record()).ifPresent(metrics::rejected);
+                take(p.senderNode(), p.record(), p.bytes()).ifPresent(metrics::rejected);
             } else {
                 metrics.rejected(RejectReason.NOT_MEMBER);
             }
@@ -167,19 +194,31 @@ final class RecordIntake {
             }
             Parked before = parked.get(senderId);
             if (before == null || before.record().version() < record.version()) {
-                parked.put(senderId, new Parked(senderNode, record));
+                parked.put(senderId, new Parked(senderNode, record, length));
             }
             return Optional.empty();
         }
-        Optional<RejectReason> why = take(senderNode, record);
+        Optional<RejectReason> why = take(senderNode, record, length);
         why.ifPresent(metrics::rejected);
         return why;
     }
 
     /** @return why the record was not taken, or empty when it was (counted as rejected by the caller) */
-    private Optional<RejectReason> take(Optional<String> senderNode, NodeRecord record) {
+    private Optional<RejectReason> take(Optional<String> senderNode, NodeRecord record, int bytes) {
         if (senderNode.isEmpty() || !senderNode.get().equals(record.node())) {
             return Optional.of(RejectReason.FOREIGN);
+        }
+        int before = bytesByNode.getOrDefault(record.node(), 0);
+        boolean known = bytesByNode.containsKey(record.node());
+        if (!known && (bytesByNode.size() + 1 >= maxRecords || heldBytes + bytes > maxBytes)
+                || known && heldBytes - before + bytes > maxBytes) {
+            if (!fullLogged) {
+                fullLogged = true;
+                LOG.log(System.Logger.Level.WARNING, "the cluster holds as many records as this daemon keeps (" + maxRecords
+                        + " nodes, " + maxBytes + " bytes); records of further nodes are rejected and counted"
+                        + " (railmap_cluster_records_rejected_total{reason=\"full\"})");
+            }
+            return Optional.of(RejectReason.FULL);
         }
         switch (engine.accept(record)) {
             case OWN:
@@ -188,6 +227,11 @@ final class RecordIntake {
                 return Optional.of(RejectReason.STALE);
             default:
                 takenAtNanos.put(record.node(), nanoClock.getAsLong());
+                heldBytes += bytes - before;
+                bytesByNode.put(record.node(), bytes);
+                if (heldBytes < maxBytes * 9 / 10 && bytesByNode.size() + 1 < maxRecords * 9 / 10) {
+                    fullLogged = false;
+                }
                 return Optional.empty();
         }
     }

@@ -13,7 +13,12 @@ public enum RejectReason {
     /** Not newer than the record held for that node: a duplicate or one that arrived late. */
     STALE,
     /** Sent by a member that is not in the view (it left or was dropped before the record was handled). */
-    NOT_MEMBER;
+    NOT_MEMBER,
+    /**
+     * A record of a node this daemon holds no record of, while it holds as many records, or as many
+     * bytes of records, as it may ({@link RecordIntake#MAX_RECORDS}, {@link RecordIntake#MAX_RECORD_BYTES}).
+     */
+    FULL;
 
     /** @return the metric tag, e.g. {@code not-member} */
     public String tag() {

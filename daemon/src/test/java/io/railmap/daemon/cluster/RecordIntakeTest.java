@@ -184,4 +184,39 @@ class RecordIntakeTest {
                 new Member(Optional.of("a"), "10.0.0.1:7800", true, false, OptionalLong.of(100), OptionalLong.of(250)),
                 new Member(Optional.of("c"), "10.0.0.3:7800", false, false, OptionalLong.empty(), OptionalLong.empty()));
     }
+
+    @Test
+    void beyondTheRecordBoundRecordsOfNewNodesAreRejectedWhileHeldOnesKeepUpdating() {
+        RecordIntake small = new RecordIntake(engine, metrics, nanos::get, 3, 1 << 20);
+        List<ViewMember> members = new ArrayList<>(List.of(A));
+        for (int i = 0; i < 5; i++) {
+            members.add(new ViewMember("id-n" + i, Optional.of("n" + i), "10.0.1." + i + ":7800", false));
+        }
+        small.view(1, members);
+        List<Optional<RejectReason>> results = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            byte[] bytes = RecordMessages.encode(record("n" + i, 1, "en1"));
+            results.add(small.receive("id-n" + i, Optional.of("n" + i), bytes, 0, bytes.length));
+        }
+        byte[] update = RecordMessages.encode(record("n0", 2, "en1", "en2"));
+
+        assertThat(results).containsExactly(Optional.empty(), Optional.empty(), Optional.of(RejectReason.FULL),
+                Optional.of(RejectReason.FULL), Optional.of(RejectReason.FULL));
+        assertThat(small.receive("id-n0", Optional.of("n0"), update, 0, update.length)).isEmpty();
+        assertThat(engine.snapshot().nodes()).containsExactly("a", "n0", "n1");
+        assertThat(ports("n0")).containsExactly("en1", "en2");
+    }
+
+    @Test
+    void theBytesOfRecordsHeldAreBounded() {
+        byte[] one = RecordMessages.encode(record("b", 1, "en1"));
+        RecordIntake small = new RecordIntake(engine, metrics, nanos::get, 100, one.length + 10L);
+        small.view(1, List.of(A, B, C));
+        assertThat(small.receive(B.id(), B.node(), one, 0, one.length)).isEmpty();
+        byte[] two = RecordMessages.encode(record("c", 1, "en1"));
+        assertThat(small.receive(C.id(), C.node(), two, 0, two.length)).contains(RejectReason.FULL);
+        // when b leaves, its bytes are freed and c's record fits
+        small.view(2, List.of(A, C));
+        assertThat(small.receive(C.id(), C.node(), two, 0, two.length)).isEmpty();
+    }
 }
