@@ -65,19 +65,7 @@ class ProbeFloodNamespaceTest {
 
     @AfterAll
     void cleanUp() throws Exception {
-        for (DaemonProcess d : new DaemonProcess[] {a, b}) {
-            if (d != null) {
-                d.close();
-                System.err.println("---- log of daemon " + d.node() + " (pid " + d.pid() + ")\n" + d.log());
-            }
-        }
-        if (attacks != null) {
-            System.err.println("---- attackers\n" + attacks.log());
-            attacks.close();
-        }
-        if (lab != null) {
-            lab.close();
-        }
+        Attacks.closeAll(lab, attacks, a, b);
     }
 
     @BeforeEach

@@ -92,6 +92,26 @@ public final class Attacks implements AutoCloseable {
         return 0;
     }
 
+    /**
+     * Ends the daemons (printing their logs), the attackers (printing theirs) and the lab; any may
+     * be null (a setup that failed half-way).
+     */
+    public static void closeAll(NetnsLab lab, Attacks attacks, DaemonProcess... daemons) throws IOException {
+        for (DaemonProcess d : daemons) {
+            if (d != null) {
+                d.close();
+                System.err.println("---- log of daemon " + d.node() + " (pid " + d.pid() + ")\n" + d.log());
+            }
+        }
+        if (attacks != null) {
+            System.err.println("---- attackers\n" + attacks.log());
+            attacks.close();
+        }
+        if (lab != null) {
+            lab.close();
+        }
+    }
+
     /** @return the resident set size of a process in kB, from /proc */
     public static long rssKb(long pid) throws IOException {
         for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
