@@ -70,6 +70,8 @@ final class ConnectionGuard {
     private final Map<Reason, Counter> closed = new EnumMap<>(Reason.class);
     private final Map<HttpConnection, Watch> watches = new IdentityHashMap<>();
     private final Set<Reason> logged = EnumSet.noneOf(Reason.class);
+    /** Orders connections by when they began to wait for a request. */
+    private long waits;
 
     /**
      * @param vertx    the Vert.x of the API verticle (its timers)
@@ -178,7 +180,7 @@ final class ConnectionGuard {
         void awaitRequest(Reason reason) {
             cancel();
             request = null;
-            waitingSince = System.nanoTime();
+            waitingSince = ++waits;
             timer = vertx.setTimer(limits.headerTimeoutMs(), id -> close(conn, reason, () -> "API " + listener.name + ": a connection sent "
                     + "no complete request headers within " + limits.headerTimeoutMs() + " ms and was closed; further ones are only "
                     + "counted (railmap_api_connections_closed_total{reason=\"" + reason.tag() + "\"})"));
