@@ -113,7 +113,7 @@ public final class Daemon {
             cluster.start();
         } catch (IllegalStateException e) {
             close();
-            throw new IllegalStateException(PortsInUse.cluster(config.member()).map(m -> "cannot start: " + m).orElse(e.getMessage()), e);
+            throw new IllegalStateException(PortsInUse.cluster(config.member(), e).map(m -> "cannot start: " + m).orElse(e.getMessage()), e);
         } catch (RuntimeException e) {
             close();
             throw e;

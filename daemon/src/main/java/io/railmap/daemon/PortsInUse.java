@@ -31,26 +31,33 @@ final class PortsInUse {
     }
 
     /**
-     * Run after the cluster member failed to start and was closed: binds each of its TCP ports for a
-     * moment to see which one another program holds.
+     * Run after the cluster member failed to start and was closed. A port is named when JGroups'
+     * own message names it (it says which port it could not bind, in words of its own) and binding
+     * it for a moment fails here too, so that another program holds it.
      *
-     * @param member the member that could not start
+     * @param member  the member that could not start
+     * @param failure why
      * @return the sentence naming the cluster port or the failure-detection port when one is taken
      */
-    static Optional<String> cluster(ClusterConfig member) {
+    static Optional<String> cluster(ClusterConfig member, Throwable failure) {
+        String said = String.valueOf(root(failure).getMessage());
         String host = member.bind().getHostAddress();
         host = host.indexOf(':') >= 0 ? "[" + host + "]" : host;
-        if (taken(new InetSocketAddress(member.bind(), member.port()))) {
+        if (names(said, member.port()) && taken(new InetSocketAddress(member.bind(), member.port()))) {
             return Optional.of("cluster TCP " + host + ":" + member.port() + " is in use: another railmapd or another program listens there "
                     + "(ss -ltnp 'sport = :" + member.port() + "' names it); stop it, or choose another --cluster-port for every daemon "
                     + "of the cluster");
         }
-        if (taken(new InetSocketAddress(member.bind(), member.failureDetectionPort()))) {
+        if (names(said, member.failureDetectionPort()) && taken(new InetSocketAddress(member.bind(), member.failureDetectionPort()))) {
             return Optional.of("failure detection TCP " + host + ":" + member.failureDetectionPort() + " (--cluster-port + "
                     + ClusterConfig.FAILURE_DETECTION_OFFSET + ") is in use: another program listens there (ss -ltnp 'sport = :"
                     + member.failureDetectionPort() + "' names it); stop it, or choose another --cluster-port for every daemon of the cluster");
         }
         return Optional.empty();
+    }
+
+    private static boolean names(String message, int port) {
+        return java.util.regex.Pattern.compile("(?<![0-9])" + port + "(?![0-9])").matcher(message).find();
     }
 
     private static boolean taken(InetSocketAddress address) {

@@ -25,8 +25,9 @@ import java.util.function.Supplier;
  * A connection that misses one is closed (a request past its answer deadline is answered 503 first
  * when nothing of its answer was sent yet). A listener with {@link HttpLimits#maxConnections()}
  * open makes room for a new connection by closing the one that has waited longest for a request's
- * headers, so that a client holding every slot with half-sent requests cannot keep the others out;
- * when every open connection has a request being answered, the new one is closed instead.
+ * headers (one that never completed a request before an idle kept-alive one), so that a client
+ * holding every slot with half-sent requests cannot keep the others out; when every open connection
+ * has a request being answered, the new one is closed instead.
  *
  * <p>Every close for a bound is counted in {@value #CLOSED}, tagged {@code reason}
  * ({@link Reason#tag()}), and logged once per reason, except {@link Reason#IDLE}: an idle
@@ -144,11 +145,16 @@ final class ConnectionGuard {
             watch.awaitRequest(Reason.HEADERS);
         }
 
-        /** @return whether a connection waiting for request headers was closed to make room */
+        /**
+         * @return whether a connection waiting for request headers was closed to make room: the one
+         *         waiting longest among those that never completed a request, else among the idle
+         *         ones (a kept-alive connection a client may be about to reuse goes last)
+         */
         private boolean evictOne() {
             Watch oldest = null;
             for (Watch w : watches.values()) {
-                if (w.listener == this && w.request == null && (oldest == null || w.waitingSince < oldest.waitingSince)) {
+                if (w.listener == this && w.request == null && (oldest == null || w.answered < oldest.answered
+                        || w.answered == oldest.answered && w.waitingSince < oldest.waitingSince)) {
                     oldest = w;
                 }
             }
@@ -169,6 +175,8 @@ final class ConnectionGuard {
         private final HttpConnection conn;
         private long timer = -1;
         private long waitingSince;
+        /** 0 until a request on the connection was answered, then 1. */
+        private int answered;
         private HttpServerRequest request;
         private boolean released;
 
@@ -179,6 +187,9 @@ final class ConnectionGuard {
 
         void awaitRequest(Reason reason) {
             cancel();
+            if (request != null) {
+                answered = 1;
+            }
             request = null;
             waitingSince = ++waits;
             timer = vertx.setTimer(limits.headerTimeoutMs(), id -> close(conn, reason, () -> "API " + listener.name + ": a connection sent "

@@ -94,16 +94,19 @@ class ApiLimitsTest {
     }
 
     @Test
-    void atTheCapTheConnectionWaitingLongestForHeadersMakesRoom() throws Exception {
-        deploy(HttpLimits.DEFAULTS.withMaxConnections(3));
+    void atTheCapTheHalfSentConnectionWaitingLongestMakesRoomBeforeAKeptAliveOne() throws Exception {
+        deploy(HttpLimits.DEFAULTS.withMaxConnections(4));
+        RawConnection keptAlive = connect();
+        assertThat(keptAlive.send(HEALTH).read(WAIT).status()).isEqualTo(200);
         List<RawConnection> slow = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             // accepted in the order connected, on the verticle's one event loop
             slow.add(connect().send("GET /healthz HTTP/1.1\r\nHost: a\r\n"));
         }
-        assertThat(connect().send(HEALTH).read(WAIT).status()).isEqualTo(200);
+        assertThat(connect().send(HEALTH).read(WAIT).status()).as("a new connection at the cap").isEqualTo(200);
         assertThat(slow.get(0).closedWithin(WAIT)).as("the oldest half-sent connection").isTrue();
         assertThat(slow.get(1).closedWithin(Duration.ofMillis(200))).as("a younger one").isFalse();
+        assertThat(keptAlive.send(HEALTH).read(WAIT).status()).as("the older, kept-alive connection").isEqualTo(200);
         assertThat(closed("evicted")).isEqualTo(1);
     }
 
