@@ -34,8 +34,9 @@ import java.util.concurrent.TimeUnit;
  *                         closed. Default {@value #DEFAULT_ANSWER_TIMEOUT_MS} ms, far above what an answer
  *                         takes to compute (a 16-node ring order takes milliseconds, README)
  * @param idleTimeoutS     a connection on which no byte moved either way for this long is closed
- *                         (Vert.x's idle timeout: the last net below the two deadlines). Default
- *                         {@value #DEFAULT_IDLE_TIMEOUT_S} s
+ *                         (Vert.x's own idle timeout): a last net beneath the two deadlines, which
+ *                         already cover every state of a connection, so it is longer than both.
+ *                         Default {@value #DEFAULT_IDLE_TIMEOUT_S} s
  * @param maxPendingWork   requests being computed off the event loop (matrices, checks, the member
  *                         list) at once, running or queued for a worker; beyond this a request is
  *                         answered 503 at once instead of queueing without bound. Default
@@ -56,7 +57,7 @@ public record HttpLimits(int maxConnections, int maxInitialLine, int maxHeaderBy
     /** Default time from a request's headers to its answer, in ms. */
     public static final long DEFAULT_ANSWER_TIMEOUT_MS = 30_000;
     /** Default idle timeout, in s. */
-    public static final int DEFAULT_IDLE_TIMEOUT_S = 30;
+    public static final int DEFAULT_IDLE_TIMEOUT_S = 60;
     /** Default computations at once. */
     public static final int DEFAULT_MAX_PENDING_WORK = 16;
 
