@@ -94,7 +94,8 @@ final class ErrorReplies {
     static ObjectNode body(int status, Throwable e, String fallback) {
         if (status == 500) {
             if (e != null && LOGGED.size() < LOGGED_CLASSES && LOGGED.add(e.getClass().getName())) {
-                LOG.log(Level.WARNING, "internal error answering a request: " + e + " (further ones of this kind are not logged)", e);
+                LOG.log(Level.WARNING, "internal error answering a request: " + quoted(e.toString()) + " (further ones of this kind are not "
+                        + "logged; RAILMAP_DEBUG=1 shows the stack trace)", e);
             }
             return error(fallback);
         }
