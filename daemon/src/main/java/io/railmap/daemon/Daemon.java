@@ -3,7 +3,11 @@ package io.railmap.daemon;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.railmap.daemon.api.ApiSocket;
 import io.railmap.daemon.api.ApiVerticle;
+import io.railmap.daemon.api.HealthWatch;
+import io.railmap.daemon.api.HttpLimits;
+import io.railmap.daemon.api.MeterLimits;
 import io.railmap.daemon.cluster.Cluster;
 import io.railmap.daemon.discovery.PortSource;
 import io.railmap.daemon.discovery.PortSources;
@@ -16,31 +20,41 @@ import io.railmap.daemon.probe.ProbeKey;
 import io.railmap.daemon.probe.ProbeService;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.micrometer.Label;
 import io.vertx.micrometer.MicrometerMetricsFactory;
 import io.vertx.micrometer.MicrometerMetricsOptions;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
-import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
  * One railmapd, wired: discovery polled on a timer → {@link Engine} (own record) and
  * {@link ProbeLinks} (which ports the probe runs on); probe events → the engine's neighbours; the
  * engine ⇄ {@link Cluster} (own record out, other nodes' records in); the engine →
- * {@link TopologyLog} and the HTTP API. {@link #start} brings it up, {@link #stop} leaves the
- * cluster, sends the probe's goodbyes and closes everything.
+ * {@link TopologyLog} and the HTTP API; a {@link HealthWatch} for {@code /healthz}. {@link #start}
+ * brings it up, {@link #stop} leaves the cluster, sends the probe's goodbyes and closes everything,
+ * each within {@value #PART_STOP_MS} ms.
  */
 public final class Daemon {
     private static final Logger LOG = System.getLogger(Daemon.class.getName());
+    /**
+     * How long stopping waits for the cluster member to leave and for Vert.x to close (the API, the
+     * probe's goodbyes), in ms; the two run at once. A part still closing after that is left behind.
+     */
+    static final long PART_STOP_MS = 3_000;
 
     private final DaemonConfig config;
-    private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private final PrometheusMeterRegistry registry = MeterLimits.apply(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
     private final Engine engine;
     private final long incarnation;
     private Vertx vertx;
     private ApiVerticle api;
     private Cluster cluster;
+    private volatile HealthWatch health;
 
     /** @param config what this daemon is told */
     public Daemon(DaemonConfig config) {
@@ -50,45 +64,63 @@ public final class Daemon {
     }
 
     /**
-     * Starts Vert.x, the HTTP API, the probe, the cluster member and the discovery timer; returns once
-     * the API listens and the member has a view (about a second when it is alone).
+     * Starts Vert.x, the HTTP API, the probe, the cluster member, the health watch and the discovery
+     * timer; returns once the API listens and the member has a view (about a second when it is
+     * alone). {@code /healthz} answers 503 ("starting") until then.
      *
-     * @throws IllegalStateException naming the cause when the API port cannot be bound, the probe
-     *                               cannot listen or the cluster ports are in use
-     * @throws IllegalArgumentException when seeds were given and none resolves
+     * @throws IllegalArgumentException naming the path when {@code --api-socket} is a live daemon's
+     *                                  socket or not a socket at all ({@link ApiSocket#claim}), or
+     *                                  when seeds were given and none resolves
+     * @throws IllegalStateException    naming the port and what to do when the API's TCP port or
+     *                                  socket, the probe's UDP port, the cluster port or the
+     *                                  failure-detection port is taken, or naming the cause when
+     *                                  another part cannot start
      */
     public void start() {
+        config.apiSocket().ifPresent(ApiSocket::claim);
         vertx = Vertx.builder()
                 .withMetrics(new MicrometerMetricsFactory(registry))
                 .with(new io.vertx.core.VertxOptions()
                         // a handful of sockets and a timer: two event loops and a few workers are plenty
                         // (Vert.x defaults to 2 × cores loops and 20 workers)
                         .setEventLoopPoolSize(2).setWorkerPoolSize(4).setInternalBlockingPoolSize(2)
-                        .setMetricsOptions(new MicrometerMetricsOptions().setEnabled(true)))
+                        // labels whose values the daemon bounds (MeterLimits); never the path or the remote address
+                        .setMetricsOptions(new MicrometerMetricsOptions().setEnabled(true)
+                                .setLabels(EnumSet.of(Label.HTTP_METHOD, Label.HTTP_CODE, Label.POOL_TYPE, Label.POOL_NAME))))
                 .build();
         gauges();
         TopologyLog topologyLog = new TopologyLog();
         engine.onChange(() -> topologyLog.observe(engine.snapshot()));
         cluster = new Cluster(config.member(), engine, registry);
-        api = new ApiVerticle(engine, cluster::membership, registry, config.apiHost(), config.apiPort(), config.apiSocket());
-        ProbeService probe;
+        api = new ApiVerticle(engine, cluster::membership, this::problems, registry, HttpLimits.DEFAULTS, config.apiHost(), config.apiPort(),
+                config.apiSocket());
         try {
             vertx.deployVerticle(api).await(30, TimeUnit.SECONDS);
-            String management = (config.apiHost().indexOf(':') >= 0 ? "[" + config.apiHost() + "]" : config.apiHost())
-                    + ":" + api.actualPort();
-            probe = new ProbeService(ProbeConfig.defaults(config.cluster(), config.node(), incarnation, management)
-                    .withTiming(config.probe()).withKey(config.member().key().map(ProbeKey::derive)), registry);
-            vertx.deployVerticle(probe).await(30, TimeUnit.SECONDS);
         } catch (Exception e) {
             close();
             throw new IllegalStateException("cannot start: " + e.getMessage(), e);
         }
+        String management = (config.apiHost().indexOf(':') >= 0 ? "[" + config.apiHost() + "]" : config.apiHost())
+                + ":" + api.actualPort();
+        ProbeConfig probeConfig = ProbeConfig.defaults(config.cluster(), config.node(), incarnation, management).withTiming(config.probe())
+                .withKey(config.member().key().map(ProbeKey::derive));
+        ProbeService probe = new ProbeService(probeConfig, registry);
+        try {
+            vertx.deployVerticle(probe).await(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            close();
+            throw new IllegalStateException("cannot start: " + PortsInUse.probe(e, probeConfig.udpPort()).orElse(e.getMessage()), e);
+        }
         try {
             cluster.start();
+        } catch (IllegalStateException e) {
+            close();
+            throw new IllegalStateException(PortsInUse.cluster(config.member(), e).map(m -> "cannot start: " + m).orElse(e.getMessage()), e);
         } catch (RuntimeException e) {
             close();
             throw e;
         }
+        health = new HealthWatch(vertx, cluster);
         probe.addListener(event -> engine.neighbours(probe.neighbours()));
         PortSource source = PortSources.choose(config.node(), config.sysfsRoot(), config.macosCapture(), config.interfaces());
         ProbeLinks links = new ProbeLinks(probe);
@@ -121,6 +153,11 @@ public final class Daemon {
                 .description("records this daemon holds, its own included").register(registry);
     }
 
+    private List<String> problems() {
+        HealthWatch h = health;
+        return h == null ? List.of("the daemon is starting") : h.problems();
+    }
+
     /** @return what this daemon knows */
     public Engine engine() {
         return engine;
@@ -142,8 +179,8 @@ public final class Daemon {
     }
 
     /**
-     * Leaves the cluster (the others drop this node's record at once), sends the probe's goodbyes
-     * (TTL 0) and closes Vert.x; waits at most about 6 s.
+     * Leaves the cluster (the others drop this node's record at once) and, at the same time, sends
+     * the probe's goodbyes (TTL 0) and closes Vert.x; waits at most {@value #PART_STOP_MS} ms.
      */
     public void stop() {
         LOG.log(Level.INFO, "railmapd " + config.node() + " stopping");
@@ -151,15 +188,32 @@ public final class Daemon {
     }
 
     private void close() {
-        if (cluster != null) {
-            cluster.close();
+        HealthWatch h = health;
+        if (h != null) {
+            h.close();
         }
-        if (vertx != null) {
-            try {
-                vertx.close().await(Duration.ofSeconds(5).toMillis(), TimeUnit.MILLISECONDS);
-            } catch (Exception e) {
-                LOG.log(Level.WARNING, "stopping took too long: " + e.getMessage());
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(PART_STOP_MS);
+        Thread leaving = null;
+        if (cluster != null) {
+            leaving = new Thread(cluster::close, "railmap-cluster-close");
+            leaving.setDaemon(true);
+            leaving.start();
+        }
+        Future<Void> closing = vertx == null ? null : vertx.close();
+        try {
+            if (leaving != null) {
+                leaving.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+                if (leaving.isAlive()) {
+                    LOG.log(Level.WARNING, "the cluster member did not close within " + PART_STOP_MS + " ms; stopping without it");
+                }
             }
+            if (closing != null) {
+                closing.await(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            LOG.log(Level.WARNING, "Vert.x did not close within " + PART_STOP_MS + " ms (" + e.getMessage() + "); stopping without it");
         }
     }
 }

@@ -32,7 +32,9 @@ import picocli.CommandLine.Option;
             "  railmapd --bind 10.0.0.5 --seeds 10.0.0.1,10.0.0.2 --cluster-key-file /etc/railmap/cluster.key",
             "", "Ports: probe UDP 7245 on cable ports; API TCP 7246; on the management address: cluster TCP 7800,",
             "failure detection TCP 7900 (cluster port + 100), multicast discovery UDP 7247 (only without --seeds).",
-            "", "Exit codes: 0 stopped cleanly, 1 bad flag or config, 2 could not start (port in use, no probe socket)."})
+            "", "Exit codes: 0 stopped cleanly (SIGTERM, SIGINT), 1 bad flag or config (also --api-socket naming a live daemon's",
+            "socket or a file that is not a socket), 2 could not start (a port in use: the message names it), 3 out of memory",
+            "(the JVM's -XX:+ExitOnOutOfMemoryError, set by bin/railmapd), 4 still stopping 5 s after SIGTERM: halted."})
 public final class Railmapd implements Callable<Integer> {
     private static final System.Logger LOG = System.getLogger(Railmapd.class.getName());
 
@@ -190,18 +192,20 @@ public final class Railmapd implements Callable<Integer> {
         return new ClusterConfig(cluster, nodeName, address, clusterPort, seedList, key, timing);
     }
 
+    /**
+     * Starts the daemon and serves until SIGTERM or SIGINT, then stops it under
+     * {@link StopDeadline}: the process ends with {@value StopDeadline#EXIT_STOPPED} after a clean
+     * stop, {@value StopDeadline#EXIT_HALTED} when stopping outlasted
+     * {@value StopDeadline#DEADLINE_MS} ms.
+     */
     @Override
     public Integer call() throws InterruptedException {
         DaemonConfig cfg = daemonConfig();
         Daemon daemon = new Daemon(cfg);
         daemon.start();
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            daemon.stop();
-            Logs.finish();
-            stopped.countDown();
-        }, "railmapd-shutdown"));
-        stopped.await();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> StopDeadline.run(daemon::stop, StopDeadline.DEADLINE_MS,
+                Runtime.getRuntime()::halt), "railmapd-shutdown"));
+        new CountDownLatch(1).await(); // the shutdown hook ends the process
         return 0;
     }
 }

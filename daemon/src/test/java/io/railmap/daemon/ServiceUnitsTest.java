@@ -104,6 +104,28 @@ class ServiceUnitsTest {
         assertThat(value(dict, "RunAtLoad").getNodeName()).isEqualTo("true");
     }
 
+    @Test
+    void theLauncherExitsOnOutOfMemoryAndBoundsHeapAndFilesAndBothServicesRunIt() throws Exception {
+        String launcher = Files.readString(ROOT.resolve("bin/railmapd"));
+        assertThat(launcher).contains("-XX:+ExitOnOutOfMemoryError", "-Xmx128m", "-XX:-MaxFDLimit", "ulimit -n 8192");
+        String unit = Files.readString(ROOT.resolve("systemd/railmapd.service"));
+        assertThat(unit).containsPattern("(?m)^ExecStart=/opt/railmap/bin/railmapd ");
+        String plist = Files.readString(ROOT.resolve("launchd/io.railmap.railmapd.plist"));
+        assertThat(plist).contains("<string>/opt/railmap/bin/railmapd</string>");
+    }
+
+    @Test
+    void bothServicesWaitLongerForAStopThanTheDaemonsOwnDeadline() throws Exception {
+        Matcher unit = Pattern.compile("(?m)^TimeoutStopSec=([0-9]+)$").matcher(Files.readString(ROOT.resolve("systemd/railmapd.service")));
+        assertThat(unit.find()).isTrue();
+        assertThat(Long.parseLong(unit.group(1)) * 1000).isGreaterThan(StopDeadline.DEADLINE_MS);
+        DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+        factory.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
+        Document plist = factory.newDocumentBuilder().parse(ROOT.resolve("launchd/io.railmap.railmapd.plist").toFile());
+        Element dict = (Element) plist.getDocumentElement().getElementsByTagName("dict").item(0);
+        assertThat(Long.parseLong(value(dict, "ExitTimeOut").getTextContent()) * 1000).isGreaterThan(StopDeadline.DEADLINE_MS);
+    }
+
     /** The element that follows {@code <key>name</key>} in a plist dict. */
     private static Node value(Element dict, String key) {
         NodeList children = dict.getChildNodes();

@@ -13,29 +13,30 @@ import io.railmap.matrix.codec.JsonText;
 import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.emit.PlanJson;
 import io.railmap.matrix.model.Snapshot;
-import io.railmap.matrix.plan.NoRingException;
 import io.railmap.matrix.plan.Plan;
 import io.railmap.matrix.plan.Planner;
-import io.railmap.matrix.rail.UnknownNodesException;
 import io.railmap.matrix.topology.Topology;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.net.SocketAddress;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * The daemon's HTTP API. Routes:
  * <pre>
- * GET  /healthz                       {"status": "ok", "node": ..., "recordVersion": ...}
+ * GET  /healthz                       {"status": "ok"|"unhealthy", "node", "recordVersion"[, "problems"]}
  * GET  /v1/record                     this node's record (snapshot format's record)
  * GET  /v1/snapshot                   every record this daemon knows (railmap-snapshot)
  * GET  /v1/members                    the cluster's members (shape in {@link #members})
@@ -43,56 +44,148 @@ import java.util.function.Supplier;
  * POST /v1/check?hosts=a,b&amp;mode=…     body: a jaccl devices file; answer: findings JSON
  * GET  /metrics                       Micrometer, Prometheus text format
  * </pre>
- * Bad requests get 400 and unknown hosts 404, no ring through the hosts 422, each with
- * {@code {"error": "<sentence>"}} (plus {@code "unknown"} or {@code "unplaceable"} node lists).
- * Planning, checking and the membership run off the event loop.
+ * Every error answer is {@code {"error": "<sentence>"}} JSON ({@link ErrorReplies}): 400 a bad
+ * request (an unknown or repeated query parameter, bad percent-encoding, a malformed value or body),
+ * 404 an unknown resource or unknown hosts ({@code "unknown": [...]}), 405 a method the resource does
+ * not take, 413 a body above {@link HttpLimits#maxBodyBytes()}, 414 and 431 a request line or
+ * headers above their limits, 415 a form body, 422 no ring through the hosts
+ * ({@code "unplaceable": [...]}), 503 unhealthy, busy or too slow, 500 an internal error (no stack
+ * trace; the log has it).
+ *
+ * <p>Bounds ({@link HttpLimits}): connections per listener, request line, headers and body size,
+ * the header, answer and idle deadlines ({@link ConnectionGuard}), and computations at once.
+ * Bodies stay in memory: nothing is ever written to disk. Planning, checking and the membership run
+ * off the event loop; everything else answers on it without blocking.
  */
 public final class ApiVerticle extends VerticleBase {
-    private static final String JSON = "application/json";
+    private static final String JSON = ErrorReplies.JSON;
+
+    /** The resources and the one method each takes, in the order error answers list them. */
+    private static final List<Route> ROUTES = List.of(new Route(HttpMethod.GET, "/healthz"), new Route(HttpMethod.GET, "/v1/record"),
+            new Route(HttpMethod.GET, "/v1/snapshot"), new Route(HttpMethod.GET, "/v1/members"), new Route(HttpMethod.GET, "/v1/matrix"),
+            new Route(HttpMethod.POST, "/v1/check"), new Route(HttpMethod.GET, "/metrics"));
+
+    private record Route(HttpMethod method, String path) {
+        @Override
+        public String toString() {
+            return method.name() + " " + path;
+        }
+    }
+
     private final Engine engine;
     private final Supplier<Membership> membership;
+    private final Supplier<List<String>> problems;
     private final PrometheusMeterRegistry registry;
+    private final HttpLimits limits;
     private final String host;
     private final int port;
     private final Optional<Path> socket;
+    private ConnectionGuard guard;
+    private int pendingWork;
     private HttpServer server;
+
+    /**
+     * The API with {@link HttpLimits#DEFAULTS} and a health that is always good.
+     *
+     * @see #ApiVerticle(Engine, Supplier, Supplier, PrometheusMeterRegistry, HttpLimits, String, int, Optional)
+     */
+    public ApiVerticle(Engine engine, Supplier<Membership> membership, PrometheusMeterRegistry registry, String host, int port,
+                       Optional<Path> socket) {
+        this(engine, membership, List::of, registry, HttpLimits.DEFAULTS, host, port, socket);
+    }
 
     /**
      * @param engine     what the daemon knows
      * @param membership the cluster's current view (a plain query; the cluster member answers it)
-     * @param registry   the metrics registry scraped by {@code /metrics}
-     * @param host     the address to bind ({@code 127.0.0.1} by default in the daemon)
-     * @param port     the TCP port to bind; 0 picks a free one ({@link #actualPort()})
-     * @param socket   a Unix domain socket to serve on as well; a stale socket file there is replaced
+     * @param problems   what is stuck ({@link HealthWatch#problems()}); {@code /healthz} is 503 while
+     *                   it is not empty. Called on the event loop: it must not block
+     * @param registry   the metrics registry scraped by {@code /metrics}; the API's own counters go
+     *                   there too
+     * @param limits     the bounds on clients
+     * @param host       the address to bind ({@code 127.0.0.1} by default in the daemon)
+     * @param port       the TCP port to bind; 0 picks a free one ({@link #actualPort()})
+     * @param socket     a Unix domain socket to serve on as well; nothing may be at that path
+     *                   ({@link ApiSocket#claim} makes it so)
      */
-    public ApiVerticle(Engine engine, Supplier<Membership> membership, PrometheusMeterRegistry registry, String host, int port,
-                       Optional<Path> socket) {
+    public ApiVerticle(Engine engine, Supplier<Membership> membership, Supplier<List<String>> problems, PrometheusMeterRegistry registry,
+                       HttpLimits limits, String host, int port, Optional<Path> socket) {
         this.engine = engine;
         this.membership = membership;
+        this.problems = problems;
         this.registry = registry;
+        this.limits = limits;
         this.host = host;
         this.port = port;
         this.socket = socket;
     }
 
+    /**
+     * Binds the TCP listener, then the Unix socket if any.
+     *
+     * @return fails with an {@link IllegalStateException} naming the listener that could not
+     *         listen; when its address is taken, the sentence says so and what to do
+     */
     @Override
     public Future<?> start() {
-        Router router = Router.router(vertx);
-        router.get("/healthz").handler(this::health);
-        router.get("/v1/record").handler(this::record);
-        router.get("/v1/snapshot").handler(this::snapshot);
-        router.get("/v1/members").handler(this::members);
-        router.get("/v1/matrix").handler(this::matrix);
-        router.post("/v1/check").handler(BodyHandler.create().setBodyLimit(1 << 20)).handler(this::check);
-        router.get("/metrics").handler(this::metrics);
-        server = vertx.createHttpServer().requestHandler(router);
-        Future<?> tcp = server.listen(port, host);
+        guard = new ConnectionGuard(vertx, limits, registry);
+        Router router = router();
+        String tcpName = "http://" + (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + port;
+        server = server(router, tcpName);
+        Future<?> tcp = server.listen(port, host).recover(e -> listenFailure("API TCP " + tcpName.substring("http://".length()),
+                "choose another --api ADDR:PORT", e));
         if (socket.isEmpty()) {
             return tcp;
         }
-        return tcp.compose(bound -> vertx.executeBlocking(() -> Files.deleteIfExists(socket.get()), false))
-                .compose(deleted -> vertx.createHttpServer().requestHandler(router)
-                        .listen(SocketAddress.domainSocketAddress(socket.get().toString())));
+        return tcp.compose(bound -> server(router, "unix:" + socket.get())
+                .listen(SocketAddress.domainSocketAddress(socket.get().toString()))
+                .recover(e -> listenFailure("API socket " + socket.get(), "choose another --api-socket PATH", e)));
+    }
+
+    /** @return a failed future whose message names the listener and, when it is taken, what to do */
+    private static <T> Future<T> listenFailure(String listener, String remedy, Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        if (root instanceof java.net.BindException) {
+            return Future.failedFuture(new IllegalStateException(listener + " is in use (" + root.getMessage()
+                    + "): another railmapd or another program listens there; stop it, or " + remedy, e));
+        }
+        return Future.failedFuture(new IllegalStateException(listener + ": cannot listen (" + root.getMessage() + ")", e));
+    }
+
+    private HttpServer server(Router router, String name) {
+        return vertx.createHttpServer(limits.serverOptions())
+                .connectionHandler(guard.listener(name))
+                .invalidRequestHandler(ErrorReplies.invalidRequest(limits))
+                .requestHandler(router);
+    }
+
+    private Router router() {
+        Router router = Router.router(vertx);
+        router.route().handler(ctx -> {
+            guard.requestStarted(ctx.request());
+            ctx.addEndHandler(done -> guard.answered(ctx.request()));
+            ctx.response().putHeader("keep-alive", limits.keepAlive());
+            ctx.next();
+        });
+        router.get("/healthz").handler(ctx -> onLoop(ctx, this::health));
+        router.get("/v1/record").handler(ctx -> onLoop(ctx, q -> new Reply(200, JSON, SnapshotCodec.write(engine.record()))));
+        router.get("/v1/snapshot").handler(ctx -> onLoop(ctx, q -> new Reply(200, JSON, SnapshotCodec.write(engine.snapshot()))));
+        // off the event loop: the membership waits for the cluster's lock while a record is taken
+        router.get("/v1/members").handler(ctx -> offLoop(ctx, NoQuery::parse, q -> new Reply(200, JSON, membersJson(membership.get()))));
+        router.get("/v1/matrix").handler(ctx -> offLoop(ctx, (params, resource) -> MatrixQuery.parse(params), this::matrix));
+        // two routes: Vert.x Web runs a body handler before any other handler of its route
+        router.post("/v1/check").handler(this::refuseForms);
+        router.post("/v1/check")
+                .handler(BodyHandler.create(false).setBodyLimit(limits.maxBodyBytes()))
+                .handler(ctx -> offLoop(ctx, (params, resource) -> CheckQuery.parse(params), q -> check(q, ctx)));
+        router.get("/metrics").handler(ctx -> onLoop(ctx, q -> new Reply(200, "text/plain; version=0.0.4; charset=utf-8", registry.scrape())));
+        for (int status = 400; status < 600; status++) {
+            int code = status;
+            router.errorHandler(code, ctx -> failed(ctx, code));
+        }
+        return router;
     }
 
     /** @return the bound TCP port (useful when started with port 0) */
@@ -100,20 +193,17 @@ public final class ApiVerticle extends VerticleBase {
         return server.actualPort();
     }
 
-    private void health(RoutingContext ctx) {
+    private Reply health(NoQuery q) {
+        List<String> stuck = problems.get();
         ObjectNode out = JsonText.object();
-        out.put("status", "ok");
+        out.put("status", stuck.isEmpty() ? "ok" : "unhealthy");
         out.put("node", engine.node());
         out.put("recordVersion", engine.record().version());
-        send(ctx, 200, JSON, JsonText.pretty(out));
-    }
-
-    private void record(RoutingContext ctx) {
-        send(ctx, 200, JSON, SnapshotCodec.write(engine.record()));
-    }
-
-    private void snapshot(RoutingContext ctx) {
-        send(ctx, 200, JSON, SnapshotCodec.write(engine.snapshot()));
+        if (!stuck.isEmpty()) {
+            ArrayNode list = out.putArray("problems");
+            stuck.forEach(list::add);
+        }
+        return new Reply(stuck.isEmpty() ? 200 : 503, JSON, JsonText.pretty(out));
     }
 
     /**
@@ -127,11 +217,6 @@ public final class ApiVerticle extends VerticleBase {
      * railmapd; {@code recordVersion} and {@code recordAgeMs} (ms since this daemon took that
      * version; for itself, since it made it) are null while no record of the member is held.
      */
-    private void members(RoutingContext ctx) {
-        // off the event loop: the membership waits for the cluster's lock while a record is taken
-        answer(ctx, () -> new Reply(JSON, membersJson(membership.get())));
-    }
-
     private static String membersJson(Membership m) {
         ObjectNode out = JsonText.object();
         out.put("cluster", m.cluster());
@@ -157,63 +242,143 @@ public final class ApiVerticle extends VerticleBase {
         return JsonText.pretty(out);
     }
 
-    private void matrix(RoutingContext ctx) {
-        answer(ctx, () -> {
-            MatrixQuery q = MatrixQuery.parse(ctx.queryParams());
-            Snapshot snapshot = engine.snapshot();
-            Topology topology = Topology.of(snapshot);
-            Plan plan = Planner.plan(topology, q.hosts().orElse(topology.nodes()), q.order(), q.rails());
-            return new Reply(q.format().mediaType(), q.format().render(topology, plan, q.emit()));
-        });
+    private Reply matrix(MatrixQuery q) {
+        Snapshot snapshot = engine.snapshot();
+        Topology topology = Topology.of(snapshot);
+        Plan plan = Planner.plan(topology, q.hosts().orElse(topology.nodes()), q.order(), q.rails());
+        return new Reply(200, q.format().mediaType(), q.format().render(topology, plan, q.emit()));
     }
 
-    private void check(RoutingContext ctx) {
-        answer(ctx, () -> {
-            CheckQuery q = CheckQuery.parse(ctx.queryParams());
-            String body = ctx.body().asString();
-            List<List<List<String>>> cells = DevicesCodec.read("request body", body == null ? "" : body);
-            List<Finding> findings = Checker.check(Topology.of(engine.snapshot()), q.ranks(), cells, q.mode());
-            return new Reply(JSON, PlanJson.check(q.ranks(), q.mode(), findings));
-        });
+    private Reply check(CheckQuery q, RoutingContext ctx) {
+        String body = ctx.body().asString();
+        List<List<List<String>>> cells = DevicesCodec.read("request body", body == null ? "" : body);
+        List<Finding> findings = Checker.check(Topology.of(engine.snapshot()), q.ranks(), cells, q.mode());
+        return new Reply(200, JSON, PlanJson.check(q.ranks(), q.mode(), findings));
     }
 
-    private void metrics(RoutingContext ctx) {
-        send(ctx, 200, "text/plain; version=0.0.4; charset=utf-8", registry.scrape());
+    /**
+     * A form body would have BodyHandler decode it as form fields (and keep a multipart upload's
+     * parts); {@code /v1/check} takes the devices file as the raw body, so forms are refused before
+     * anything of them is read.
+     */
+    private void refuseForms(RoutingContext ctx) {
+        String type = Optional.ofNullable(ctx.request().getHeader("content-type")).orElse("").toLowerCase(Locale.ROOT);
+        if (type.startsWith("multipart/") || type.startsWith("application/x-www-form-urlencoded")) {
+            ctx.fail(415, new IllegalArgumentException("POST /v1/check takes the devices file as the request body, not as a form ("
+                    + ErrorReplies.quoted(ctx.request().getHeader("content-type")) + "): send it with Content-Type: application/json, "
+                    + "e.g. curl --data-binary @devices.json -H 'Content-Type: application/json'"));
+            return;
+        }
+        ctx.next();
     }
 
-    private record Reply(String mediaType, String body) {
+    private record Reply(int status, String mediaType, String body) {
     }
 
-    /** Runs the work off the event loop and maps its failures to status codes. */
-    private void answer(RoutingContext ctx, Callable<Reply> work) {
-        vertx.executeBlocking(work, false).onComplete(result -> {
+    /** A parser of a request's query string; throws IllegalArgumentException naming what is wrong. */
+    @FunctionalInterface
+    private interface QueryParser<Q> {
+        Q parse(io.vertx.core.MultiMap params, String resource);
+    }
+
+    /** Answers on the event loop: for answers that never block. */
+    private void onLoop(RoutingContext ctx, Function<NoQuery, Reply> work) {
+        NoQuery q;
+        try {
+            q = NoQuery.parse(QueryParams.of(ctx), resource(ctx));
+        } catch (IllegalArgumentException e) {
+            ctx.fail(400, e);
+            return;
+        }
+        Reply reply = work.apply(q);
+        send(ctx, reply);
+    }
+
+    /**
+     * Parses the query on the event loop, then runs the work on a worker, at most
+     * {@link HttpLimits#maxPendingWork()} at once (503 beyond), and maps its failures to statuses.
+     */
+    private <Q> void offLoop(RoutingContext ctx, QueryParser<Q> parser, Function<Q, Reply> work) {
+        Q q;
+        try {
+            q = parser.parse(QueryParams.of(ctx), resource(ctx));
+        } catch (IllegalArgumentException e) {
+            ctx.fail(400, e);
+            return;
+        }
+        if (pendingWork >= limits.maxPendingWork()) {
+            ctx.response().putHeader("retry-after", "1");
+            ctx.fail(503, new BusyException(limits.maxPendingWork() + " requests are being computed, the most at once: try again in a second"));
+            return;
+        }
+        pendingWork++;
+        Callable<Reply> call = () -> work.apply(q);
+        vertx.executeBlocking(call, false).onComplete(result -> {
+            pendingWork--;
             if (result.succeeded()) {
-                send(ctx, 200, result.result().mediaType(), result.result().body());
-                return;
-            }
-            Throwable e = result.cause();
-            ObjectNode error = JsonText.object();
-            error.put("error", e.getMessage());
-            int status;
-            if (e instanceof UnknownNodesException unknown) {
-                status = 404;
-                ArrayNode nodes = error.putArray("unknown");
-                unknown.nodes().forEach(nodes::add);
-            } else if (e instanceof NoRingException noRing) {
-                status = 422;
-                ArrayNode nodes = error.putArray("unplaceable");
-                noRing.unplaceable().forEach(nodes::add);
-            } else if (e instanceof IllegalArgumentException) {
-                status = 400;
+                send(ctx, result.result());
             } else {
-                status = 500;
-                error.put("error", "internal error: " + e);
+                ctx.fail(ErrorReplies.status(result.cause()), result.cause());
             }
-            send(ctx, status, JSON, JsonText.pretty(error));
         });
     }
 
-    private static void send(RoutingContext ctx, int status, String mediaType, String body) {
-        ctx.response().setStatusCode(status).putHeader("content-type", mediaType).end(body);
+    private static String resource(RoutingContext ctx) {
+        return ctx.request().method().name() + " " + ctx.request().path();
+    }
+
+    private static void send(RoutingContext ctx, Reply reply) {
+        if (ctx.response().ended() || ctx.response().closed()) {
+            return; // answered 503 for taking too long, or the client went away
+        }
+        ctx.response().setStatusCode(reply.status()).putHeader("content-type", reply.mediaType()).end(reply.body());
+    }
+
+    /** The router's answer for every failure and every request no route took, as {@code {"error"}} JSON. */
+    private void failed(RoutingContext ctx, int status) {
+        Throwable failure = ctx.failure();
+        String method = ctx.request().method().name();
+        String path = ctx.request().path();
+        String fallback;
+        switch (status) {
+            case 404:
+                fallback = "no resource " + ErrorReplies.quoted(path) + ": the API serves " + ROUTES.stream().map(Route::toString)
+                        .collect(Collectors.joining(", "));
+                break;
+            case 405:
+                String takes = ROUTES.stream().filter(r -> r.path().equals(path)).map(r -> r.method().name()).collect(Collectors.joining(", "));
+                ctx.response().putHeader("allow", takes);
+                fallback = "method " + ErrorReplies.quoted(method) + " is not allowed on " + path + ": it takes " + takes;
+                break;
+            case 413:
+                fallback = "the request body is larger than " + limits.maxBodyBytes() + " bytes: a devices file is far smaller";
+                break;
+            case 417:
+                fallback = "the Expect header " + ErrorReplies.quoted(ctx.request().getHeader("expect")) + " is not supported, only 100-continue";
+                break;
+            case 400:
+                fallback = "bad request: " + ErrorReplies.quoted(ctx.request().uri());
+                break;
+            case 503:
+                fallback = failure != null && failure.getMessage() != null ? failure.getMessage() : ErrorReplies.reason(status);
+                break;
+            case 500:
+                fallback = "internal error" + (failure == null ? "" : " (" + failure.getClass().getSimpleName() + ")")
+                        + " answering " + ErrorReplies.quoted(method) + " " + ErrorReplies.quoted(path) + "; the daemon's log has the details";
+                break;
+            default:
+                fallback = ErrorReplies.reason(status);
+                break;
+        }
+        ErrorReplies.send(ctx.response(), status, ErrorReplies.body(status, failure, fallback));
+    }
+
+    /** Too many computations at once: answered 503 with its message. */
+    private static final class BusyException extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        BusyException(String message) {
+            super(message);
+        }
     }
 }

@@ -124,6 +124,15 @@ public final class Cluster implements AutoCloseable {
         });
     }
 
+    /**
+     * @return whether this member's channel is connected: false before {@link #start}, after
+     *         {@link #close}, and whenever JGroups has disconnected it; never blocks
+     */
+    public boolean connected() {
+        JChannel ch = channel;
+        return ch != null && ch.isConnected();
+    }
+
     /** @return the cluster's meters */
     public ClusterMetrics metrics() {
         return metrics;

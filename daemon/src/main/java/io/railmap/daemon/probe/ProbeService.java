@@ -108,10 +108,7 @@ public final class ProbeService extends VerticleBase {
         receiver.handler(this::onPacket);
         receiver.exceptionHandler(e -> LOG.log(Level.WARNING, () -> "probe receiving socket: " + e));
         return refreshLocalAddresses()
-                .compose(v -> receiver.listen(config.udpPort(), "::")
-                        .recover(e -> Future.failedFuture(new IllegalStateException("the probe cannot listen on UDP port "
-                                + config.udpPort() + " (" + e.getMessage() + "): another process holds it; stop it, or give every"
-                                + " daemon of the cluster another probe port", e))))
+                .compose(v -> receiver.listen(config.udpPort(), "::"))
                 .onSuccess(s -> {
                     sweeper = vertx.setPeriodic(config.timing().expiryCheckMs(), id -> publish(intake.expire(nowMs())));
                     addressRefresher = vertx.setPeriodic(ADDRESS_REFRESH_MS, id -> refreshLocalAddresses());

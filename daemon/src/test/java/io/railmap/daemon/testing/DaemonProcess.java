@@ -61,7 +61,7 @@ public final class DaemonProcess implements AutoCloseable {
         Path log = dir.resolve(node + ".log");
         String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx128m",
+                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx128m", "-XX:+ExitOnOutOfMemoryError",
                 "-Djava.util.logging.manager=io.railmap.daemon.Logs$Manager",
                 "-cp", classPath, Railmapd.class.getName(), "--node", node, "--api", "127.0.0.1:0",
                 "--api-socket", socket.toString()));
@@ -89,6 +89,16 @@ public final class DaemonProcess implements AutoCloseable {
     /** @return whether the process still runs */
     public boolean alive() {
         return process.isAlive();
+    }
+
+    /** @return the API's Unix socket */
+    public Path socket() {
+        return socket;
+    }
+
+    /** @return the exit code once the process has ended; empty while it runs */
+    public java.util.OptionalInt exitCode() {
+        return process.isAlive() ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(process.exitValue());
     }
 
     /** @return the daemon's pid */
