@@ -3,6 +3,7 @@ package io.railmap.cli.commands;
 import io.railmap.cli.client.DaemonClient;
 import io.railmap.cli.options.DaemonAddress;
 import io.railmap.matrix.codec.JsonCursor;
+import io.railmap.matrix.model.Names;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,13 +66,13 @@ public final class NodesCommand implements Callable<Integer> {
                 role.add("coordinator");
             }
             table.row(
-                m.optionalField("node").map(JsonCursor::string).orElse("(not railmapd)"),
-                m.field("address").string(),
+                m.optionalField("node").map(n -> Names.escape(n.string())).orElse("(not railmapd)"),
+                Names.escape(m.field("address").string()),
                 role.isEmpty() ? "-" : String.join(", ", role),
                 m.optionalField("recordVersion").map(v -> Long.toString(v.integer())).orElse("none yet"),
                 m.optionalField("recordAgeMs").map(a -> String.format("%.1f s", a.integer() / 1000.0)).orElse("-"));
         }
-        return "cluster " + root.field("cluster").string() + ", view " + root.field("viewId").integer() + ", " + members.size()
+        return "cluster " + Names.escape(root.field("cluster").string()) + ", view " + root.field("viewId").integer() + ", " + members.size()
                 + " member" + (members.size() == 1 ? "" : "s") + "\n" + table.render();
     }
 }
