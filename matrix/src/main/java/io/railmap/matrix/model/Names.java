@@ -42,13 +42,14 @@ public final class Names {
      *
      * @param what  where the list came from, for the message (e.g. {@code "--hosts"})
      * @param value the list
-     * @return the names in order, trimmed
+     * @return the names in order, without spaces around them
      * @throws IllegalArgumentException when a name is empty or breaks the rules of {@link #node}
      */
     public static java.util.List<String> nodeList(String what, String value) {
         java.util.List<String> out = new java.util.ArrayList<>();
         for (String name : value.split(",", -1)) {
-            String trimmed = name.trim();
+            // spaces around a name are dropped; any other character is the name's, to be checked
+            String trimmed = name.replaceAll("^[ \t]+|[ \t]+$", "");
             if (trimmed.isEmpty()) {
                 throw new IllegalArgumentException(what + " \"" + escape(value)
                         + "\" has an empty name: write node names separated by commas, e.g. a,b,c");
@@ -112,8 +113,8 @@ public final class Names {
      * (C0, DEL, C1), invisible format characters (Unicode category Cf, which holds the bidi
      * controls U+202A–U+202E and U+2066–U+2069 and the zero-width characters), line and paragraph
      * separators and lone surrogates are written as visible escapes ({@code \n}, {@code \r},
-     * {@code \t}, {@code \x1b}, {@code \u202e}, {@code \U000e0001}); a backslash is doubled so that
-     * the escapes are unambiguous. Text longer than {@value #SHOWN_CHARS} characters (code points)
+     * {@code \t}, {@code \x1b}, <code>&#92;u202e</code>, <code>&#92;U000e0001</code>); a backslash and a double quote
+     * are escaped too ({@code \\}, {@code \"}), so that the escapes and a quoted name are unambiguous. Text longer than {@value #SHOWN_CHARS} characters (code points)
      * is cut there and ends with {@code …(N more)}, N being the characters left out.
      *
      * @param text any text, or null
@@ -146,8 +147,8 @@ public final class Names {
             int c = text.codePointAt(i);
             i += Character.charCount(c);
             shown++;
-            if (c == '\\') {
-                out.append("\\\\");
+            if (c == '\\' || c == '"') {
+                out.append('\\').append((char) c);
             } else if (c == '\n') {
                 out.append("\\n");
             } else if (c == '\r') {
