@@ -77,7 +77,8 @@ public final class DiscoveryOptions {
 
     /**
      * @return the sysfs root, when given
-     * @throws IllegalArgumentException naming {@code --sysfs-root} when it is not a directory
+     * @throws IllegalArgumentException naming {@code --sysfs-root} when it is not a directory, or
+     *                                  when {@code --macos-capture} is given too
      */
     public Optional<Path> sysfsRoot() {
         return directory("--sysfs-root", sysfsRoot);
@@ -85,13 +86,17 @@ public final class DiscoveryOptions {
 
     /**
      * @return the macOS capture directory, when given
-     * @throws IllegalArgumentException naming {@code --macos-capture} when it is not a directory
+     * @throws IllegalArgumentException naming {@code --macos-capture} when it is not a directory, or
+     *                                  when {@code --sysfs-root} is given too
      */
     public Optional<Path> macosCapture() {
         return directory("--macos-capture", macosCapture);
     }
 
-    private static Optional<Path> directory(String flag, Path dir) {
+    private Optional<Path> directory(String flag, Path dir) {
+        if (sysfsRoot != null && macosCapture != null) {
+            throw new IllegalArgumentException("give --sysfs-root or --macos-capture, not both");
+        }
         if (dir != null && !Files.isDirectory(dir)) {
             throw new IllegalArgumentException(flag + " " + Names.escape(dir.toString(), 256)
                     + (Files.exists(dir) ? " is not a directory" : " does not exist") + ": give a directory");
@@ -102,7 +107,8 @@ public final class DiscoveryOptions {
     /**
      * @param nodeName this node's name
      * @return the port source these flags describe ({@link PortSources#choose})
-     * @throws IllegalArgumentException when both a sysfs root and a macOS capture are given
+     * @throws IllegalArgumentException naming the flag when a directory is missing, both are given, or
+     *                                  --interfaces is malformed
      */
     public PortSource source(String nodeName) {
         return PortSources.choose(nodeName, sysfsRoot(), macosCapture(), selection());
