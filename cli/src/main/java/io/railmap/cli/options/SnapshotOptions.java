@@ -75,14 +75,14 @@ public final class SnapshotOptions {
             }
             Snapshot snapshot = load();
             return snapshot.record(node).orElseThrow(() -> new IllegalArgumentException(Names.escape(source.snapshot.toString(), 256)
-                    + " holds no record of node " + node + " (it holds " + known(snapshot) + ")"));
+                    + " holds no record of node " + node + " (it knows " + known(snapshot) + ")"));
         }
         try (DaemonClient client = new DaemonClient(daemonUrl())) {
             NodeRecord record = SnapshotCodec.readRecord(Names.escape(daemonUrl(), 256) + "/v1/record", client.get("/v1/record"));
             if (node != null && !node.equals(record.node())) {
                 Snapshot all = SnapshotCodec.readSnapshot(Names.escape(daemonUrl(), 256) + "/v1/snapshot", client.get("/v1/snapshot"));
                 return all.record(node).orElseThrow(() -> new IllegalArgumentException("railmapd at " + Names.escape(daemonUrl(), 256)
-                        + " holds no record of node " + node + " (it holds " + known(all) + ")"));
+                        + " holds no record of node " + node + " (it knows " + known(all) + ")"));
             }
             return record;
         }
