@@ -29,7 +29,8 @@ import picocli.CommandLine.Option;
                 + "cluster (JGroups, on the management network), and serves records, snapshots, members, matrices and "
                 + "checks over HTTP.",
         footer = {"", "Config file: --config FILE reads Java properties whose keys are the long option names without dashes,",
-            "e.g. 'interfaces=veth*' or 'probe-interval-ms=250'; flags on the command line win.",
+            "e.g. 'interfaces=veth*' or 'probe-interval-ms=250'; flags on the command line win. An unknown or repeated",
+            "key is an error; the file must be a regular UTF-8 text file of at most 64 KiB (a key file: at most 64 KiB).",
             "", "Examples:", "  railmapd --node studio-a --interfaces 'en*' --api 127.0.0.1:7246",
             "  railmapd --bind 10.0.0.5 --seeds 10.0.0.1,10.0.0.2 --cluster-key-file /etc/railmap/cluster.key",
             "", "Ports: probe UDP 7245 on cable ports; API TCP 7246; on the management address: cluster TCP 7800,",
@@ -47,7 +48,8 @@ public final class Railmapd implements Callable<Integer> {
     /** The command line as given, to tell its flags from the config file's. */
     private java.util.List<String> arguments = java.util.List.of();
 
-    @Option(names = "--config", paramLabel = "FILE", description = "Read defaults for every option from this properties file.")
+    @Option(names = "--config", paramLabel = "FILE",
+            description = "Read defaults for every option from this properties file (keys: the long options without dashes).")
     Path config;
 
     @Mixin

@@ -47,14 +47,20 @@ public final class NodesCommand implements Callable<Integer> {
             body = client.get("/v1/members");
         }
         PrintWriter out = spec.commandLine().getOut();
-        out.print(json ? body : table(url, body));
+        if (json) {
+            // printed as the daemon wrote it, once it is known to be JSON: no raw control character reaches the terminal
+            JsonCursor.parse(Names.escape(url, 256) + "/v1/members", body);
+            out.print(body);
+        } else {
+            out.print(table(url, body));
+        }
         out.flush();
         return 0;
     }
 
     /** The members answer as a table; fails with a format error naming the path when the answer is not the documented shape. */
     static String table(String url, String body) {
-        JsonCursor root = JsonCursor.parse(url + "/v1/members", body).object(Set.of("cluster", "viewId", "members"));
+        JsonCursor root = JsonCursor.parse(Names.escape(url, 256) + "/v1/members", body).object(Set.of("cluster", "viewId", "members"));
         TextTable table = new TextTable("NODE", "ADDRESS", "ROLE", "RECORD VERSION", "RECORD AGE");
         List<JsonCursor> members = root.field("members").elements();
         for (JsonCursor m : members) {
