@@ -150,4 +150,19 @@ class InputFilesTest {
 
         assertThat(run).isEqualTo(new Run(1, "", "railmap: --node name \"x\\x1b[2J\" contains a control or invisible character\n"));
     }
+
+    @Test
+    void runningOutOfHeapIsOneLineNotAStackTrace() throws Exception {
+        // 8 MB of names in a JVM with 16 MB of heap
+        Path s = Files.writeString(dir.resolve("heavy.json"), "{\"format\": \"railmap-snapshot\", \"version\": 1, \"records\": [\""
+                + "r".repeat(8_000_000) + "\"]}");
+        Process p = new ProcessBuilder(CliProcess.shell("exec \"$@\"", List.of("-Xmx16m"), "matrix", "--snapshot", s.toString()))
+                .redirectErrorStream(true).start();
+
+        String output = CliProcess.finish(p);
+
+        assertThat(p.exitValue()).as(output).isEqualTo(1);
+        assertThat(output).matches("railmap: out of memory: the input needs more than this JVM's \\d+ MB of heap; "
+                + "give it more with RAILMAP_JAVA_OPTS=-Xmx2g\n");
+    }
 }

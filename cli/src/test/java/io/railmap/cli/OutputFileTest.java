@@ -146,33 +146,15 @@ class OutputFileTest {
         assertThat(dir.resolve("nowhere")).doesNotExist();
     }
 
-    /** The CLI in a JVM of its own, started by {@code sh} after {@code prelude} (a umask, a mount). */
-    private static List<String> shell(String prelude, String... args) {
-        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        String java = ProcessHandle.current().info().command().orElse("java");
-        List<String> command = new ArrayList<>(List.of("sh", "-c", prelude, "sh", java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                "-cp", classPath, Main.class.getName()));
-        command.addAll(List.of(args));
-        return command;
-    }
-
-    private static String finish(Process p) throws Exception {
-        if (!p.waitFor(60, TimeUnit.SECONDS)) {
-            p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-            throw new AssertionError("the CLI did not finish within 60 s");
-        }
-        return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    }
-
     @Test
     void aNewFileGetsTheModeTheUmaskGives() throws Exception {
         List<Process> runs = new ArrayList<>();
         for (String umask : List.of("022", "077", "002")) {
-            runs.add(new ProcessBuilder(shell("umask " + umask + " && exec \"$@\"", "matrix", "--snapshot", SNAPSHOT.toString(),
+            runs.add(new ProcessBuilder(CliProcess.shell("umask " + umask + " && exec \"$@\"", List.of(), "matrix", "--snapshot", SNAPSHOT.toString(),
                     "-o", dir.resolve("umask-" + umask + ".json").toString())).redirectErrorStream(true).start());
         }
         for (Process p : runs) {
-            assertThat(finish(p)).isEmpty();
+            assertThat(CliProcess.finish(p)).isEmpty();
             assertThat(p.exitValue()).isZero();
         }
 
@@ -194,9 +176,9 @@ class OutputFileTest {
                 + "/link && \"$@\" -o " + mnt + "/null; echo \"exit $?\"; \"$@\" -o " + mnt + "/link; echo \"exit $?\"; stat -c '%F %t,%T' "
                 + mnt + "/null; ls -A " + mnt;
         List<String> command = new ArrayList<>(List.of("unshare", "--mount", "--propagation", "private"));
-        command.addAll(shell(prelude, "matrix", "--snapshot", SNAPSHOT.toString(), "--hosts", "studio-a,studio-b"));
+        command.addAll(CliProcess.shell(prelude, List.of(), "matrix", "--snapshot", SNAPSHOT.toString(), "--hosts", "studio-a,studio-b"));
 
-        String output = finish(new ProcessBuilder(command).redirectErrorStream(true).start());
+        String output = CliProcess.finish(new ProcessBuilder(command).redirectErrorStream(true).start());
 
         assertThat(output.lines()).containsExactly(
                 "railmap: refusing -o " + mnt + "/null: it is a character device, not a regular file; railmap writes only regular files "
