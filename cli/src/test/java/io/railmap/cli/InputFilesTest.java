@@ -127,7 +127,7 @@ class InputFilesTest {
 
         assertThat(run.code()).isEqualTo(1);
         assertThat(run.err()).isEqualTo("railmap: " + s + ": at $.records[0].node: node name \"" + "n".repeat(64)
-                + "…(9999936 more)\" is longer than 64 bytes (UTF-8)\n");
+                + "…(9999936 more)\" is 10000000 bytes of UTF-8, over 64\n");
     }
 
     @Test

@@ -1,7 +1,5 @@
 package io.railmap.matrix.model;
 
-import java.nio.charset.StandardCharsets;
-
 /**
  * Shared rules for the names railmap accepts (node names, netdev names, RDMA device names, cluster
  * names), and the one way any text from outside (a name, a value, a file name) is shown in a
@@ -74,10 +72,10 @@ public final class Names {
         if (name == null || name.isEmpty()) {
             throw new IllegalArgumentException(what + " name is empty");
         }
-        // more characters than bytes allowed is too long; only a short name is worth encoding
-        if (name.length() > MAX_BYTES || name.getBytes(StandardCharsets.UTF_8).length > MAX_BYTES) {
-            throw new IllegalArgumentException(what + " name \"" + escape(name) + "\" is longer than " + MAX_BYTES
-                    + " bytes (UTF-8)");
+        long bytes = utf8Bytes(name);
+        if (bytes > MAX_BYTES) {
+            throw new IllegalArgumentException(what + " name \"" + escape(name) + "\" is " + bytes + " bytes of UTF-8, over "
+                    + MAX_BYTES);
         }
         for (int i = 0; i < name.length(); ) {
             int c = name.codePointAt(i);
@@ -167,6 +165,17 @@ public final class Names {
             out.append("…(").append(text.codePointCount(i, text.length())).append(" more)");
         }
         return out.toString();
+    }
+
+    /** @return the length of the text in UTF-8, counted without encoding it (a lone surrogate counts as the 3 bytes of U+FFFD) */
+    private static long utf8Bytes(String text) {
+        long bytes = 0;
+        for (int i = 0; i < text.length(); ) {
+            int c = text.codePointAt(i);
+            i += Character.charCount(c);
+            bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+        }
+        return bytes;
     }
 
     /** Control, format (Cf), line/paragraph separator, or a lone surrogate: nothing a reader can see. */

@@ -84,9 +84,9 @@ class NamesTest {
     void aNameMayHoldSixtyFourBytesOfUtf8() {
         assertThat(Names.node("node", "n".repeat(64))).hasSize(64);
         assertThatThrownBy(() -> Names.node("node", "n".repeat(65)))
-                .hasMessage("node name \"" + "n".repeat(64) + "…(1 more)\" is longer than 64 bytes (UTF-8)");
+                .hasMessage("node name \"" + "n".repeat(64) + "…(1 more)\" is 65 bytes of UTF-8, over 64");
         // 22 characters of 3 bytes each: 66 bytes
-        assertThatThrownBy(() -> Names.plain("netdev", "名".repeat(22))).hasMessageContaining("is longer than 64 bytes");
+        assertThatThrownBy(() -> Names.plain("netdev", "名".repeat(22))).hasMessageContaining("is 66 bytes of UTF-8, over 64");
     }
 
     @Test
@@ -94,7 +94,7 @@ class NamesTest {
         String huge = "a".repeat(10_000_000);
 
         assertThatThrownBy(() -> Names.node("--node", huge))
-                .hasMessage("--node name \"" + "a".repeat(64) + "…(9999936 more)\" is longer than 64 bytes (UTF-8)");
+                .hasMessage("--node name \"" + "a".repeat(64) + "…(9999936 more)\" is 10000000 bytes of UTF-8, over 64");
     }
 
     @ParameterizedTest
