@@ -30,7 +30,7 @@ import picocli.CommandLine.Option;
                 + "checks over HTTP.",
         footer = {"", "Config file: --config FILE reads Java properties whose keys are the long option names without dashes,",
             "e.g. 'interfaces=veth*' or 'probe-interval-ms=250'; flags on the command line win. An unknown or repeated",
-            "key is an error; the file must be a regular UTF-8 text file of at most 64 KiB (a key file: at most 64 KiB).",
+            "key is an error. The config file and the key file must be regular UTF-8 text files of at most 64 KiB.",
             "", "Examples:", "  railmapd --node studio-a --interfaces 'en*' --api 127.0.0.1:7246",
             "  railmapd --bind 10.0.0.5 --seeds 10.0.0.1,10.0.0.2 --cluster-key-file /etc/railmap/cluster.key",
             "", "Ports: probe UDP 7245 on cable ports; API TCP 7246; on the management address: cluster TCP 7800,",

@@ -16,10 +16,13 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.HexFormat;
+import java.util.Set;
 
 /**
  * Writes an output file ({@code -o FILE}) so that it is never half-written and nothing but a regular
@@ -67,8 +70,11 @@ public final class OutputFile {
         Path tmp = target.resolveSibling("." + shortened(target.getFileName().toString()) + "."
                 + HexFormat.of().formatHex(randomBytes()) + ".tmp");
         try {
-            // no file attributes: the OS applies the umask to 0666, as for any plain create
-            try (FileChannel channel = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            // a new file: no attributes, so the OS applies the umask to 0666 as for any plain create; a
+            // replacement starts no more open than the file it replaces (the umask may narrow it; keep sets it)
+            FileAttribute<?>[] mode = replaced == null ? new FileAttribute<?>[0]
+                    : new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(replaced.permissions())};
+            try (FileChannel channel = FileChannel.open(tmp, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), mode)) {
                 ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
                 while (bytes.hasRemaining()) {
                     channel.write(bytes);
