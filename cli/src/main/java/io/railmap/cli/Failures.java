@@ -1,5 +1,6 @@
 package io.railmap.cli;
 
+import io.railmap.matrix.model.Names;
 import io.railmap.matrix.plan.NoRingException;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -21,7 +22,8 @@ final class Failures implements IExecutionExceptionHandler, IParameterExceptionH
     public int handleParseException(ParameterException e, String[] args) {
         CommandLine cmd = e.getCommandLine();
         PrintWriter err = cmd.getErr();
-        err.println("railmap: " + e.getMessage());
+        // picocli's message quotes the argument as given
+        err.println("railmap: " + Names.escape(e.getMessage(), 512));
         if (!CommandLine.UnmatchedArgumentException.printSuggestions(e, err)) {
             err.println("Try 'railmap " + commandPath(cmd) + "--help' for usage.");
         }
@@ -46,7 +48,7 @@ final class Failures implements IExecutionExceptionHandler, IParameterExceptionH
             err.println("railmap: " + e.getMessage());
             code = ExitCodes.INPUT;
         } else {
-            err.println("railmap: internal error: " + e + " (please report this; set RAILMAP_DEBUG=1 for details)");
+            err.println("railmap: internal error: " + Names.escape(e.toString(), 512) + " (please report this; set RAILMAP_DEBUG=1 for details)");
             if (System.getenv("RAILMAP_DEBUG") != null) {
                 e.printStackTrace(err);
             }

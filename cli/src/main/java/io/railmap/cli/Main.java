@@ -8,10 +8,23 @@ public final class Main {
     private Main() {
     }
 
-    /** @param args the command line */
+    /**
+     * Runs the command and exits with its code. Running out of heap (a snapshot near its 64 MiB cap
+     * takes about 700 MB) is one line and exit {@link ExitCodes#INPUT}, not a stack trace.
+     *
+     * @param args the command line
+     */
     public static void main(String[] args) {
         quietLogs();
-        System.exit(Railmap.run(args));
+        int code;
+        try {
+            code = Railmap.run(args);
+        } catch (OutOfMemoryError e) {
+            System.err.println("railmap: out of memory: the input needs more than this JVM's " + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MB of heap; give it more with RAILMAP_JAVA_OPTS=-Xmx2g");
+            code = ExitCodes.INPUT;
+        }
+        System.exit(code);
     }
 
     /**

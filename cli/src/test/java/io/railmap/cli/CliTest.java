@@ -153,6 +153,29 @@ class CliTest {
     }
 
     @Test
+    void everyBadMatrixOptionIsExitOneWithOneLineNamingIt() {
+        for (List<String> args : List.of(
+                List.of("--format", "env", "--coordinator", "x"), List.of("--format", "env", "--coordinator", "10.0.0.1:0"),
+                List.of("--format", "launch", "--ip", "a=10.0.0.300"), List.of("--format", "launch", "--ip", "a=10.0.0.1", "--ip", "zz=10.0.0.2"),
+                List.of("--format", "env", "--coordinator", "10.0.0.1:5000", "--rank", "2"),
+                List.of("--format", "env", "--coordinator", "10.0.0.1:5000", "--rank", "-1"),
+                List.of("--format", "env", "--coordinator", "10.0.0.1:5000", "--devices-path", ""),
+                List.of("--format", "env", "--coordinator", "10.0.0.1:5000", "--devices-path", "/x\nMLX_RANK=7"),
+                List.of("--max-wires", "99999999999"), List.of("--order", "sideways"), List.of("--hosts", "a,b\u001b[2J"))) {
+            List<String> all = new java.util.ArrayList<>(List.of("matrix", "--snapshot", snapshot.toString()));
+            all.addAll(args);
+            Run run = Run.of(all.toArray(String[]::new));
+            String flag = args.get(args.size() - 2);
+            assertThat(run.code()).as(args.toString()).isEqualTo(ExitCodes.INPUT);
+            assertThat(run.out()).as(args.toString()).isEmpty();
+            List<String> lines = run.err().lines().toList();
+            assertThat(lines.get(0)).as(args.toString()).startsWith("railmap: ").contains(flag).doesNotContain("\u001b", "Exception");
+            assertThat(lines.subList(1, lines.size())).as(args.toString()).allMatch(l -> l.startsWith("Try 'railmap matrix --help'"));
+        }
+        assertThat(Run.of("matrix", "--lab", "../../tmp/x").err()).isEqualTo("railmap: --lab name \"../../tmp/x\" must not contain '/'\n");
+    }
+
+    @Test
     void aLabThatMayNotWaitIsRefusedBeforeAnythingIsMade() {
         Run run = Run.of("lab", "up", "--topology", "../examples/two-crossed.json", "--wait-s", "0");
         assertThat(run.code()).isEqualTo(ExitCodes.INPUT);

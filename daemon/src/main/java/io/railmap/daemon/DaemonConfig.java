@@ -10,16 +10,20 @@ import java.util.Optional;
 /**
  * Everything one railmapd is told, validated.
  *
- * @param node          this node's name (default: the host name up to the first dot)
- * @param cluster       the cluster name; probes of other clusters are dropped. Default {@value #DEFAULT_CLUSTER}
+ * @param node          this node's name (default: the host name up to the first dot); rules of
+ *                      {@link Names#node}
+ * @param cluster       the cluster name; probes of other clusters are dropped. Default
+ *                      {@value #DEFAULT_CLUSTER}; rules of {@link Names#node}
  * @param interfaces    which netdevs without RDMA are ports too (RDMA ports always are)
  * @param apiHost       the HTTP API's address. Default {@value #DEFAULT_API_HOST}: only this machine
  * @param apiPort       the HTTP API's TCP port; 0 picks a free one. Default {@value #DEFAULT_API_PORT}
  * @param apiSocket     also serve the API on this Unix domain socket (reachable from every network
  *                      namespace of the machine, which is how {@code railmap lab} talks to its daemons)
- * @param probe         probe timing: hello interval (default 1000 ms), fast start, TTL (3.5 × interval)
+ * @param probe         probe timing: hello interval (default 1000 ms, at most
+ *                      {@value #MAX_PROBE_INTERVAL_MS}), fast start, TTL (3.5 × interval)
  * @param linkPollMs    how often local discovery runs, in ms: carrier loss is noticed within this
- *                      time. Default 500 on Linux (a sysfs read), 3000 on macOS (system_profiler)
+ *                      time. Default 500 on Linux (a sysfs read), 3000 on macOS (system_profiler);
+ *                      {@value #MIN_LINK_POLL_MS} to {@value #MAX_LINK_POLL_MS}
  * @param sysfsRoot     read sysfs under this directory instead of {@code /} (tests)
  * @param macosCapture  read macOS command captures from this directory instead of running them (tests)
  * @param member        this daemon's cluster member: management address, cluster port, seeds, key,
@@ -34,22 +38,31 @@ public record DaemonConfig(String node, String cluster, InterfaceSelection inter
     public static final String DEFAULT_API_HOST = "127.0.0.1";
     /** Default API port (the probe uses UDP 7245). */
     public static final int DEFAULT_API_PORT = 7246;
+    /** The longest hello interval, in ms: a far end then outlives its last hello by 210 s at most. */
+    public static final long MAX_PROBE_INTERVAL_MS = 60_000;
+    /** The shortest discovery interval, in ms. */
+    public static final long MIN_LINK_POLL_MS = 50;
+    /** The longest discovery interval, in ms: a pulled cable is noticed within a minute at worst. */
+    public static final long MAX_LINK_POLL_MS = 60_000;
+    /** The longest Unix socket path, in bytes (macOS: 104 with the terminating NUL; Linux: 108). */
+    public static final int MAX_SOCKET_PATH_BYTES = 103;
 
     /**
      * @throws IllegalArgumentException naming the setting when a name is bad, the port is outside
-     *                                  0–65535, the poll interval is below 50 ms, both a sysfs root
+     *                                  0–65535, the poll interval is outside its range, both a sysfs root
      *                                  and a macOS capture are given, the member's names differ from
      *                                  {@code node} and {@code cluster}, or the API port is the cluster
      *                                  port or the failure-detection port
      */
     public DaemonConfig {
         Names.node("node", node);
-        Names.plain("cluster", cluster);
+        Names.node("cluster", cluster);
         if (apiPort < 0 || apiPort > 65535) {
             throw new IllegalArgumentException("API port " + apiPort + " is outside 0-65535");
         }
-        if (linkPollMs < 50) {
-            throw new IllegalArgumentException("link poll interval " + linkPollMs + " ms is below 50 ms");
+        if (linkPollMs < MIN_LINK_POLL_MS || linkPollMs > MAX_LINK_POLL_MS) {
+            throw new IllegalArgumentException("link poll interval " + linkPollMs + " ms is outside " + MIN_LINK_POLL_MS + "-"
+                    + MAX_LINK_POLL_MS + " ms");
         }
         if (sysfsRoot.isPresent() && macosCapture.isPresent()) {
             throw new IllegalArgumentException("give a sysfs root or a macOS capture directory, not both");

@@ -7,9 +7,11 @@ import io.railmap.daemon.cluster.ManagementAddress;
 import io.railmap.daemon.cluster.Seed;
 import io.railmap.daemon.discovery.DiscoveryOptions;
 import io.railmap.daemon.probe.ProbeTiming;
+import io.railmap.matrix.model.Names;
 import java.io.PrintWriter;
 import java.lang.System.Logger.Level;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
@@ -27,7 +29,8 @@ import picocli.CommandLine.Option;
                 + "cluster (JGroups, on the management network), and serves records, snapshots, members, matrices and "
                 + "checks over HTTP.",
         footer = {"", "Config file: --config FILE reads Java properties whose keys are the long option names without dashes,",
-            "e.g. 'interfaces=veth*' or 'probe-interval-ms=250'; flags on the command line win.",
+            "e.g. 'interfaces=veth*' or 'probe-interval-ms=250'; flags on the command line win. An unknown or repeated",
+            "key is an error. The config file and the key file must be regular UTF-8 text files of at most 64 KiB.",
             "", "Examples:", "  railmapd --node studio-a --interfaces 'en*' --api 127.0.0.1:7246",
             "  railmapd --bind 10.0.0.5 --seeds 10.0.0.1,10.0.0.2 --cluster-key-file /etc/railmap/cluster.key",
             "", "Ports: probe UDP 7245 on cable ports; API TCP 7246; on the management address: cluster TCP 7800,",
@@ -37,8 +40,18 @@ import picocli.CommandLine.Option;
             "(the JVM's -XX:+ExitOnOutOfMemoryError, set by bin/railmapd), 4 still stopping 5 s after SIGTERM: halted."})
 public final class Railmapd implements Callable<Integer> {
     private static final System.Logger LOG = System.getLogger(Railmapd.class.getName());
+    /** Exit code of a bad flag, flag value or config file. */
+    static final int BAD_FLAG = 1;
+    /** Exit code when the daemon cannot start (a port in use, no probe socket). */
+    static final int CANNOT_START = 2;
 
-    @Option(names = "--config", paramLabel = "FILE", description = "Read defaults for every option from this properties file.")
+    /** The config file read, when {@code --config} is given. */
+    private ConfigFile configFile;
+    /** The command line as given, to tell its flags from the config file's. */
+    private java.util.List<String> arguments = java.util.List.of();
+
+    @Option(names = "--config", paramLabel = "FILE",
+            description = "Read defaults for every option from this properties file (keys: the long options without dashes).")
     Path config;
 
     @Mixin
@@ -89,39 +102,76 @@ public final class Railmapd implements Callable<Integer> {
     String clusterTiming;
 
     @Option(names = "--probe-interval-ms", paramLabel = "MS", defaultValue = "1000",
-            description = "Hello interval per port in ms (a far end is forgotten after 3.5 intervals of silence). Default: ${DEFAULT-VALUE}.")
+            description = "Hello interval per port in ms, " + ProbeTiming.MIN_INTERVAL_MS + "-" + DaemonConfig.MAX_PROBE_INTERVAL_MS
+                    + " (a far end is forgotten after 3.5 intervals of silence). Default: ${DEFAULT-VALUE}.")
     long probeIntervalMs;
 
     @Option(names = "--link-poll-ms", paramLabel = "MS",
-            description = "How often local discovery runs, in ms. Default: 500 on Linux, 3000 on macOS.")
+            description = "How often local discovery runs, in ms, " + DaemonConfig.MIN_LINK_POLL_MS + "-" + DaemonConfig.MAX_LINK_POLL_MS
+                    + ". Default: 500 on Linux, 3000 on macOS.")
     Long linkPollMs;
 
     /** @param args the command line */
     public static void main(String[] args) {
         Logs.install();
-        CommandLine cmd = new CommandLine(new Railmapd());
-        cmd.setUsageHelpWidth(100);
-        cmd.setExecutionExceptionHandler((e, c, parsed) -> {
-            c.getErr().println("railmapd: " + e.getMessage());
-            return e instanceof IllegalArgumentException ? 1 : 2;
-        });
-        cmd.setParameterExceptionHandler((e, a) -> {
-            PrintWriter err = e.getCommandLine().getErr();
-            err.println("railmapd: " + e.getMessage());
-            err.println("Try 'railmapd --help' for usage.");
-            return 1;
-        });
-        String configFile = configFile(args);
-        if (configFile != null) {
-            if (!java.nio.file.Files.isReadable(Path.of(configFile))) {
-                System.err.println("railmapd: cannot read config file " + configFile);
-                System.exit(1);
-            }
-            cmd.setDefaultValueProvider(new CommandLine.PropertiesDefaultProvider(Path.of(configFile).toFile()));
-        }
-        int code = cmd.execute(args);
+        PrintWriter err = new PrintWriter(System.err, true);
+        int code = run(commandLine(new Railmapd(), err), args);
         Logs.finish();
         System.exit(code);
+    }
+
+    /**
+     * The one factory {@code main} and the tests use: railmapd's command line with its exit codes
+     * ({@value #BAD_FLAG} for a bad flag, a bad value or a bad config file; {@value #CANNOT_START} when
+     * the daemon cannot start) and one-line errors.
+     *
+     * @param railmapd the command object
+     * @param err      where errors go
+     * @return the command line
+     */
+    static CommandLine commandLine(Railmapd railmapd, PrintWriter err) {
+        CommandLine cmd = new CommandLine(railmapd);
+        cmd.setErr(err);
+        cmd.setUsageHelpWidth(100);
+        cmd.setExecutionExceptionHandler((e, c, parsed) -> {
+            boolean badValue = e instanceof IllegalArgumentException;
+            c.getErr().println("railmapd: " + e.getMessage() + (badValue ? railmapd.fromConfig(e.getMessage()) : ""));
+            return badValue ? BAD_FLAG : CANNOT_START;
+        });
+        cmd.setParameterExceptionHandler((e, args) -> {
+            PrintWriter out = e.getCommandLine().getErr();
+            String option = e.getArgSpec() instanceof CommandLine.Model.OptionSpec o ? o.longestName() : "";
+            // picocli's message quotes the argument as given
+            out.println("railmapd: " + Names.escape(e.getMessage(), 512) + railmapd.fromConfig(option));
+            if (!CommandLine.UnmatchedArgumentException.printSuggestions(e, out)) {
+                out.println("Try 'railmapd --help' for usage.");
+            }
+            return BAD_FLAG;
+        });
+        return cmd;
+    }
+
+    /**
+     * Reads {@code --config FILE}, when given, into the flags' defaults, then parses and runs.
+     *
+     * @param cmd  a command line from {@link #commandLine}
+     * @param args the arguments
+     * @return the exit code
+     */
+    static int run(CommandLine cmd, String[] args) {
+        String file = configFile(args);
+        if (file != null) {
+            Railmapd railmapd = cmd.getCommand();
+            try {
+                railmapd.configFile = ConfigFile.read(Path.of(file), cmd);
+            } catch (IllegalArgumentException e) {
+                cmd.getErr().println("railmapd: " + e.getMessage());
+                return BAD_FLAG;
+            }
+            railmapd.arguments = java.util.List.of(args);
+            cmd.setDefaultValueProvider(railmapd.configFile.defaults());
+        }
+        return cmd.execute(args);
     }
 
     private static String configFile(String[] args) {
@@ -136,23 +186,77 @@ public final class Railmapd implements Callable<Integer> {
         return null;
     }
 
-    /** @return the configuration the flags describe */
-    DaemonConfig daemonConfig() {
-        int colon = api.lastIndexOf(':');
-        if (colon <= 0 || !api.substring(colon + 1).matches("[0-9]{1,5}")) {
-            throw new IllegalArgumentException("--api \"" + api + "\" is not ADDR:PORT, e.g. 127.0.0.1:7246");
+    /**
+     * @param message an error message, which starts with the flag it is about when it is about one
+     * @return {@code " (from --config FILE)"} when that flag's value came from the config file, else nothing
+     */
+    private String fromConfig(String message) {
+        if (configFile == null || message == null) {
+            return "";
         }
-        String host = api.substring(0, colon).replaceAll("^\\[(.*)]$", "$1");
+        java.util.regex.Matcher flag = java.util.regex.Pattern.compile("^--[a-z-]+").matcher(message);
+        if (!flag.find() || !configFile.sets(flag.group())
+                || arguments.stream().anyMatch(a -> a.equals(flag.group()) || a.startsWith(flag.group() + "="))) {
+            return "";
+        }
+        return " (from --config " + Names.escape(configFile.file().toString(), 256) + ")";
+    }
+
+    /**
+     * @return the configuration the flags describe
+     * @throws IllegalArgumentException naming the flag when a value is malformed or out of its range
+     */
+    DaemonConfig daemonConfig() {
+        String nodeName = discovery.node();
+        Names.node("--cluster", cluster);
+        InetSocketAddress apiAddress = apiAddress();
+        if (apiSocket != null) {
+            apiSocket(apiSocket);
+        }
+        within("--probe-interval-ms", probeIntervalMs, ProbeTiming.MIN_INTERVAL_MS, DaemonConfig.MAX_PROBE_INTERVAL_MS);
         boolean mac = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("mac") && discovery.sysfsRoot().isEmpty();
         long poll = linkPollMs != null ? linkPollMs : (mac ? 3000 : 500);
-        if (probeIntervalMs < ProbeTiming.MIN_INTERVAL_MS) {
-            throw new IllegalArgumentException("--probe-interval-ms must be at least " + ProbeTiming.MIN_INTERVAL_MS);
-        }
+        within("--link-poll-ms", poll, DaemonConfig.MIN_LINK_POLL_MS, DaemonConfig.MAX_LINK_POLL_MS);
         ProbeTiming timing = ProbeTiming.DEFAULTS.withIntervals(probeIntervalMs, Math.max(ProbeTiming.MIN_INTERVAL_MS, probeIntervalMs / 4));
-        String nodeName = discovery.node();
-        return new DaemonConfig(nodeName, cluster, discovery.selection(), host,
-                Integer.parseInt(api.substring(colon + 1)), Optional.ofNullable(apiSocket), timing, poll, discovery.sysfsRoot(),
-                discovery.macosCapture(), member(nodeName));
+        return new DaemonConfig(nodeName, cluster, discovery.selection(), apiAddress.getHostString(), apiAddress.getPort(),
+                Optional.ofNullable(apiSocket), timing, poll, discovery.sysfsRoot(), discovery.macosCapture(), member(nodeName));
+    }
+
+    /** {@code --api ADDR:PORT}: an IP literal of this machine (or the wildcard), IPv6 in brackets, and a port 0–65535. */
+    private InetSocketAddress apiAddress() {
+        String shown = "--api \"" + Names.escape(api) + "\"";
+        int colon = api.lastIndexOf(':');
+        String port = colon < 0 ? "" : api.substring(colon + 1);
+        if (colon <= 0 || !port.matches("[0-9]{1,5}") || Integer.parseInt(port) > 65535) {
+            throw new IllegalArgumentException(shown + " is not ADDR:PORT with a port 0-65535, e.g. 127.0.0.1:7246 or [::1]:7246");
+        }
+        String host = api.substring(0, colon);
+        boolean bracketed = host.startsWith("[") && host.endsWith("]");
+        if (host.indexOf(':') >= 0 && !bracketed) {
+            throw new IllegalArgumentException(shown + " has an IPv6 address without brackets: write [ADDR]:PORT, e.g. [::1]:7246");
+        }
+        InetAddress address = ManagementAddress.literal("--api", host);
+        if (!address.isAnyLocalAddress()) {
+            ManagementAddress.requireLocal("--api", host, address);
+        }
+        return InetSocketAddress.createUnresolved(bracketed ? host.substring(1, host.length() - 1) : host, Integer.parseInt(port));
+    }
+
+    /** {@code --api-socket PATH}: a path short enough for a Unix socket address, without control characters. */
+    private static void apiSocket(Path path) {
+        String text = path.toString();
+        Names.printable("--api-socket", text);
+        int bytes = text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        if (bytes > DaemonConfig.MAX_SOCKET_PATH_BYTES) {
+            throw new IllegalArgumentException("--api-socket " + Names.escape(text, 256) + " is " + bytes + " bytes long; a Unix socket "
+                    + "path may have at most " + DaemonConfig.MAX_SOCKET_PATH_BYTES + " (choose a shorter one)");
+        }
+    }
+
+    private static void within(String flag, long value, long min, long max) {
+        if (value < min || value > max) {
+            throw new IllegalArgumentException(flag + " " + value + " is outside " + min + "-" + max);
+        }
     }
 
     /** @return the cluster member the flags describe; logs how the management address was chosen */

@@ -1,5 +1,6 @@
 package io.railmap.lab;
 
+import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.topology.Cable;
 import java.io.File;
@@ -241,7 +242,7 @@ public final class Lab {
     private LabState requireNode(String node) {
         LabState state = require();
         if (!state.topology().nodes().contains(node)) {
-            throw new LabException("node " + node + " is not in the lab (nodes: " + String.join(", ", state.topology().nodes()) + ")");
+            throw new LabException("node " + Names.escape(node) + " is not in the lab (nodes: " + String.join(", ", state.topology().nodes()) + ")");
         }
         return state;
     }

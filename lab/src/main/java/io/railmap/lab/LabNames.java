@@ -1,5 +1,7 @@
 package io.railmap.lab;
 
+import io.railmap.matrix.model.Names;
+
 /**
  * The names a lab gives what it makes. Every namespace starts with the prefix (default
  * {@value #DEFAULT_PREFIX}), so {@code lab down} removes exactly
@@ -22,6 +24,23 @@ public record LabNames(String prefix) {
         if (!prefix.matches("[A-Za-z0-9-]{1,20}")) {
             throw new IllegalArgumentException("lab prefix \"" + prefix + "\" must be 1-20 letters, digits or '-'");
         }
+    }
+
+    /**
+     * Checks a lab node name: the rules of {@link Names#node}, and no {@code '/'}, since the name is
+     * part of a namespace name and of the daemon's socket and log file names.
+     *
+     * @param what what the name is, for the message ({@code "--lab"})
+     * @param node the name
+     * @return the name
+     * @throws IllegalArgumentException when the name breaks a rule; the message shows it escaped
+     */
+    public static String node(String what, String node) {
+        Names.node(what, node);
+        if (node.contains("/")) {
+            throw new IllegalArgumentException(what + " name \"" + Names.escape(node) + "\" must not contain '/'");
+        }
+        return node;
     }
 
     /** @return the namespace of a node */

@@ -2,7 +2,6 @@ package io.railmap.lab;
 
 import io.railmap.matrix.codec.FormatException;
 import io.railmap.matrix.codec.JsonCursor;
-import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.topology.Cable;
 import java.util.ArrayList;
@@ -45,10 +44,7 @@ public record LabTopology(String description, List<String> nodes, List<Cable> ca
         }
         Set<String> seen = new HashSet<>();
         for (String node : nodes) {
-            Names.node("node", node);
-            if (node.contains("/")) {
-                throw new IllegalArgumentException("node name \"" + node + "\" must not contain '/'");
-            }
+            LabNames.node("node", node);
             if (!seen.add(node)) {
                 throw new IllegalArgumentException("node " + node + " is listed twice");
             }

@@ -3,6 +3,7 @@ package io.railmap.cli.client;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.railmap.cli.UserError;
+import io.railmap.matrix.model.Names;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.buffer.Buffer;
@@ -39,7 +40,7 @@ public final class DaemonClient implements AutoCloseable {
         if (url.startsWith("unix:")) {
             String path = url.substring("unix:".length());
             if (path.isEmpty()) {
-                throw new IllegalArgumentException("--daemon \"" + url + "\" names no socket: write unix:/path/to/railmapd.sock");
+                throw new IllegalArgumentException("--daemon \"" + Names.escape(url, 256) + "\" names no socket: write unix:/path/to/railmapd.sock");
             }
             address = SocketAddress.domainSocketAddress(path);
             basePath = "";
@@ -48,10 +49,10 @@ public final class DaemonClient implements AutoCloseable {
             try {
                 uri = new URI(url);
             } catch (URISyntaxException e) {
-                throw new IllegalArgumentException("--daemon \"" + url + "\" is not a URL: " + e.getReason());
+                throw new IllegalArgumentException("--daemon \"" + Names.escape(url, 256) + "\" is not a URL: " + e.getReason());
             }
             if (!"http".equals(uri.getScheme()) || uri.getHost() == null || uri.getPort() < 1) {
-                throw new IllegalArgumentException("--daemon \"" + url + "\" is not http://HOST:PORT or unix:/PATH");
+                throw new IllegalArgumentException("--daemon \"" + Names.escape(url, 256) + "\" is not http://HOST:PORT or unix:/PATH");
             }
             address = SocketAddress.inetSocketAddress(uri.getPort(), uri.getHost());
             basePath = uri.getPath() == null ? "" : uri.getPath().replaceAll("/+$", "");
@@ -88,12 +89,12 @@ public final class DaemonClient implements AutoCloseable {
             response = (body == null ? request.send() : request.sendBuffer(Buffer.buffer(body)))
                     .await(TIMEOUT_MS + 1000, TimeUnit.MILLISECONDS);
         } catch (Exception e) {
-            throw new DaemonUnreachable("cannot reach railmapd at " + url + ": " + describe(e)
+            throw new DaemonUnreachable("cannot reach railmapd at " + Names.escape(url, 256) + ": " + describe(e)
                     + " (is it running? start it with bin/railmapd, or pass --snapshot FILE)");
         }
         String text = response.bodyAsString();
         if (response.statusCode() >= 400) {
-            throw new UserError("railmapd at " + url + " refused the request: " + errorOf(text, response.statusCode()));
+            throw new UserError("railmapd at " + Names.escape(url, 256) + " refused the request: " + errorOf(text, response.statusCode()));
         }
         return text == null ? "" : text;
     }
@@ -102,7 +103,7 @@ public final class DaemonClient implements AutoCloseable {
         try {
             JsonNode error = new ObjectMapper().readTree(body).get("error");
             if (error != null) {
-                return error.asText();
+                return Names.escape(error.asText(), 512);
             }
         } catch (Exception ignored) {
             // not our JSON error shape: report the status
@@ -115,7 +116,7 @@ public final class DaemonClient implements AutoCloseable {
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
-        return root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+        return root.getMessage() == null ? root.getClass().getSimpleName() : Names.escape(root.getMessage(), 256);
     }
 
     @Override

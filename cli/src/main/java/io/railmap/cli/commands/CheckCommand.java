@@ -1,14 +1,15 @@
 package io.railmap.cli.commands;
 
 import io.railmap.cli.ExitCodes;
-import io.railmap.cli.options.Files;
 import io.railmap.cli.options.SnapshotOptions;
+import io.railmap.daemon.input.InputFile;
+import io.railmap.daemon.input.InputKind;
 import io.railmap.matrix.check.Checker;
 import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.check.Mode;
 import io.railmap.matrix.codec.DevicesCodec;
-import io.railmap.matrix.model.Names;
 import io.railmap.matrix.emit.PlanJson;
+import io.railmap.matrix.model.Names;
 import io.railmap.matrix.topology.Topology;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -53,14 +54,15 @@ public final class CheckCommand implements Callable<Integer> {
     public Integer call() {
         Topology topology = Topology.of(source.load());
         List<String> ranks = Names.nodeList("--hosts", hosts);
-        List<List<List<String>>> cells = DevicesCodec.read(devices.toString(), Files.read(devices, "devices file"));
+        List<List<List<String>>> cells = DevicesCodec.read(Names.escape(devices.toString(), 256),
+                InputFile.read(devices, InputKind.DEVICES));
         List<Finding> findings = Checker.check(topology, ranks, cells, mode);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.print(PlanJson.check(ranks, mode, findings));
         } else {
             findings.forEach(f -> out.println(FindingsText.line(f)));
-            out.println(devices + ": " + FindingsText.summary(findings) + " (ranks " + String.join(", ", ranks)
+            out.println(Names.escape(devices.toString(), 256) + ": " + FindingsText.summary(findings) + " (ranks " + String.join(", ", ranks)
                     + ", checked as " + mode.name().toLowerCase(java.util.Locale.ROOT) + ")");
         }
         out.flush();

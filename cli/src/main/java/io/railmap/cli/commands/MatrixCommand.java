@@ -6,6 +6,7 @@ import io.railmap.cli.options.RailOptionsMixin;
 import io.railmap.cli.options.SnapshotOptions;
 import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.check.Severity;
+import io.railmap.matrix.emit.Addresses;
 import io.railmap.matrix.emit.Format;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.plan.Order;
@@ -77,8 +78,25 @@ public final class MatrixCommand implements Callable<Integer> {
     public Integer call() {
         Topology topology = Topology.of(source.load());
         List<String> nodes = hosts == null ? topology.nodes() : Names.nodeList("--hosts", hosts);
-        ips.keySet().forEach(n -> Names.node("--ip", n));
+        ips.forEach((node, ip) -> Addresses.ipv4("--ip " + Names.node("--ip", node), ip));
+        if (coordinator != null) {
+            Addresses.ipv4AndPort("--coordinator", coordinator);
+        }
+        if (devicesPath.isEmpty()) {
+            throw new IllegalArgumentException("--devices-path is empty: give where the devices file is on every node");
+        }
+        Names.printable("--devices-path", devicesPath);
         Plan plan = Planner.plan(topology, nodes, order, rails.options());
+        for (String node : ips.keySet()) {
+            if (!plan.ranks().contains(node)) {
+                throw new IllegalArgumentException("--ip " + node + "=...: " + node + " is not among the ranks ("
+                        + Names.escape(String.join(", ", plan.ranks()), 200) + ")");
+            }
+        }
+        if (rank != null && (rank < 0 || rank >= plan.ranks().size())) {
+            throw new IllegalArgumentException("--rank " + rank + " is not among the " + plan.ranks().size() + " ranks (0 to "
+                    + (plan.ranks().size() - 1) + ")");
+        }
         if (format == Format.ENV && coordinator == null) {
             throw new IllegalArgumentException("--format env needs --coordinator IPV4:PORT, an address that rank 0 binds "
                     + "(MLX_JACCL_COORDINATOR)");

@@ -3,6 +3,7 @@ package io.railmap.cli.commands;
 import io.railmap.cli.client.DaemonClient;
 import io.railmap.cli.options.DaemonAddress;
 import io.railmap.matrix.codec.JsonCursor;
+import io.railmap.matrix.model.Names;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,14 +47,20 @@ public final class NodesCommand implements Callable<Integer> {
             body = client.get("/v1/members");
         }
         PrintWriter out = spec.commandLine().getOut();
-        out.print(json ? body : table(url, body));
+        if (json) {
+            // printed as the daemon wrote it, once it is known to be JSON: no raw control character reaches the terminal
+            JsonCursor.parse(Names.escape(url, 256) + "/v1/members", body);
+            out.print(body);
+        } else {
+            out.print(table(url, body));
+        }
         out.flush();
         return 0;
     }
 
     /** The members answer as a table; fails with a format error naming the path when the answer is not the documented shape. */
     static String table(String url, String body) {
-        JsonCursor root = JsonCursor.parse(url + "/v1/members", body).object(Set.of("cluster", "viewId", "members"));
+        JsonCursor root = JsonCursor.parse(Names.escape(url, 256) + "/v1/members", body).object(Set.of("cluster", "viewId", "members"));
         TextTable table = new TextTable("NODE", "ADDRESS", "ROLE", "RECORD VERSION", "RECORD AGE");
         List<JsonCursor> members = root.field("members").elements();
         for (JsonCursor m : members) {
@@ -65,13 +72,13 @@ public final class NodesCommand implements Callable<Integer> {
                 role.add("coordinator");
             }
             table.row(
-                m.optionalField("node").map(JsonCursor::string).orElse("(not railmapd)"),
-                m.field("address").string(),
+                m.optionalField("node").map(n -> Names.escape(n.string())).orElse("(not railmapd)"),
+                Names.escape(m.field("address").string()),
                 role.isEmpty() ? "-" : String.join(", ", role),
                 m.optionalField("recordVersion").map(v -> Long.toString(v.integer())).orElse("none yet"),
                 m.optionalField("recordAgeMs").map(a -> String.format("%.1f s", a.integer() / 1000.0)).orElse("-"));
         }
-        return "cluster " + root.field("cluster").string() + ", view " + root.field("viewId").integer() + ", " + members.size()
+        return "cluster " + Names.escape(root.field("cluster").string()) + ", view " + root.field("viewId").integer() + ", " + members.size()
                 + " member" + (members.size() == 1 ? "" : "s") + "\n" + table.render();
     }
 }

@@ -2,6 +2,7 @@ package io.railmap.cli.commands;
 
 import io.railmap.cli.options.SnapshotOptions;
 import io.railmap.matrix.codec.SnapshotCodec;
+import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortRef;
@@ -73,7 +74,7 @@ public final class PortsCommand implements Callable<Integer> {
         List<String> parts = new ArrayList<>();
         parts.add("receptacle " + t.receptacle());
         t.linkSpeedGbps().ifPresent(s -> parts.add("link " + RailAligner.gbps(s)));
-        t.peerName().ifPresent(n -> parts.add("peer " + n + (t.behindHub() ? " behind a hub or dock" : "")));
+        t.peerName().ifPresent(n -> parts.add("peer " + Names.escape(n) + (t.behindHub() ? " behind a hub or dock" : "")));
         parts.add(t.rdmaCapable() ? "RDMA-capable" : "no RDMA");
         return String.join(", ", parts);
     }

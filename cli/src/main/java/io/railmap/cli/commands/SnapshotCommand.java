@@ -1,9 +1,11 @@
 package io.railmap.cli.commands;
 
 import io.railmap.cli.UserError;
-import io.railmap.cli.options.Files;
 import io.railmap.cli.options.OutputOption;
+import io.railmap.daemon.input.InputFile;
+import io.railmap.daemon.input.InputKind;
 import io.railmap.matrix.codec.SnapshotCodec;
+import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Snapshot;
 import java.nio.file.Path;
@@ -37,10 +39,11 @@ public final class SnapshotCommand implements Callable<Integer> {
         List<NodeRecord> list = new ArrayList<>();
         Map<String, Path> from = new HashMap<>();
         for (Path file : records) {
-            NodeRecord record = SnapshotCodec.readRecord(file.toString(), Files.read(file, "record"));
+            NodeRecord record = SnapshotCodec.readRecord(Names.escape(file.toString(), 256), InputFile.read(file, InputKind.RECORD));
             Path earlier = from.putIfAbsent(record.node(), file);
             if (earlier != null) {
-                throw new UserError(earlier + " and " + file + " both hold a record of node " + record.node()
+                throw new UserError(Names.escape(earlier.toString(), 256) + " and " + Names.escape(file.toString(), 256)
+                        + " both hold a record of node " + record.node()
                         + ": pass one record per node");
             }
             list.add(record);

@@ -1,5 +1,6 @@
 package io.railmap.cli.lab;
 
+import io.railmap.lab.LabNames;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -20,7 +21,7 @@ public final class LabKillCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        boolean killed = LabSetup.lab().kill(node);
+        boolean killed = LabSetup.lab().kill(LabNames.node("NODE", node));
         spec.commandLine().getErr().println("railmap: lab: daemon of " + node + (killed ? " killed" : " was not running"));
         return 0;
     }

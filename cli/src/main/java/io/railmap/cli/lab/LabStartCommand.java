@@ -1,5 +1,6 @@
 package io.railmap.cli.lab;
 
+import io.railmap.lab.LabNames;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -19,7 +20,7 @@ public final class LabStartCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        long pid = LabSetup.lab().start(node);
+        long pid = LabSetup.lab().start(LabNames.node("NODE", node));
         spec.commandLine().getErr().println("railmap: lab: daemon of " + node + " started (pid " + pid + ")");
         return 0;
     }

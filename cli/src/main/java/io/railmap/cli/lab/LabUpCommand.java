@@ -1,13 +1,15 @@
 package io.railmap.cli.lab;
 
 import io.railmap.cli.ExitCodes;
-import io.railmap.cli.options.Files;
+import io.railmap.daemon.input.InputFile;
+import io.railmap.daemon.input.InputKind;
 import io.railmap.lab.Lab;
 import io.railmap.lab.LabException;
 import io.railmap.lab.LabState;
 import io.railmap.lab.LabTopology;
 import io.railmap.matrix.codec.DevicesCodec;
 import io.railmap.matrix.emit.PlanJson;
+import io.railmap.matrix.model.Names;
 import io.railmap.matrix.plan.Order;
 import io.railmap.matrix.plan.Plan;
 import io.railmap.matrix.plan.Planner;
@@ -51,7 +53,8 @@ public final class LabUpCommand implements Callable<Integer> {
         if (waitS < 1) {
             throw new IllegalArgumentException("--wait-s must be at least 1 second (got " + waitS + ")");
         }
-        LabTopology topology = LabTopology.read(topologyFile.toString(), Files.read(topologyFile, "topology"));
+        LabTopology topology = LabTopology.read(Names.escape(topologyFile.toString(), 256),
+                InputFile.read(topologyFile, InputKind.TOPOLOGY));
         Lab lab = LabSetup.lab();
         if (replace) {
             lab.down();

@@ -1,7 +1,7 @@
 package io.railmap.cli.options;
 
 import io.railmap.cli.lab.LabSetup;
-import io.railmap.matrix.model.Names;
+import io.railmap.lab.LabNames;
 
 /** The one rule for which daemon a command talks to: {@code --lab NODE}, else {@code --daemon URL}, else the local one. */
 public final class DaemonAddress {
@@ -19,7 +19,7 @@ public final class DaemonAddress {
      */
     public static String url(String daemon, String lab) {
         if (lab != null) {
-            return LabSetup.daemonUrl(Names.node("--lab", lab));
+            return LabSetup.daemonUrl(LabNames.node("--lab", lab));
         }
         return daemon != null ? daemon : DEFAULT_DAEMON;
     }

@@ -1,7 +1,10 @@
 package io.railmap.cli.options;
 
 import io.railmap.cli.client.DaemonClient;
+import io.railmap.daemon.input.InputFile;
+import io.railmap.daemon.input.InputKind;
 import io.railmap.matrix.codec.SnapshotCodec;
+import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Snapshot;
 import java.nio.file.Path;
@@ -31,9 +34,9 @@ public final class SnapshotOptions {
         String lab;
     }
 
-    /** @return a human name of the source, for messages */
-    public String describe() {
-        return source != null && source.snapshot != null ? source.snapshot.toString() : daemonUrl();
+    /** @return the nodes a snapshot holds records of, for a message: at most about 200 characters */
+    private static String known(Snapshot snapshot) {
+        return snapshot.nodes().isEmpty() ? "none" : Names.escape(String.join(", ", snapshot.nodes()), 200);
     }
 
     private String daemonUrl() {
@@ -48,10 +51,10 @@ public final class SnapshotOptions {
      */
     public Snapshot load() {
         if (source != null && source.snapshot != null) {
-            return SnapshotCodec.readSnapshot(source.snapshot.toString(), Files.read(source.snapshot, "snapshot"));
+            return SnapshotCodec.readSnapshot(Names.escape(source.snapshot.toString(), 256), InputFile.read(source.snapshot, InputKind.SNAPSHOT));
         }
         try (DaemonClient client = new DaemonClient(daemonUrl())) {
-            return SnapshotCodec.readSnapshot(daemonUrl() + "/v1/snapshot", client.get("/v1/snapshot"));
+            return SnapshotCodec.readSnapshot(Names.escape(daemonUrl(), 256) + "/v1/snapshot", client.get("/v1/snapshot"));
         }
     }
 
@@ -63,18 +66,23 @@ public final class SnapshotOptions {
      *                                  snapshot file is given without a node
      */
     public NodeRecord record(String node) {
+        if (node != null) {
+            Names.node("--node", node);
+        }
         if (source != null && source.snapshot != null) {
             if (node == null) {
                 throw new IllegalArgumentException("with --snapshot, name the node whose ports to show (--node NAME)");
             }
-            return load().record(node).orElseThrow(() -> new IllegalArgumentException(source.snapshot + " holds no record of node " + node));
+            Snapshot snapshot = load();
+            return snapshot.record(node).orElseThrow(() -> new IllegalArgumentException(Names.escape(source.snapshot.toString(), 256)
+                    + " holds no record of node " + node + " (it knows " + known(snapshot) + ")"));
         }
         try (DaemonClient client = new DaemonClient(daemonUrl())) {
-            NodeRecord record = SnapshotCodec.readRecord(daemonUrl() + "/v1/record", client.get("/v1/record"));
+            NodeRecord record = SnapshotCodec.readRecord(Names.escape(daemonUrl(), 256) + "/v1/record", client.get("/v1/record"));
             if (node != null && !node.equals(record.node())) {
-                Snapshot all = SnapshotCodec.readSnapshot(daemonUrl() + "/v1/snapshot", client.get("/v1/snapshot"));
-                return all.record(node).orElseThrow(() -> new IllegalArgumentException("railmapd at " + daemonUrl()
-                        + " holds no record of node " + node + " (it knows " + String.join(", ", all.nodes()) + ")"));
+                Snapshot all = SnapshotCodec.readSnapshot(Names.escape(daemonUrl(), 256) + "/v1/snapshot", client.get("/v1/snapshot"));
+                return all.record(node).orElseThrow(() -> new IllegalArgumentException("railmapd at " + Names.escape(daemonUrl(), 256)
+                        + " holds no record of node " + node + " (it knows " + known(all) + ")"));
             }
             return record;
         }

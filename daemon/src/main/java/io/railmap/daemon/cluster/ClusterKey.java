@@ -1,5 +1,8 @@
 package io.railmap.daemon.cluster;
 
+import io.railmap.daemon.input.InputFile;
+import io.railmap.daemon.input.InputKind;
+import io.railmap.matrix.model.Names;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -64,30 +67,25 @@ public final class ClusterKey {
     }
 
     /**
-     * Reads a key file. A file that others than its owner may read is accepted, but the returned
-     * warning says so.
+     * Reads a key file by the rule of {@link InputFile} (a regular text file of at most
+     * {@link InputKind#CLUSTER_KEY}'s 64 KiB). A file that others than its owner may read is accepted,
+     * but the returned warning says so.
      *
      * @param file the file, holding base64 text
      * @return the key and an optional warning
-     * @throws IllegalArgumentException naming the file when it cannot be read or does not hold a key
+     * @throws IllegalArgumentException naming {@code --cluster-key-file} and the file when it is
+     *                                  missing, unreadable, not a regular text file within the cap,
+     *                                  or does not hold a key
      */
     public static Loaded read(Path file) {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.US_ASCII);
-        } catch (java.nio.file.NoSuchFileException e) {
-            throw new IllegalArgumentException("--cluster-key-file " + file + " does not exist");
-        } catch (java.nio.file.AccessDeniedException e) {
-            throw new IllegalArgumentException("--cluster-key-file " + file + " cannot be read: permission denied");
-        } catch (IOException e) {
-            throw new IllegalArgumentException("--cluster-key-file " + file + " cannot be read: " + e.getMessage());
-        }
-        ClusterKey key = parse("--cluster-key-file " + file, text);
+        String text = InputFile.read(file, InputKind.CLUSTER_KEY);
+        String shown = Names.escape(file.toString(), 256);
+        ClusterKey key = parse("--cluster-key-file " + shown, text);
         String warning = null;
         try {
             Set<PosixFilePermission> mode = Files.getPosixFilePermissions(file);
             if (mode.contains(PosixFilePermission.GROUP_READ) || mode.contains(PosixFilePermission.OTHERS_READ)) {
-                warning = "cluster key file " + file + " is readable by others than its owner; chmod 600 it";
+                warning = "cluster key file " + shown + " is readable by others than its owner; chmod 600 it";
             }
         } catch (IOException | UnsupportedOperationException e) {
             // not a POSIX file system: nothing to check

@@ -1,5 +1,6 @@
 package io.railmap.daemon.cluster;
 
+import io.railmap.matrix.model.Names;
 import java.io.IOException;
 import java.net.Inet4Address;
 import java.net.InetAddress;
@@ -139,17 +140,27 @@ public final class ManagementAddress {
      */
     public static InetAddress parseLocal(String text) {
         InetAddress address = literal("--bind", text);
-        try {
-            if (!address.isAnyLocalAddress() && NetworkInterface.getByInetAddress(address) == null) {
-                throw new IllegalArgumentException("--bind " + text + " is not an address of this machine");
-            }
-        } catch (SocketException e) {
-            throw new IllegalArgumentException("--bind " + text + ": cannot check this machine's addresses: " + e.getMessage());
-        }
         if (address.isAnyLocalAddress()) {
             throw new IllegalArgumentException("--bind " + text + " is the wildcard address; give the one management address");
         }
+        requireLocal("--bind", text, address);
         return address;
+    }
+
+    /**
+     * @param what    the flag, for messages
+     * @param text    the address as given
+     * @param address the address
+     * @throws IllegalArgumentException naming the flag when no interface of this machine has the address
+     */
+    public static void requireLocal(String what, String text, InetAddress address) {
+        try {
+            if (NetworkInterface.getByInetAddress(address) == null) {
+                throw new IllegalArgumentException(what + " " + text + " is not an address of this machine");
+            }
+        } catch (SocketException e) {
+            throw new IllegalArgumentException(what + " " + text + ": cannot check this machine's addresses: " + e.getMessage());
+        }
     }
 
     /**
@@ -166,12 +177,12 @@ public final class ManagementAddress {
         boolean ipv4 = bare.matches("(25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])){3}");
         boolean ipv6 = bare.indexOf(':') >= 0 && bare.matches("[0-9A-Fa-f:.]+(%[A-Za-z0-9_.-]+)?");
         if (!ipv4 && !ipv6) {
-            throw new IllegalArgumentException(what + " \"" + text + "\" is not an IP address (IPv4 a.b.c.d or IPv6)");
+            throw new IllegalArgumentException(what + " \"" + Names.escape(text) + "\" is not an IP address (IPv4 a.b.c.d or IPv6)");
         }
         try {
             return InetAddress.getByName(bare);
         } catch (IOException e) {
-            throw new IllegalArgumentException(what + " \"" + text + "\" is not an IP address: " + e.getMessage());
+            throw new IllegalArgumentException(what + " \"" + Names.escape(text) + "\" is not an IP address: " + e.getMessage());
         }
     }
 }

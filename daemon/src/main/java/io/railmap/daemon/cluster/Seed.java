@@ -1,21 +1,27 @@
 package io.railmap.daemon.cluster;
 
+import io.railmap.matrix.model.Names;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * One entry of {@code --seeds}: a daemon to ask for the cluster when starting.
  *
- * @param host a host name or IP literal (IPv6 without brackets)
+ * @param host a host name (letters, digits, '-', '_' and '.', at most 253 characters) or an IP
+ *             literal (IPv6 without brackets)
  * @param port its cluster port, 1–65535
  */
 public record Seed(String host, int port) {
+    /** The most seeds {@code --seeds} may list. */
+    public static final int MAX_SEEDS = 256;
+
     /**
-     * @throws IllegalArgumentException when the host is empty or the port is out of range
+     * @throws IllegalArgumentException when the host is neither a host name nor an IP literal, or the
+     *                                  port is out of range
      */
     public Seed {
-        if (host == null || host.isBlank() || host.chars().anyMatch(Character::isWhitespace)) {
-            throw new IllegalArgumentException("seed host \"" + host + "\" is empty or holds whitespace");
+        if (host == null || host.length() > 253 || !host.matches("[A-Za-z0-9_.-]+|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*(%[A-Za-z0-9_.-]+)?")) {
+            throw new IllegalArgumentException("seed host \"" + Names.escape(host) + "\" is neither a host name nor an IP address");
         }
         if (port < 1 || port > 65535) {
             throw new IllegalArgumentException("seed port " + port + " is outside 1-65535");
@@ -29,19 +35,25 @@ public record Seed(String host, int port) {
      * @param value       the flag's value
      * @param defaultPort the port of entries that name none (the cluster port)
      * @return the seeds in order
-     * @throws IllegalArgumentException naming {@code --seeds} and the entry when one is empty or malformed
+     * @throws IllegalArgumentException naming {@code --seeds} and the entry when one is empty or
+     *                                  malformed, or there are more than {@value #MAX_SEEDS}
      */
     public static List<Seed> parseList(String value, int defaultPort) {
         List<Seed> seeds = new ArrayList<>();
-        for (String raw : value.split(",", -1)) {
+        String[] entries = value.split(",", -1);
+        if (entries.length > MAX_SEEDS) {
+            throw new IllegalArgumentException("--seeds lists " + entries.length + " entries; at most " + MAX_SEEDS
+                    + " are taken (a few per cluster are enough: any member answers)");
+        }
+        for (String raw : entries) {
             String entry = raw.strip();
             if (entry.isEmpty()) {
-                throw new IllegalArgumentException("--seeds \"" + value + "\" has an empty entry: write host:port,host:port");
+                throw new IllegalArgumentException("--seeds \"" + Names.escape(value) + "\" has an empty entry: write host:port,host:port");
             }
             try {
                 seeds.add(parse(entry, defaultPort));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--seeds entry \"" + entry + "\" is not host[:port]: " + e.getMessage());
+                throw new IllegalArgumentException("--seeds entry \"" + Names.escape(entry) + "\" is not host[:port]: " + e.getMessage());
             }
         }
         return List.copyOf(seeds);
@@ -74,7 +86,7 @@ public record Seed(String host, int port) {
             return new Seed(host, defaultPort);
         }
         if (!port.matches("[0-9]{1,5}")) {
-            throw new IllegalArgumentException("port \"" + port + "\" is not a number");
+            throw new IllegalArgumentException("port \"" + Names.escape(port) + "\" is not a number");
         }
         return new Seed(host, Integer.parseInt(port));
     }

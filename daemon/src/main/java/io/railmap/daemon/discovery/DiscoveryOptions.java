@@ -1,6 +1,7 @@
 package io.railmap.daemon.discovery;
 
 import io.railmap.matrix.model.Names;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import picocli.CommandLine.Option;
@@ -10,6 +11,9 @@ import picocli.CommandLine.Option;
  * mixin; in railmapd's {@code --config} file the keys are the flag names without dashes).
  */
 public final class DiscoveryOptions {
+    /** The longest {@code --interfaces} value, in characters. */
+    public static final int MAX_INTERFACES_CHARS = 4096;
+
     @Option(names = "--node", paramLabel = "NAME", description = "This node's name. Default: the host name up to the first dot.")
     String node;
 
@@ -29,35 +33,82 @@ public final class DiscoveryOptions {
 
     /**
      * @return the node name given, or this machine's host name up to the first dot
-     * @throws IllegalArgumentException when the given name is malformed
-     * @throws IllegalStateException    when no name is given and the host name cannot be read
+     * @throws IllegalArgumentException naming {@code --node} when the given name breaks the rules of
+     *                                  {@link Names#node}, or when none is given and the host name
+     *                                  cannot be read or is no valid node name
      */
     public String node() {
-        return node != null ? Names.node("--node", node) : PortSources.hostname();
+        if (node != null) {
+            return Names.node("--node", node);
+        }
+        String hostname;
+        try {
+            hostname = PortSources.hostname();
+        } catch (IllegalStateException e) {
+            throw new IllegalArgumentException(e.getMessage());
+        }
+        try {
+            return Names.node("this machine's host name", hostname);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(e.getMessage() + ": give the node name with --node");
+        }
     }
 
     /**
      * @return the interface selection
-     * @throws IllegalArgumentException naming the entry when a glob is malformed
+     * @throws IllegalArgumentException naming {@code --interfaces} when it holds a control character,
+     *                                  is over {@value #MAX_INTERFACES_CHARS} characters, or an entry
+     *                                  is empty or not a glob
      */
     public InterfaceSelection selection() {
-        return InterfaceSelection.parse(interfaces);
+        if (interfaces != null) {
+            Names.printable("--interfaces", interfaces);
+            if (interfaces.length() > MAX_INTERFACES_CHARS) {
+                throw new IllegalArgumentException("--interfaces is " + interfaces.length() + " characters long; at most "
+                        + MAX_INTERFACES_CHARS + " are taken");
+            }
+        }
+        try {
+            return InterfaceSelection.parse(interfaces);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--interfaces: " + e.getMessage());
+        }
     }
 
-    /** @return the sysfs root, when given */
+    /**
+     * @return the sysfs root, when given
+     * @throws IllegalArgumentException naming {@code --sysfs-root} when it is not a directory, or
+     *                                  when {@code --macos-capture} is given too
+     */
     public Optional<Path> sysfsRoot() {
-        return Optional.ofNullable(sysfsRoot);
+        return directory("--sysfs-root", sysfsRoot);
     }
 
-    /** @return the macOS capture directory, when given */
+    /**
+     * @return the macOS capture directory, when given
+     * @throws IllegalArgumentException naming {@code --macos-capture} when it is not a directory, or
+     *                                  when {@code --sysfs-root} is given too
+     */
     public Optional<Path> macosCapture() {
-        return Optional.ofNullable(macosCapture);
+        return directory("--macos-capture", macosCapture);
+    }
+
+    private Optional<Path> directory(String flag, Path dir) {
+        if (sysfsRoot != null && macosCapture != null) {
+            throw new IllegalArgumentException("give --sysfs-root or --macos-capture, not both");
+        }
+        if (dir != null && !Files.isDirectory(dir)) {
+            throw new IllegalArgumentException(flag + " " + Names.escape(dir.toString(), 256)
+                    + (Files.exists(dir) ? " is not a directory" : " does not exist") + ": give a directory");
+        }
+        return Optional.ofNullable(dir);
     }
 
     /**
      * @param nodeName this node's name
      * @return the port source these flags describe ({@link PortSources#choose})
-     * @throws IllegalArgumentException when both a sysfs root and a macOS capture are given
+     * @throws IllegalArgumentException naming the flag when a directory is missing, both are given, or
+     *                                  --interfaces is malformed
      */
     public PortSource source(String nodeName) {
         return PortSources.choose(nodeName, sysfsRoot(), macosCapture(), selection());

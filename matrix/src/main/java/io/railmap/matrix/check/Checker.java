@@ -1,5 +1,6 @@
 package io.railmap.matrix.check;
 
+import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.rail.JacclRules;
 import io.railmap.matrix.rail.RailAligner;
@@ -96,7 +97,7 @@ public final class Checker {
         for (int i = 0; i < n; i++) {
             if (!cells.get(i).get(i).isEmpty()) {
                 add(Code.DIAGONAL_NOT_EMPTY, Severity.ERROR, List.of(i), null, "devices[" + i + "][" + i + "] of "
-                        + rank(i) + " names " + cells.get(i).get(i) + "; a rank has no link to itself: write null");
+                        + rank(i) + " names " + Names.escape(String.join(", ", cells.get(i).get(i))) + "; a rank has no link to itself: write null");
             }
             for (int j = 0; j < n; j++) {
                 List<String> cell = cells.get(i).get(j);
@@ -123,7 +124,7 @@ public final class Checker {
                         int longer = k < mine.size() ? i : j;
                         int shorter = longer == i ? j : i;
                         add(Code.UNPAIRED_WIRE, Severity.ERROR, List.of(i, j), k, rank(longer) + " has wire " + k
-                                + " towards " + rank(shorter) + " (" + cells.get(longer).get(shorter).get(k) + ") but "
+                                + " towards " + rank(shorter) + " (" + Names.escape(cells.get(longer).get(shorter).get(k)) + ") but "
                                 + rank(shorter) + " has only " + cells.get(shorter).get(longer).size()
                                 + " wires back: both cells of a pair need the same wires, end for end");
                     } else if (p.isPresent() && q.isPresent()) {
@@ -145,7 +146,7 @@ public final class Checker {
         if (port.isEmpty()) {
             List<String> known = topology.ports(node).stream().map(Port::deviceName).toList();
             add(Code.UNKNOWN_DEVICE, Severity.ERROR, List.of(i, j), k, "devices[" + i + "][" + j + "][" + k + "] names \""
-                    + name + "\", which is no RDMA device or netdev of " + node + " (it has "
+                    + Names.escape(name) + "\", which is no RDMA device or netdev of " + node + " (it has "
                     + (known.isEmpty() ? "no ports" : String.join(", ", known)) + ")");
         }
         return port;

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.railmap.matrix.model.Names;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -49,7 +50,7 @@ public final class JsonCursor {
         } catch (JsonProcessingException e) {
             String where = e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr()
                     + ", column " + e.getLocation().getColumnNr() + ")";
-            throw new FormatException(source, "$", "not valid JSON" + where + ": " + e.getOriginalMessage());
+            throw new FormatException(source, "$", "not valid JSON" + where + ": " + Names.escape(e.getOriginalMessage(), 200));
         }
     }
 
@@ -91,7 +92,7 @@ public final class JsonCursor {
         for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
             String name = names.next();
             if (!allowed.contains(name)) {
-                throw new FormatException(source, path + "." + name,
+                throw new FormatException(source, path + "." + Names.escape(name),
                         "unknown field (expected only " + String.join(", ", new TreeSet<>(allowed)) + ")");
             }
         }
@@ -204,10 +205,10 @@ public final class JsonCursor {
             return "null";
         }
         if (n.isTextual()) {
-            return "the string " + n.toString();
+            return "the string \"" + Names.escape(n.textValue()) + "\"";
         }
         if (n.isNumber()) {
-            return "the number " + n.toString();
+            return "the number " + Names.escape(n.toString());
         }
         if (n.isBoolean()) {
             return n.asText();

@@ -1,5 +1,7 @@
 package io.railmap.matrix.emit;
 
+import io.railmap.matrix.model.Names;
+
 /** Validation of the IPv4 addresses and ports that jaccl and mlx.launch accept. */
 public final class Addresses {
     private Addresses() {
@@ -18,7 +20,7 @@ public final class Addresses {
             ok = parts[i].matches("[0-9]{1,3}") && Integer.parseInt(parts[i]) <= 255;
         }
         if (!ok) {
-            throw new IllegalArgumentException(what + ": \"" + value + "\" is not an IPv4 address such as 10.0.0.1 "
+            throw new IllegalArgumentException(what + ": \"" + Names.escape(value) + "\" is not an IPv4 address such as 10.0.0.1 "
                     + "(jaccl's coordinator and mlx.launch's ips take IPv4 only)");
         }
         return value;
@@ -34,7 +36,7 @@ public final class Addresses {
         int colon = value.lastIndexOf(':');
         if (colon < 0 || !value.substring(colon + 1).matches("[0-9]{1,5}")
                 || Integer.parseInt(value.substring(colon + 1)) < 1 || Integer.parseInt(value.substring(colon + 1)) > 65535) {
-            throw new IllegalArgumentException(what + ": \"" + value + "\" is not IPV4:PORT such as 10.0.0.1:32323");
+            throw new IllegalArgumentException(what + ": \"" + Names.escape(value) + "\" is not IPV4:PORT such as 10.0.0.1:32323");
         }
         ipv4(what, value.substring(0, colon));
         return value;

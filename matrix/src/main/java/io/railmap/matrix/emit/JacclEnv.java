@@ -1,5 +1,6 @@
 package io.railmap.matrix.emit;
 
+import io.railmap.matrix.model.Names;
 import io.railmap.matrix.plan.Plan;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,13 +28,14 @@ public final class JacclEnv {
      * @param rank        one rank to write, or empty for every rank
      * @return the text, ending with a newline
      * @throws IllegalArgumentException when the coordinator is not {@code IPv4:port}, the path is
-     *                                  empty, or the rank is not in [0, N)
+     *                                  empty or holds a control character, or the rank is not in [0, N)
      */
     public static String render(Plan plan, String devicesPath, String coordinator, Optional<Integer> rank) {
         Addresses.ipv4AndPort("coordinator", coordinator);
         if (devicesPath.isEmpty()) {
             throw new IllegalArgumentException("the devices file path (MLX_IBV_DEVICES) is empty");
         }
+        Names.printable("the devices file path (MLX_IBV_DEVICES)", devicesPath);
         int n = plan.ranks().size();
         if (rank.isPresent() && (rank.get() < 0 || rank.get() >= n)) {
             throw new IllegalArgumentException("rank " + rank.get() + " is not among the " + n + " ranks (0 to " + (n - 1) + ")");

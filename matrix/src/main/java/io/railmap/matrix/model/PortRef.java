@@ -31,7 +31,7 @@ public record PortRef(String node, String port) implements Comparable<PortRef> {
     public static PortRef parse(String text) {
         int colon = text == null ? -1 : text.indexOf(':');
         if (colon <= 0 || colon == text.length() - 1) {
-            throw new IllegalArgumentException("\"" + text + "\" is not a port: write node:port, e.g. a:en6");
+            throw new IllegalArgumentException("\"" + Names.escape(text) + "\" is not a port: write node:port, e.g. a:en6");
         }
         return new PortRef(text.substring(0, colon), text.substring(colon + 1));
     }

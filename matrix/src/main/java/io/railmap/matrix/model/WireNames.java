@@ -30,7 +30,7 @@ public final class WireNames {
                 return constant;
             }
         }
-        throw new IllegalArgumentException("unknown " + what + " \"" + value + "\" (expected one of "
+        throw new IllegalArgumentException("unknown " + what + " \"" + Names.escape(value) + "\" (expected one of "
                 + Arrays.stream(type.getEnumConstants()).map(WireNames::of).collect(Collectors.joining(", ")) + ")");
     }
 }

@@ -55,6 +55,22 @@ class CheckerTest {
     }
 
     @Test
+    void namesFromTheFileAreShownEscapedAndCut() {
+        String colour = "rdma_\u001b[31mred\nline";
+        String huge = "x".repeat(1_000_000);
+        List<List<List<String>>> file = List.of(
+                List.of(List.of(huge), List.of(colour)),
+                List.of(List.of("rdma_en7", "rdma_en6"), List.of()));
+
+        List<Finding> f = Checker.check(crossed, ab, file, Mode.MESH);
+
+        assertThat(f).extracting(Finding::message)
+                .anySatisfy(m -> assertThat(m).contains("names \"rdma_\\x1b[31mred\\nline\", which is no RDMA device"))
+                .anySatisfy(m -> assertThat(m).contains("x".repeat(64) + "…(999936 more)"))
+                .allSatisfy(m -> assertThat(m).doesNotContain("\n", "\u001b").hasSizeLessThan(400));
+    }
+
+    @Test
     void anUnknownDeviceIsNamedWithWhatTheNodeHas() {
         List<Finding> f = Checker.check(crossed, ab, cells("-|rdma_en9", "rdma_en7|-"), Mode.MESH);
         assertThat(codes(f)).containsExactly("error unknown-device");

@@ -76,4 +76,21 @@ class SnapshotCodecTest {
     void anEmptyDocumentIsAnError() {
         assertThatThrownBy(() -> SnapshotCodec.readSnapshot("empty.json", "  ")).hasMessageContaining("empty.json: at $:");
     }
+    @Test
+    void textFromTheDocumentIsShownEscapedAndCutInErrors() {
+        String ports = "\"ports\": []";
+        assertThatThrownBy(() -> SnapshotCodec.readRecord("r.json", "{\"node\": \"evil\\u001b[2J\\nname\", \"version\": 1, " + ports + "}"))
+                .hasMessage("r.json: at $.node: node name \"evil\\x1b[2J\\nname\" contains a control or invisible character");
+
+        String tenMegabytes = "k".repeat(10_000_000);
+        // Jackson takes field names of up to 50,000 characters
+        assertThatThrownBy(() -> SnapshotCodec.readRecord("r.json", "{\"node\": \"a\", \"version\": 1, " + ports + ", \""
+                + "k".repeat(40_000) + "\": 1}"))
+                .hasMessageStartingWith("r.json: at $." + "k".repeat(64) + "…(39936 more): unknown field");
+        assertThatThrownBy(() -> SnapshotCodec.readRecord("r.json", "{\"node\": \"a\", \"version\": \"" + tenMegabytes + "\", " + ports + "}"))
+                .hasMessage("r.json: at $.version: expected a whole number, found the string \"" + "k".repeat(64) + "…(9999936 more)\"");
+        assertThatThrownBy(() -> SnapshotCodec.readRecord("r.json", "{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \""
+                + tenMegabytes + "\", \"kind\": \"ethernet\", \"state\": \"up\\u202e\"}]}"))
+                .satisfies(e -> assertThat(e.getMessage()).hasSizeLessThan(300).doesNotContain("\n", "\u202e"));
+    }
 }

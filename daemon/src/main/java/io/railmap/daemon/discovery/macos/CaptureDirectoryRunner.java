@@ -1,9 +1,8 @@
 package io.railmap.daemon.discovery.macos;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import io.railmap.daemon.input.InputFile;
+import io.railmap.daemon.input.InputKind;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
@@ -31,16 +30,14 @@ public final class CaptureDirectoryRunner implements CommandRunner {
         this.dir = dir;
     }
 
-    /** @throws CommandException when the command's file is missing, unreadable or not UTF-8 */
+    /** @throws CommandException when the command's file is missing or breaks the rule of {@link InputFile} */
     @Override
     public CommandOutput run(MacCommand command) throws CommandException {
         Path file = dir.resolve(fileName(command));
         try {
-            return new CommandOutput(file.toString(), Files.readString(file, StandardCharsets.UTF_8));
-        } catch (NoSuchFileException e) {
-            throw new CommandException(file + " (output of " + command + ") is not in the capture directory");
-        } catch (IOException e) {
-            throw new CommandException("cannot read " + file + " (output of " + command + "): " + e.getMessage());
+            return new CommandOutput(file.toString(), InputFile.read(file, InputKind.CAPTURE));
+        } catch (IllegalArgumentException e) {
+            throw new CommandException(e.getMessage() + " (the output of " + command + ")");
         }
     }
 
