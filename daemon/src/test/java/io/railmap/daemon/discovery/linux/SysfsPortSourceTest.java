@@ -250,7 +250,7 @@ class SysfsPortSourceTest {
         assertThat(rdmaToNetdev(all)).containsExactly(Map.entry("mlx5_0/1", "p1p1"), Map.entry("mlx5_1/1", "p1p2"));
         assertThat(byNetdev.ports()).extracting(p -> p.port().netdev()).containsExactly("p1p1");
         assertThat(byNetdev.skipped()).containsExactly(
-                new SkippedPort("mlx5_1/1", "excluded by interface selection entry \"!p1p2\" (netdev p1p2)"));
+                new SkippedPort("mlx5_1/1", "excluded by interface selection entry \"!p1p2\" (netdev \"p1p2\")"));
         assertThat(byHca.ports()).extracting(p -> p.port().netdev()).containsExactly("p1p2");
         assertThat(byHca.skipped()).extracting(SkippedPort::port).containsExactly("mlx5_0/1");
     }
@@ -275,7 +275,7 @@ class SysfsPortSourceTest {
         assertThat(rdmaToNetdev(withGids)).containsExactly(Map.entry("mlx5_0/1", "enp8s0f0np0"));
         assertThat(withoutGids.ports()).isEmpty();
         assertThat(withoutGids.skipped()).singleElement()
-                .satisfies(s -> assertThat(s.reason()).contains("several netdevs [enp8s0f0np0, pf0vf0]"));
+                .satisfies(s -> assertThat(s.reason()).contains("several netdevs [\"enp8s0f0np0\", \"pf0vf0\"]"));
     }
 
     @Test
@@ -317,8 +317,9 @@ class SysfsPortSourceTest {
         assertThat(down.ifindex()).hasValue(4);
     }
 
+    /** A required field that is odd skips its port; an optional one is dropped to unknown with a note naming the file. */
     @Test
-    void anOddValueSkipsOnlyItsPortAndNamesTheFile() throws Exception {
+    void anOddValueSkipsOnlyItsPortOrDropsOnlyItsFieldAndNamesTheFile() throws Exception {
         SysfsTree tree = new SysfsTree(dir);
         String[] hcas = {"mlx5_0", "mlx5_1", "mlx5_2"};
         for (int i = 0; i < hcas.length; i++) {
@@ -328,17 +329,22 @@ class SysfsPortSourceTest {
             tree.netdev("eth" + i, pci, "up", "1", "02:00:00:00:00:0" + i, 1500);
         }
         tree.write(dir.resolve("sys/class/infiniband/mlx5_0/ports/1"), "state", "4: ACTIV");
-        tree.write(dir.resolve("sys/class/infiniband/mlx5_1/ports/1"), "rate", "fast");
+        Path rate = tree.port("mlx5_1", 1, ACTIVE, LINK_UP, "Ethernet").resolve("rate");
+        tree.write(rate.getParent(), "rate", "fast");
         Path veth = tree.netdev("veth0", null, "up", "1", "not-a-mac", 1500);
 
         Discovery found = discover(tree, "veth*");
 
-        assertThat(found.ports()).extracting(p -> p.port().netdev()).containsExactly("eth2");
-        assertThat(found.skipped()).extracting(SkippedPort::port).containsExactly("mlx5_0/1", "mlx5_1/1", "veth0");
+        assertThat(found.ports()).extracting(p -> p.port().netdev()).containsExactly("eth1", "eth2", "veth0");
+        assertThat(found.skipped()).extracting(SkippedPort::port).containsExactly("mlx5_0/1");
         assertThat(found.skipped().get(0).reason())
-                .contains("mlx5_0/ports/1/state").contains("port state 4 is ACTIVE, not \"ACTIV\"");
-        assertThat(found.skipped().get(1).reason()).contains("rate").contains("\"fast\"");
-        assertThat(found.skipped().get(2).reason()).contains(veth.resolve("address").toString());
+                .isEqualTo(dir.resolve("sys/class/infiniband/mlx5_0/ports/1/state") + ": port state 4 is ACTIVE, not \"ACTIV\"");
+        assertThat(port(found, "eth1").port().rateGbps()).isEmpty();
+        assertThat(port(found, "veth0").mac()).isEmpty();
+        assertThat(found.notes()).containsExactly(
+                "port mlx5_1/1: rate unknown: " + rate + ": \"fast\" is not a rate such as \"400 Gb/sec (4X NDR)\"",
+                "port veth0: hardware address unknown: " + veth.resolve("address")
+                        + ": \"not-a-mac\" is not a hardware address (2 to 32 hex bytes separated by ':')");
     }
 
     @Test

@@ -254,14 +254,30 @@ class ThunderboltPortSourceTest {
                 .hasMessageContaining("no \"SPThunderboltDataType\" array");
     }
 
+    /** A line of another program's output inside one block costs the receptacle mapped to that block only. */
     @Test
-    void garbageNetworksetupFailsNamingTheFileAndLine() {
-        Path capture = capture(dir, M4_PROFILE, "Hardware Port: Wi-Fi\nDevice: en0\n-bash: networksetup: command not found\n",
-                null, null);
+    void garbageInOneNetworksetupBlockSkipsOnlyItsReceptacleNamingTheFileAndLine() throws Exception {
+        String networksetup = Fixtures.networksetupM4Max().replace("Device: en3", "Device: en3\n-bash: networksetup: command not found");
+        Path capture = capture(dir, M4_PROFILE, networksetup, null, null);
+
+        Discovery found = discover("m4", capture);
+
+        assertThat(found.ports()).extracting(p -> p.port().netdev()).containsExactly("en1", "en2");
+        assertThat(found.skipped()).singleElement().satisfies(s -> {
+            assertThat(s.port()).isEqualTo("receptacle 3");
+            assertThat(s.reason()).startsWith("hardware port \"Thunderbolt 3\": " + capture.resolve("networksetup.txt") + ": line ")
+                    .endsWith(" \"-bash: networksetup: command not found\" is not a \"Key: value\" line of networksetup"
+                            + " -listallhardwareports");
+        });
+    }
+
+    @Test
+    void networksetupWithoutAnyHardwarePortFailsNamingTheFile() {
+        Path capture = capture(dir, M4_PROFILE, "-bash: networksetup: command not found\n", null, null);
 
         assertThatThrownBy(() -> discover("m4", capture))
                 .isInstanceOf(DiscoveryException.class)
-                .hasMessageStartingWith(capture.resolve("networksetup.txt") + ": line 3 ");
+                .hasMessage(capture.resolve("networksetup.txt") + ": no \"Hardware Port:\" line");
     }
 
     @Test
@@ -274,19 +290,40 @@ class ThunderboltPortSourceTest {
                 .hasMessageContaining("networksetup -listallhardwareports");
     }
 
+    /** An odd receptacle number skips its bus; an odd speed, as the 401-digit one seen, only drops the speed. */
     @Test
-    void oddBusValuesSkipOnlyThatReceptacle() throws Exception {
+    void oddBusValuesSkipOnlyThatReceptacleOrDropOnlyThatField() throws Exception {
         String profile = M4_PROFILE
                 .replace("\"receptacle_id_key\": \"1\"", "\"receptacle_id_key\": \"one\"")
-                .replace("\"current_speed_key\": \"40 Gb/s\"", "\"current_speed_key\": \"fast\"");
+                .replace("\"current_speed_key\": \"40 Gb/s\"", "\"current_speed_key\": \"" + "4".repeat(401) + " Gb/s\"");
+        Path capture = capture(dir, profile, Fixtures.networksetupM4Max(), null, null);
+
+        Discovery found = discover("m4", capture);
+
+        assertThat(found.ports()).extracting(p -> p.port().netdev()).containsExactly("en2", "en3");
+        assertThat(tb(found, "en3").linkSpeedGbps()).isEmpty();
+        assertThat(tb(found, "en3").peerName()).contains("Mac Studio");
+        assertThat(found.skipped()).containsExactly(new SkippedPort("receptacle one", capture.resolve("system_profiler.json")
+                + ": bus \"thunderboltusb4_bus_0\": receptacle_id_key \"one\" is not a receptacle number (1 to 9999)"));
+        assertThat(found.notes()).containsExactly("no RDMA devices named: " + capture.resolve("ibv_devinfo.txt")
+                + " (output of ibv_devinfo) is not in the capture directory; " + capture.resolve("rdma_ctl.txt")
+                + " (output of rdma_ctl status) is not in the capture directory", "port en3: link speed unknown: " + capture.resolve("system_profiler.json")
+                + ": bus \"thunderboltusb4_bus_2\": current_speed_key \"" + "4".repeat(64) + "…(342 more)\" is not a speed such as"
+                + " \"80 Gb/s\"");
+    }
+
+    /** Two buses claiming receptacle 1: neither is taken, and each reason names both. */
+    @Test
+    void twoBusesClaimingOneReceptacleAreBothSkipped() throws Exception {
+        String profile = M4_PROFILE.replace("\"receptacle_id_key\": \"3\"", "\"receptacle_id_key\": \"1\"");
         Path capture = capture(dir, profile, Fixtures.networksetupM4Max(), null, null);
 
         Discovery found = discover("m4", capture);
 
         assertThat(found.ports()).extracting(p -> p.port().netdev()).containsExactly("en2");
-        assertThat(found.skipped()).containsExactlyInAnyOrder(
-                new SkippedPort("receptacle 3", "thunderboltusb4_bus_2: current_speed_key \"fast\" is not a speed such as \"80 Gb/s\""),
-                new SkippedPort("receptacle one", "thunderboltusb4_bus_0: receptacle_id_key \"one\" is not a receptacle number"));
+        String reason = capture.resolve("system_profiler.json") + ": receptacle 1 is claimed by 2 buses (\"thunderboltusb4_bus_2\","
+                + " \"thunderboltusb4_bus_0\"): none of them is reported";
+        assertThat(found.skipped()).containsExactly(new SkippedPort("receptacle 1", reason), new SkippedPort("receptacle 1", reason));
     }
 
     @Test
