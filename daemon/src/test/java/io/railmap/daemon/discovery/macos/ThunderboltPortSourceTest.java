@@ -326,6 +326,36 @@ class ThunderboltPortSourceTest {
         assertThat(found.skipped()).containsExactly(new SkippedPort("receptacle 1", reason), new SkippedPort("receptacle 1", reason));
     }
 
+    /** An odd state line in ibv_devinfo costs the port of that device only, and names the line. */
+    @Test
+    void anOddIbvDevinfoStateSkipsOnlyThatDevicesPort() throws Exception {
+        String verbs = "hca_id:\trdma_en1\n\tport:\t1\n\t\tstate:\tPORT_DOWN (1)\n"
+                + "hca_id:\trdma_en2\n\tport:\t1\n\t\tstate:\tPORT_ACTIVE (4)\n"
+                + "hca_id:\trdma_en3\n\tport:\t1\n\t\tstate:\tPORT_ACTIVE (\u001b[31m4)\n";
+        Path capture = capture(dir, M4_PROFILE, Fixtures.networksetupM4Max(), verbs, "enabled\n");
+
+        Discovery found = discover("m4", capture);
+
+        assertThat(found.ports()).extracting(p -> p.port().deviceName()).containsExactly("rdma_en1", "rdma_en2");
+        assertThat(port(found, "en2").state()).isEqualTo(PortState.ACTIVE);
+        assertThat(found.skipped()).containsExactly(new SkippedPort("receptacle 3", capture.resolve("ibv_devinfo.txt")
+                + ": line 9 \"state:\\tPORT_ACTIVE (\\x1b[31m4)\": not a port state such as \"PORT_ACTIVE (4)\""));
+        assertThat(found.notes()).isEmpty();
+    }
+
+    /** rdma_ctl's output is shown escaped and cut in the note that says no RDMA device is named. */
+    @Test
+    void garbageFromRdmaCtlIsNotedEscaped() throws Exception {
+        Path capture = capture(dir, M4_PROFILE, Fixtures.networksetupM4Max(), null, "\u001b]0;x\u0007" + "y".repeat(100));
+
+        Discovery found = discover("m4", capture);
+
+        assertThat(found.ports()).hasSize(3).allSatisfy(p -> assertThat(p.port().rdma()).isEmpty());
+        assertThat(found.notes()).singleElement().asString()
+                .endsWith(capture.resolve("rdma_ctl.txt") + ": expected \"enabled\" or \"disabled\", found \"\\x1b]0;x\\x07"
+                        + "y".repeat(58) + "…(42 more)\"");
+    }
+
     @Test
     void aMissingCaptureDirectoryIsRejected() {
         assertThatThrownBy(() -> new CaptureDirectoryRunner(dir.resolve("none")))
