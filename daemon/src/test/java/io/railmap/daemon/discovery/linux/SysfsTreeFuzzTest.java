@@ -88,7 +88,7 @@ class SysfsTreeFuzzTest {
     @MethodSource("seeds")
     @DictionaryEntries({"4: ACTIVE", "1: DOWN", "5: LinkUp", " Gb/sec (4X NDR)", "InfiniBand", "Ethernet", "RoCE v2",
         "IB/RoCE v1", "fe80:0000:0000:0000:", "eth01", "up", "down", "unknown", "4294967295"})
-    @FuzzTest(maxExecutions = 5_000, maxDuration = Fuzzing.MAX_DURATION)
+    @FuzzTest(maxExecutions = 3_000, maxDuration = Fuzzing.MAX_DURATION)
     void onePortAndItsNetdev(byte[] state, byte[] physState, byte[] rate, byte[] linkLayer, byte[] gid, byte[] gidType,
                              byte[] gidNetdev, byte[] operstate, byte[] carrier, byte[] address, byte[] mtu, byte[] ifindex,
                              byte[] speed) {
