@@ -17,19 +17,42 @@ import java.util.regex.Pattern;
  *                the kernel does not say
  */
 public record Gid(int index, String address, Optional<String> type) {
+    /** Longest GID type taken ({@code IB/RoCE v1} has 10 characters). */
+    static final int MAX_TYPE_CHARS = 32;
     private static final Pattern ADDRESS = Pattern.compile("[0-9a-f]{4}(:[0-9a-f]{4}){7}");
 
-    /** Normalises the address to lower case. @throws IllegalArgumentException on a negative index or an odd address */
+    /**
+     * Normalises the address to lower case.
+     *
+     * @throws IllegalArgumentException on a negative index, an odd address, or a type that is empty,
+     *                                  longer than {@value #MAX_TYPE_CHARS} characters or holds a
+     *                                  control character
+     */
     public Gid {
         if (index < 0) {
             throw new IllegalArgumentException("GID index " + index + " is negative");
         }
         address = address.toLowerCase(Locale.ROOT);
-        if (!ADDRESS.matcher(address).matches()) {
-            throw new IllegalArgumentException("GID \"" + address
-                    + "\" is not eight groups of four hex digits separated by ':'");
-        }
         Objects.requireNonNull(type, "type");
+        type.ifPresent(Gid::requireType);
+        if (!ADDRESS.matcher(address).matches()) {
+            throw new IllegalArgumentException("GID " + Quote.value(address)
+                    + " is not eight groups of four hex digits separated by ':'");
+        }
+    }
+
+    /**
+     * @param type a GID type as sysfs writes it
+     * @return the type
+     * @throws IllegalArgumentException when it is empty, longer than {@value #MAX_TYPE_CHARS}
+     *                                  characters or holds a control character
+     */
+    public static String requireType(String type) {
+        if (type.isEmpty() || Quote.hasControl(type) || type.length() > MAX_TYPE_CHARS) {
+            throw new IllegalArgumentException("GID type " + Quote.value(type) + " is not 1 to " + MAX_TYPE_CHARS
+                    + " printable characters");
+        }
+        return type;
     }
 
     /** @return true when every digit is 0: an unused table entry */

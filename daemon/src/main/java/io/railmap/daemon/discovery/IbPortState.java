@@ -47,11 +47,11 @@ public enum IbPortState {
         for (IbPortState state : values()) {
             if (state.code == code) {
                 if (!state.name().equals(name)) {
-                    throw new IllegalArgumentException("port state " + code + " is " + state.name() + ", not \"" + name + "\"");
+                    throw new IllegalArgumentException("port state " + code + " is " + state.name() + ", not " + Quote.value(name));
                 }
                 return state;
             }
         }
-        throw new IllegalArgumentException("unknown port state " + code + " (\"" + name + "\")");
+        throw new IllegalArgumentException("unknown port state " + code + " (" + Quote.value(name) + ")");
     }
 }

@@ -1,6 +1,7 @@
 package io.railmap.daemon.discovery;
 
 import java.nio.file.FileSystems;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
 import java.util.ArrayList;
@@ -100,8 +101,16 @@ public final class InterfaceSelection {
     }
 
     private record Glob(String entry, PathMatcher matcher) {
+        /** False for a name no interface can have (empty, with '/' or NUL), which is no path either. */
         boolean matches(String name) {
-            return !name.isEmpty() && name.indexOf('/') < 0 && matcher.matches(Path.of(name));
+            if (name.isEmpty() || name.indexOf('/') >= 0 || name.indexOf('\0') >= 0) {
+                return false;
+            }
+            try {
+                return matcher.matches(Path.of(name));
+            } catch (InvalidPathException e) {
+                return false;
+            }
         }
     }
 }

@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  *
  * @param port    the port; its {@code neighbours} are empty
  * @param mac     the netdev's hardware address, lower case, bytes as two hex digits separated by
- *                {@code ':'} (6 bytes for Ethernet and Thunderbolt, 20 for IPoIB). Linux: file
+ *                {@code ':'} (6 bytes for Ethernet and Thunderbolt, 20 for IPoIB; 2 to 32). Linux: file
  *                {@code /sys/class/net/<if>/address}; macOS: the "Ethernet Address" line of
  *                {@code networksetup -listallhardwareports}. Empty when the source does not say.
  * @param mtu     the netdev's MTU in bytes (Linux {@code /sys/class/net/<if>/mtu}); empty when the
@@ -35,27 +35,28 @@ public record LocalPort(
         OptionalInt ifindex,
         boolean carrier,
         List<Gid> gids) {
-    private static final Pattern MAC = Pattern.compile("[0-9a-f]{2}(:[0-9a-f]{2})+");
+    /** Hex bytes separated by ':', 2 to 32 of them (Linux's MAX_ADDR_LEN). */
+    private static final Pattern MAC = Pattern.compile("[0-9a-f]{2}(:[0-9a-f]{2}){1,31}");
 
     /**
      * Normalises the address to lower case and sorts the GIDs by index.
      *
      * @throws IllegalArgumentException when the port already has neighbours, the address is not
-     *                                  colon-separated hex bytes, the MTU or ifindex is below 1, two
+     *                                  2 to 32 colon-separated hex bytes, the MTU or ifindex is below 1, two
      *                                  GIDs share an index, or a port without RDMA has GIDs
      * @throws NullPointerException     when a component is null
      */
     public LocalPort {
         Objects.requireNonNull(port, "port");
-        String where = "port " + port.ref();
+        String where = "port " + Quote.escape(port.ref().toString(), Quote.PATH_CHARS);
         if (!port.neighbours().isEmpty()) {
             throw new IllegalArgumentException(where + ": a discovered port has no neighbours yet");
         }
         mac = mac.map(m -> m.toLowerCase(Locale.ROOT));
         mac.ifPresent(m -> {
             if (!MAC.matcher(m).matches()) {
-                throw new IllegalArgumentException(where + ": hardware address \"" + m
-                        + "\" is not hex bytes separated by ':'");
+                throw new IllegalArgumentException(where + ": hardware address " + Quote.value(m)
+                        + " is not 2 to 32 hex bytes separated by ':'");
             }
         });
         mtu.ifPresent(m -> requirePositive(where, "MTU", m));

@@ -7,11 +7,13 @@ package io.railmap.daemon.discovery;
  */
 public interface PortSource {
     /**
-     * Reads the system and reports every port found and every port skipped.
+     * Reads the system and reports every port found and every port skipped. Throws nothing but
+     * {@link DiscoveryException}, whatever the system says.
      *
-     * @return the ports found (neighbours empty) and the ports skipped, each with a reason
-     * @throws DiscoveryException when an input the whole node depends on cannot be read or does
-     *                            not follow its format (the message names that input)
+     * @return the ports found (neighbours empty), the ports skipped, each with a reason, and notes
+     *         on fields dropped to unknown
+     * @throws DiscoveryException when an input the whole node depends on is not there at all (the
+     *                            message names that input)
      */
     Discovery discover() throws DiscoveryException;
 }

@@ -20,28 +20,40 @@ class DiscoveryTest {
                 Optional.empty(), OptionalInt.empty(), OptionalInt.empty(), true, List.of());
     }
 
+    /** Neither of two ports claiming one netdev or one RDMA port is more likely right: both are skipped, naming the other. */
     @Test
-    void theBuilderKeepsTheFirstClaimOfANetdevOrRdmaPortAndSkipsTheRest() {
+    void portsClaimingOneNetdevOrRdmaPortAreAllSkippedEachNamingTheOthers() {
         Discovery.Builder builder = Discovery.builder("n1");
-        builder.add(port("n1", "en10", "mlx5_0"));
-        builder.add(port("n1", "en10", "mlx5_1"));
-        builder.add(port("n1", "en2", "mlx5_0"));
-        builder.add(port("n1", "en3", null));
+        builder.add(port("n1", "en10", "mlx5_0"), List.of());
+        builder.add(port("n1", "en10", "mlx5_1"), List.of());
+        builder.add(port("n1", "en2", "mlx5_0"), List.of());
+        builder.add(port("n1", "en3", null), List.of("rate unknown: speed file"));
 
         Discovery found = builder.build();
 
-        assertThat(found.ports()).extracting(p -> p.port().netdev()).containsExactly("en3", "en10");
+        assertThat(found.ports()).extracting(p -> p.port().netdev()).containsExactly("en3");
         assertThat(found.skipped()).containsExactly(
-                new SkippedPort("mlx5_1/1", "netdev en10 already belongs to en10 (mlx5_0/1)"),
-                new SkippedPort("mlx5_0/1", "RDMA port mlx5_0/1 already belongs to en10 (mlx5_0/1)"));
+                new SkippedPort("mlx5_0/1", "netdev \"en10\" is also claimed by mlx5_1/1; RDMA port \"mlx5_0\"/1 is also"
+                        + " claimed by mlx5_0/1: neither is reported"),
+                new SkippedPort("mlx5_1/1", "netdev \"en10\" is also claimed by mlx5_0/1: neither is reported"),
+                new SkippedPort("mlx5_0/1", "RDMA port \"mlx5_0\"/1 is also claimed by mlx5_0/1: neither is reported"));
+        assertThat(found.notes()).containsExactly("port en3: rate unknown: speed file");
     }
 
     @Test
     void aPortOfAnotherNodeIsRejected() {
-        assertThatThrownBy(() -> Discovery.builder("n1").add(port("n2", "en2", null)))
+        assertThatThrownBy(() -> Discovery.builder("n1").add(port("n2", "en2", null), List.of()))
                 .hasMessageContaining("n2:en2");
-        assertThatThrownBy(() -> new Discovery("n1", List.of(port("n1", "en2", null), port("n1", "en2", null)), List.of()))
-                .hasMessageContaining("netdev en2 already belongs to en2");
+        assertThatThrownBy(() -> new Discovery("n1", List.of(port("n1", "en2", null), port("n1", "en2", null)), List.of(), List.of()))
+                .hasMessageContaining("netdev \"en2\" belongs to both en2 and en2");
+    }
+
+    @Test
+    void skippedPortNamesAreShownEscaped() {
+        Discovery.Builder builder = Discovery.builder("n1");
+        builder.skip("mlx5\u001b[2J/1", "odd");
+
+        assertThat(builder.build().skipped()).containsExactly(new SkippedPort("mlx5\\x1b[2J/1", "odd"));
     }
 
     @Test
@@ -57,5 +69,8 @@ class DiscoveryTest {
                 .hasMessageContaining("GIDs without an RDMA device");
         assertThat(new LocalPort(plain, Optional.of("36:79:2C:66:09:80"), OptionalInt.of(1500), OptionalInt.of(7), true,
                 List.of()).mac()).contains("36:79:2c:66:09:80");
+        String tooLong = "00" + ":00".repeat(32);
+        assertThatThrownBy(() -> new LocalPort(plain, Optional.of(tooLong), OptionalInt.empty(), OptionalInt.empty(), false,
+                List.of())).hasMessageContaining("is not 2 to 32 hex bytes").hasMessageContaining("more)");
     }
 }

@@ -29,7 +29,8 @@ import java.util.Set;
  *
  * Required: {@code node}, {@code version}, {@code ports}; per port {@code netdev}, {@code kind},
  * {@code state}; per Thunderbolt object {@code receptacle}. Other fields may be absent or null
- * ({@code rdmaPort} then means 1, {@code neighbours} none, {@code behindHub} false). Unknown fields
+ * ({@code rdmaPort} then means 1, {@code neighbours} none, {@code behindHub} false); without
+ * {@code rdma}, {@code rdmaPort} is 1 or absent. Unknown fields
  * are errors, so a typo never passes silently; a change to the format raises the snapshot version.
  */
 public final class SnapshotCodec {
@@ -145,7 +146,12 @@ public final class SnapshotCodec {
         c.object(PORT_FIELDS);
         String netdev = c.field("netdev").string();
         Optional<String> rdma = c.optionalField("rdma").map(JsonCursor::string);
-        int rdmaPort = c.optionalField("rdmaPort").map(JsonCursor::smallInteger).orElse(1);
+        Optional<JsonCursor> rdmaPortField = c.optionalField("rdmaPort");
+        int rdmaPort = rdmaPortField.map(JsonCursor::smallInteger).orElse(1);
+        if (rdma.isEmpty() && rdmaPort != 1) {
+            // Written back as null, it would read as 1: a port without RDMA has no other port number.
+            throw rdmaPortField.get().fail("rdmaPort " + rdmaPort + " without an rdma device (a port without RDMA is port 1)");
+        }
         PortKind kind = c.field("kind").as(k -> PortKind.fromWire(k.string()));
         Optional<Double> rate = c.optionalField("rateGbps").map(JsonCursor::number);
         PortState state = c.field("state").as(s -> PortState.fromWire(s.string()));

@@ -76,6 +76,7 @@ class SnapshotCodecTest {
     void anEmptyDocumentIsAnError() {
         assertThatThrownBy(() -> SnapshotCodec.readSnapshot("empty.json", "  ")).hasMessageContaining("empty.json: at $:");
     }
+
     @Test
     void textFromTheDocumentIsShownEscapedAndCutInErrors() {
         String ports = "\"ports\": []";
@@ -92,5 +93,22 @@ class SnapshotCodecTest {
         assertThatThrownBy(() -> SnapshotCodec.readRecord("r.json", "{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \""
                 + tenMegabytes + "\", \"kind\": \"ethernet\", \"state\": \"up\\u202e\"}]}"))
                 .satisfies(e -> assertThat(e.getMessage()).hasSizeLessThan(300).doesNotContain("\n", "\u202e"));
+    }
+
+    /**
+     * Found by SnapshotCodecFuzzTest: a port without RDMA but with rdmaPort 2 was read, written with
+     * rdmaPort null, and read back as port 1: a record that changed on its way through a daemon.
+     */
+    @Test
+    void anRdmaPortNumberWithoutAnRdmaDeviceIsAnError() {
+        String record = "{\"node\": \"b\", \"version\": 1, \"ports\": [{\"netdev\": \"eng6\", \"rdmaPort\": 2,"
+                + " \"kind\": \"roce\", \"rateGbps\": 100.0, \"state\": \"active\", \"thunderbolt\": null,"
+                + " \"neighbours\": [{\"node\": \"a\", \"port\": \"en6\"}]}]}";
+
+        assertThatThrownBy(() -> SnapshotCodec.readRecord("b.json", record))
+                .isInstanceOf(FormatException.class)
+                .hasMessage("b.json: at $.ports[0].rdmaPort: rdmaPort 2 without an rdma device (a port without RDMA is port 1)");
+        assertThat(SnapshotCodec.readRecord("b.json", record.replace("\"rdmaPort\": 2", "\"rdmaPort\": 1")).ports())
+                .singleElement().satisfies(p -> assertThat(p.rdmaPort()).isEqualTo(1));
     }
 }

@@ -1,48 +1,60 @@
 package io.railmap.daemon.discovery.linux;
 
+import io.railmap.daemon.discovery.Quote;
 import io.railmap.daemon.discovery.SkipException;
 import io.railmap.matrix.model.PortState;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.function.Function;
 
 /**
  * What {@code /sys/class/net/<if>/} says about one netdev.
  *
  * @param operUp    {@code operstate} is {@code up} or {@code unknown}
- * @param carrier   {@code carrier} reads 1; false when it reads 0 or cannot be read (the kernel
+ * @param carrier   {@code carrier} reads 1; false when it reads 0 or has no value (the kernel
  *                  answers {@code EINVAL} while the netdev is administratively down)
- * @param mac       {@code address}, lower case; empty when the file is empty
- * @param mtu       {@code mtu}, in bytes
- * @param ifindex   {@code ifindex}
+ * @param mac       {@code address}, lower case; empty when the file is empty, has no value or an
+ *                  odd one
+ * @param mtu       {@code mtu}, in bytes; empty when it has no value or an odd one
+ * @param ifindex   {@code ifindex}; empty when it has no value or an odd one
  * @param speedGbps {@code speed} (Mb/s) in Gb/s; empty when the driver does not know (-1), when
- *                  the file cannot be read (no carrier: {@code EINVAL}) and whenever there is no
- *                  carrier, since a rate without a link means nothing
+ *                  the file has no value (no carrier: {@code EINVAL}) or an odd one, and whenever
+ *                  there is no carrier, since a rate without a link means nothing
+ * @param notes     the fields dropped to unknown, each {@code "<field> unknown: <file>: <what is wrong>"}
  */
-record NetdevFacts(boolean operUp, boolean carrier, Optional<String> mac, int mtu, int ifindex,
-                   Optional<Double> speedGbps) {
+record NetdevFacts(boolean operUp, boolean carrier, Optional<String> mac, OptionalInt mtu, OptionalInt ifindex,
+                   Optional<Double> speedGbps, List<String> notes) {
 
     /**
-     * Reads one netdev's directory. {@code operstate}, {@code mtu} and {@code ifindex} must be
-     * present; {@code address}, {@code carrier} and {@code speed} may be missing or unreadable.
+     * Reads one netdev's directory. {@code operstate} is required; {@code carrier} must be 0 or 1
+     * when it has a value; the other files are optional.
      *
      * @param dir {@code /sys/class/net/<if>} (a symlink on real Linux; followed)
-     * @throws SkipException when a required file is missing or unreadable, or any file read holds
-     *                       an odd value
+     * @throws SkipException when there is no such directory, {@code operstate} has no value or an
+     *                       odd one, or {@code carrier} has an odd value
      */
     static NetdevFacts read(Path dir) throws SkipException {
         if (!Files.isDirectory(dir)) {
-            throw new SkipException("no netdev directory " + dir);
+            throw new SkipException("no netdev directory " + Quote.path(dir));
         }
-        boolean operUp = required(dir, "operstate", SysfsFormats::operUp);
-        int mtu = required(dir, "mtu", SysfsFormats::positive);
-        int ifindex = required(dir, "ifindex", SysfsFormats::positive);
-        Optional<String> mac = optional(dir, "address", SysfsFormats::hardwareAddress).flatMap(a -> a);
-        boolean carrier = optional(dir, "carrier", SysfsFormats::carrier).orElse(false);
+        Path operstate = dir.resolve("operstate");
+        boolean operUp = SysfsFiles.parse(operstate, SysfsFiles.required(operstate), SysfsFormats::operUp);
+        Path carrierFile = dir.resolve("carrier");
+        Optional<String> carrierText = SysfsFiles.optional(carrierFile);
+        boolean carrier = carrierText.isPresent() && SysfsFiles.parse(carrierFile, carrierText.get(), SysfsFormats::carrier);
+        List<String> notes = new ArrayList<>();
+        Optional<String> mac = optional(dir, "address", "hardware address", SysfsFormats::hardwareAddress, notes).flatMap(a -> a);
+        Optional<Integer> mtu = optional(dir, "mtu", "MTU", SysfsFormats::positive, notes);
+        Optional<Integer> ifindex = optional(dir, "ifindex", "ifindex", SysfsFormats::positive, notes);
         Optional<Double> speed = carrier
-                ? optional(dir, "speed", SysfsFormats::speedGbps).flatMap(s -> s)
+                ? optional(dir, "speed", "rate", SysfsFormats::speedGbps, notes).flatMap(s -> s)
                 : Optional.empty();
-        return new NetdevFacts(operUp, carrier, mac, mtu, ifindex, speed);
+        return new NetdevFacts(operUp, carrier, mac, mtu.map(OptionalInt::of).orElse(OptionalInt.empty()),
+                ifindex.map(OptionalInt::of).orElse(OptionalInt.empty()), speed, notes);
     }
 
     /**
@@ -53,16 +65,16 @@ record NetdevFacts(boolean operUp, boolean carrier, Optional<String> mac, int mt
         return carrier && operUp ? PortState.ACTIVE : PortState.DOWN;
     }
 
-    private static <T> T required(Path dir, String name, java.util.function.Function<String, T> parser)
-            throws SkipException {
+    /** An optional file: no value is empty; an odd value is empty and a note. */
+    private static <T> Optional<T> optional(Path dir, String name, String field, Function<String, T> parser,
+                                            List<String> notes) {
         Path file = dir.resolve(name);
-        return SysfsFiles.parse(file, SysfsFiles.required(file), parser);
-    }
-
-    private static <T> Optional<T> optional(Path dir, String name, java.util.function.Function<String, T> parser)
-            throws SkipException {
-        Path file = dir.resolve(name);
-        Optional<String> text = SysfsFiles.optional(file);
-        return text.isEmpty() ? Optional.empty() : Optional.of(SysfsFiles.parse(file, text.get(), parser));
+        try {
+            Optional<String> text = SysfsFiles.optional(file);
+            return text.isEmpty() ? Optional.empty() : Optional.of(SysfsFiles.parse(file, text.get(), parser));
+        } catch (SkipException e) {
+            notes.add(field + " unknown: " + e.getMessage());
+            return Optional.empty();
+        }
     }
 }

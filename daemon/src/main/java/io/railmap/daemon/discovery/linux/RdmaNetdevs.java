@@ -1,5 +1,6 @@
 package io.railmap.daemon.discovery.linux;
 
+import io.railmap.daemon.discovery.Quote;
 import io.railmap.daemon.discovery.SkipException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,7 +17,8 @@ import java.util.Optional;
  *   <li>The port's GID table: {@code ports/<n>/gid_attrs/ndevs/<i>} names the netdev of each used
  *       entry of a RoCE port; the first readable, non-empty entry in index order is taken (entry 0
  *       is the netdev's own link-local GID; later entries may belong to VLAN netdevs stacked on
- *       it).</li>
+ *       it). When that entry is not a netdev name (a NUL byte, a '/', 16 bytes or more), the port
+ *       is skipped: no other entry is trusted to stand in for it.</li>
  *   <li>Else the HCA's PCI function: {@code device/net/} lists the netdevs of that function
  *       (IPoIB netdevs of InfiniBand ports live here). With several, those whose {@code dev_port}
  *       (0-based, missing means 0) is not {@code n - 1} are dropped, then those stacked on another
@@ -34,19 +36,15 @@ final class RdmaNetdevs {
      * @throws SkipException when neither place names exactly one netdev
      */
     static String find(Path hcaDir, int portNumber) throws SkipException {
-        Optional<String> fromGids = fromGidTable(hcaDir.resolve("ports/" + portNumber + "/gid_attrs/ndevs"));
+        Path ndevs = hcaDir.resolve("ports/" + portNumber + "/gid_attrs/ndevs");
+        Optional<String> fromGids = fromGidTable(ndevs);
         if (fromGids.isPresent()) {
-            String netdev = fromGids.get();
-            if (netdev.contains("/") || netdev.equals(".") || netdev.equals("..")) {
-                throw new SkipException("the GID table of port " + portNumber + " names netdev \"" + netdev
-                        + "\", which is not a netdev name");
-            }
-            return netdev;
+            return fromGids.get();
         }
         Path devNet = hcaDir.resolve("device/net");
         if (!Files.isDirectory(devNet)) {
-            throw new SkipException("no netdev: no entry in " + hcaDir.resolve("ports/" + portNumber + "/gid_attrs/ndevs")
-                    + " names one, and there is no " + devNet);
+            throw new SkipException("no netdev: no entry in " + Quote.path(ndevs) + " names one, and there is no "
+                    + Quote.path(devNet));
         }
         List<String> candidates = names(devNet);
         if (candidates.size() > 1) {
@@ -63,27 +61,29 @@ final class RdmaNetdevs {
             candidates = unstacked;
         }
         if (candidates.size() != 1) {
-            throw new SkipException((candidates.isEmpty() ? "no netdev" : "several netdevs " + candidates)
-                    + " for port " + portNumber + " in " + devNet);
+            throw new SkipException((candidates.isEmpty() ? "no netdev" : "several netdevs "
+                    + candidates.stream().map(Quote::value).toList()) + " for port " + portNumber + " in " + Quote.path(devNet));
         }
         return candidates.get(0);
     }
 
+    /** The first entry with a value, in index order; its value must be a netdev name. */
     private static Optional<String> fromGidTable(Path ndevs) throws SkipException {
         if (!Files.isDirectory(ndevs)) {
             return Optional.empty();
         }
         for (String entry : names(ndevs)) {
-            Optional<String> netdev = SysfsFiles.optional(ndevs.resolve(entry)).filter(s -> !s.isEmpty());
+            Path file = ndevs.resolve(entry);
+            Optional<String> netdev = SysfsFiles.optional(file).filter(s -> !s.isEmpty());
             if (netdev.isPresent()) {
-                return netdev;
+                return Optional.of(SysfsFiles.parse(file, netdev.get(), SysfsFormats::netdev));
             }
         }
         return Optional.empty();
     }
 
     /** Keeps the netdevs whose {@code dev_port} (0-based; missing means 0) is {@code portNumber - 1}. */
-    private static List<String> onPort(List<String> names, Path devNet, int portNumber) {
+    private static List<String> onPort(List<String> names, Path devNet, int portNumber) throws SkipException {
         String wanted = String.valueOf(portNumber - 1);
         List<String> kept = new ArrayList<>();
         for (String name : names) {
@@ -98,7 +98,7 @@ final class RdmaNetdevs {
         try {
             return SysfsFiles.entries(dir).stream().map(SysfsFiles::name).toList();
         } catch (IOException e) {
-            throw new SkipException("cannot list " + dir + ": " + e.getMessage());
+            throw new SkipException("cannot list " + Quote.path(dir) + ": " + Quote.escape(String.valueOf(e.getMessage()), Quote.VALUE_CHARS));
         }
     }
 }

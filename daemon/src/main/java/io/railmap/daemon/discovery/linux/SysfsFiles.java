@@ -1,52 +1,78 @@
 package io.railmap.daemon.discovery.linux;
 
+import io.railmap.daemon.discovery.Quote;
 import io.railmap.daemon.discovery.SkipException;
 import io.railmap.matrix.model.NaturalOrder;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryIteratorException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.stream.Stream;
 
 /**
- * Reads sysfs attribute files and directories. Paths are followed through symlinks, as
- * {@code /sys/class/*} entries are symlinks into {@code /sys/devices}. An attribute that exists but
- * cannot be read (the kernel answers {@code EINVAL} for {@code speed} or {@code carrier} on a link
- * without carrier) is reported as absent by {@link #optional}, and as a skip reason by
- * {@link #required}.
+ * Reads sysfs attribute files and directories, with bounds. Paths are followed through symlinks,
+ * as {@code /sys/class/*} entries are symlinks into {@code /sys/devices}.
+ *
+ * <p>An attribute is a regular file of at most {@value #MAX_BYTES} bytes (the kernel's page) of
+ * UTF-8 text. One that is missing, is not a regular file (nothing else is opened, so a FIFO in a
+ * test tree cannot hang discovery) or cannot be read (the kernel answers {@code EINVAL} for
+ * {@code speed} or {@code carrier} on a link without carrier) has no value. One that is longer or
+ * is not UTF-8 has an odd value: a {@link SkipException} naming the file and what is wrong.
  */
 final class SysfsFiles {
+    /** Largest attribute read, in bytes: sysfs attributes are at most one 4 KiB page. */
+    static final int MAX_BYTES = 4096;
+    /** Most entries listed in one directory. */
+    static final int MAX_ENTRIES = 65_536;
+
     private SysfsFiles() {
     }
 
     /**
      * @param file an attribute file
      * @return its text without surrounding white space
-     * @throws SkipException when the file is missing or cannot be read; the reason names it
+     * @throws SkipException when the file has no value or an odd one; the reason names it
      */
     static String required(Path file) throws SkipException {
-        try {
-            return Files.readString(file, StandardCharsets.UTF_8).strip();
-        } catch (NoSuchFileException e) {
-            throw new SkipException("no file " + file);
-        } catch (IOException e) {
-            throw new SkipException("cannot read " + file + ": " + e.getMessage());
-        }
+        return optional(file).orElseThrow(() -> new SkipException(
+                (Files.exists(file) ? "cannot read " : "no file ") + Quote.path(file)));
     }
 
     /**
      * @param file an attribute file
-     * @return its text without surrounding white space; empty when missing or unreadable
+     * @return its text without surrounding white space; empty when it has no value (missing, not a
+     *         regular file, unreadable)
+     * @throws SkipException when it is longer than {@value #MAX_BYTES} bytes or not UTF-8
      */
-    static Optional<String> optional(Path file) {
-        try {
-            return Optional.of(Files.readString(file, StandardCharsets.UTF_8).strip());
+    static Optional<String> optional(Path file) throws SkipException {
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(file)) {
+            bytes = in.readNBytes(MAX_BYTES + 1);
         } catch (IOException e) {
             return Optional.empty();
+        }
+        if (bytes.length > MAX_BYTES) {
+            throw new SkipException(Quote.path(file) + ": longer than " + MAX_BYTES + " bytes, which no sysfs attribute is");
+        }
+        try {
+            return Optional.of(StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes)).toString().strip());
+        } catch (CharacterCodingException e) {
+            throw new SkipException(Quote.path(file) + ": not UTF-8 text");
         }
     }
 
@@ -59,19 +85,30 @@ final class SysfsFiles {
         try {
             return parser.apply(text);
         } catch (IllegalArgumentException e) {
-            throw new SkipException(file + ": " + e.getMessage());
+            throw new SkipException(Quote.path(file) + ": " + e.getMessage());
         }
     }
 
     /**
      * @param dir a directory
      * @return its entries (following symlinks), sorted by name with digit runs compared as numbers
-     * @throws IOException when the directory cannot be listed
+     * @throws IOException when the directory cannot be listed or holds more than
+     *                     {@value #MAX_ENTRIES} entries
      */
     static List<Path> entries(Path dir) throws IOException {
-        try (Stream<Path> entries = Files.list(dir)) {
-            return entries.sorted((a, b) -> NaturalOrder.INSTANCE.compare(name(a), name(b))).toList();
+        List<Path> entries = new ArrayList<>();
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir)) {
+            for (Path entry : stream) {
+                if (entries.size() == MAX_ENTRIES) {
+                    throw new IOException("more than " + MAX_ENTRIES + " entries");
+                }
+                entries.add(entry);
+            }
+        } catch (DirectoryIteratorException e) {
+            throw e.getCause();
         }
+        entries.sort((a, b) -> NaturalOrder.INSTANCE.compare(name(a), name(b)));
+        return entries;
     }
 
     /** @return the last element of a path, as a string */

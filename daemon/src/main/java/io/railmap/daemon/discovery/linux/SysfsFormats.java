@@ -1,6 +1,7 @@
 package io.railmap.daemon.discovery.linux;
 
 import io.railmap.daemon.discovery.IbPortState;
+import io.railmap.daemon.discovery.Quote;
 import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.PortState;
 import java.util.Locale;
@@ -11,13 +12,25 @@ import java.util.regex.Pattern;
 
 /**
  * The text formats of the sysfs attributes discovery reads. Every method takes a file's text
- * without its trailing newline and throws {@link IllegalArgumentException}, quoting the text, when
- * it does not follow the format.
+ * without its trailing newline and throws {@link IllegalArgumentException}, quoting the text
+ * ({@link Quote}), when it does not follow the format. Numbers have a bounded count of digits, so a
+ * 401-digit value is an odd value, never an overflow or an infinite rate.
  */
 final class SysfsFormats {
-    private static final Pattern NUMBERED = Pattern.compile("(\\d{1,9}): (\\S.*)");
-    private static final Pattern RATE = Pattern.compile("(\\d+(?:\\.\\d+)?) Gb/sec(?: \\([^)]*\\))?");
-    private static final Pattern HEX_BYTES = Pattern.compile("[0-9a-fA-F]{2}(:[0-9a-fA-F]{2})+");
+    private static final Pattern NUMBERED = Pattern.compile("(\\d{1,9}): (\\S.{0,31})");
+    /** Up to 999999.999999 Gb/s; the parenthesised width and speed ("4X NDR") are printable ASCII. */
+    private static final Pattern RATE = Pattern.compile("(\\d{1,6}(?:\\.\\d{1,6})?) Gb/sec(?: \\([\\x20-\\x28\\x2a-\\x7e]{0,32}\\))?");
+    /** 2 to 32 bytes (Linux's MAX_ADDR_LEN). */
+    private static final Pattern HEX_BYTES = Pattern.compile("[0-9a-fA-F]{2}(:[0-9a-fA-F]{2}){1,31}");
+    /** Mb/s: -1 (unknown) or up to ten digits. */
+    private static final Pattern SPEED = Pattern.compile("-1|\\d{1,10}");
+    /** A whole number of up to nine digits: always an {@code int}. */
+    private static final Pattern WHOLE = Pattern.compile("\\d{1,9}");
+    /**
+     * A Linux netdev name: 1 to 15 bytes (IFNAMSIZ less the NUL), no '/', ':' or white space
+     * (dev_valid_name), and here no control character.
+     */
+    private static final Pattern NETDEV = Pattern.compile("[\\x21-\\x2e\\x30-\\x39\\x3b-\\x7e]{1,15}");
     private static final int PHYS_STATE_LINK_UP = 5;
     /** What {@code speed} holds when the driver does not know: -1, or -1 printed as an unsigned 32-bit number by old kernels. */
     private static final long SPEED_UNKNOWN_UNSIGNED = 4294967295L;
@@ -55,7 +68,7 @@ final class SysfsFormats {
     static double rateGbps(String text) {
         Matcher m = RATE.matcher(text);
         if (!m.matches()) {
-            throw new IllegalArgumentException("\"" + text + "\" is not a rate such as \"400 Gb/sec (4X NDR)\"");
+            throw new IllegalArgumentException(Quote.value(text) + " is not a rate such as \"400 Gb/sec (4X NDR)\"");
         }
         return Double.parseDouble(m.group(1));
     }
@@ -72,7 +85,7 @@ final class SysfsFormats {
             case "Ethernet":
                 return PortKind.ROCE;
             default:
-                throw new IllegalArgumentException("unknown link layer \"" + text + "\" (expected InfiniBand or Ethernet)");
+                throw new IllegalArgumentException("unknown link layer " + Quote.value(text) + " (expected InfiniBand or Ethernet)");
         }
     }
 
@@ -82,12 +95,10 @@ final class SysfsFormats {
      * @return the speed in Gb/s; empty for -1 (also printed as 4294967295) or 0
      */
     static Optional<Double> speedGbps(String text) {
-        long mbps;
-        try {
-            mbps = Long.parseLong(text);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("\"" + text + "\" is not a speed in Mb/s");
+        if (!SPEED.matcher(text).matches()) {
+            throw new IllegalArgumentException(Quote.value(text) + " is not a speed in Mb/s (-1 or up to ten digits)");
         }
+        long mbps = Long.parseLong(text);
         if (mbps <= 0 || mbps == SPEED_UNKNOWN_UNSIGNED) {
             return Optional.empty();
         }
@@ -106,7 +117,7 @@ final class SysfsFormats {
             case "0":
                 return false;
             default:
-                throw new IllegalArgumentException("carrier \"" + text + "\" is neither 0 nor 1");
+                throw new IllegalArgumentException("carrier " + Quote.value(text) + " is neither 0 nor 1");
         }
     }
 
@@ -118,7 +129,7 @@ final class SysfsFormats {
      */
     static boolean operUp(String text) {
         if (!OPERSTATES.contains(text)) {
-            throw new IllegalArgumentException("unknown operstate \"" + text + "\"");
+            throw new IllegalArgumentException("unknown operstate " + Quote.value(text));
         }
         return text.equals("up") || text.equals("unknown");
     }
@@ -134,7 +145,7 @@ final class SysfsFormats {
             return Optional.empty();
         }
         if (!HEX_BYTES.matcher(text).matches()) {
-            throw new IllegalArgumentException("\"" + text + "\" is not a hardware address (hex bytes separated by ':')");
+            throw new IllegalArgumentException(Quote.value(text) + " is not a hardware address (2 to 32 hex bytes separated by ':')");
         }
         return Optional.of(text.toLowerCase(Locale.ROOT));
     }
@@ -157,22 +168,35 @@ final class SysfsFormats {
         return atLeast(0, text);
     }
 
+    /**
+     * A netdev name read from a file ({@code gid_attrs/ndevs/<i>}), which may be anything, unlike a
+     * name listed in {@code /sys/class/net}.
+     *
+     * @return the name
+     */
+    static String netdev(String text) {
+        if (!NETDEV.matcher(text).matches() || text.equals(".") || text.equals("..")) {
+            throw new IllegalArgumentException(Quote.value(text)
+                    + " is not a netdev name (1 to 15 characters, no '/', ':', white space or control character)");
+        }
+        return text;
+    }
+
     private static int atLeast(int min, String text) {
-        try {
+        if (WHOLE.matcher(text).matches()) {
             int value = Integer.parseInt(text);
             if (value >= min) {
                 return value;
             }
-        } catch (NumberFormatException e) {
-            // reported below
         }
-        throw new IllegalArgumentException("\"" + text + "\" is not a whole number of at least " + min);
+        throw new IllegalArgumentException(Quote.value(text) + " is not a whole number of at least " + min
+                + " (up to nine digits)");
     }
 
     private static Matcher numbered(String text, String expected) {
         Matcher m = NUMBERED.matcher(text);
         if (!m.matches()) {
-            throw new IllegalArgumentException("\"" + text + "\" is not " + expected);
+            throw new IllegalArgumentException(Quote.value(text) + " is not " + expected);
         }
         return m;
     }

@@ -6,6 +6,7 @@ import io.railmap.daemon.discovery.Gid;
 import io.railmap.daemon.discovery.InterfaceSelection;
 import io.railmap.daemon.discovery.LocalPort;
 import io.railmap.daemon.discovery.PortSource;
+import io.railmap.daemon.discovery.Quote;
 import io.railmap.daemon.discovery.SkipException;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.Port;
@@ -14,11 +15,11 @@ import io.railmap.matrix.model.PortState;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -75,30 +76,31 @@ public final class SysfsPortSource implements PortSource {
     }
 
     /**
-     * @throws DiscoveryException when {@code <root>/sys/class/net} is missing or cannot be listed,
-     *                            or {@code <root>/sys/class/infiniband} exists but cannot be listed
+     * @throws DiscoveryException when {@code <root>/sys/class/net} is missing: this is no Linux
+     *                            sysfs. A class directory that exists but cannot be listed costs
+     *                            its ports and leaves a note.
      */
     @Override
     public Discovery discover() throws DiscoveryException {
         Path netClass = root.resolve("sys/class/net");
         if (!Files.isDirectory(netClass)) {
-            throw new DiscoveryException(netClass + " is not a directory: no Linux sysfs under " + root);
+            throw new DiscoveryException(Quote.path(netClass) + " is not a directory: no Linux sysfs under " + Quote.path(root));
         }
         Discovery.Builder found = Discovery.builder(node);
         Set<String> rdmaNetdevs = new HashSet<>();
         Path ibClass = root.resolve("sys/class/infiniband");
         if (Files.isDirectory(ibClass)) {
-            for (Path hcaDir : list(ibClass)) {
+            for (Path hcaDir : list(ibClass, "no RDMA ports", found)) {
                 rdmaPorts(hcaDir, netClass, rdmaNetdevs, found);
             }
         }
-        for (Path dir : list(netClass)) {
+        for (Path dir : list(netClass, "no plain netdevs", found)) {
             String netdev = SysfsFiles.name(dir);
             if (!rdmaNetdevs.contains(netdev) && Files.isDirectory(dir) && selection.selectsPlain(netdev)) {
                 try {
                     NetdevFacts facts = NetdevFacts.read(dir);
                     found.add(port(netdev, Optional.empty(), 1, PortKind.ETHERNET, facts.speedGbps(),
-                            facts.plainState(), facts, List.of()));
+                            facts.plainState(), facts, List.of()), facts.notes());
                 } catch (SkipException e) {
                     found.skip(netdev, e.getMessage());
                 }
@@ -107,15 +109,14 @@ public final class SysfsPortSource implements PortSource {
         return found.build();
     }
 
-    private void rdmaPorts(Path hcaDir, Path netClass, Set<String> rdmaNetdevs, Discovery.Builder found)
-            throws DiscoveryException {
+    private void rdmaPorts(Path hcaDir, Path netClass, Set<String> rdmaNetdevs, Discovery.Builder found) {
         String hca = SysfsFiles.name(hcaDir);
         Path portsDir = hcaDir.resolve("ports");
         List<Path> portDirs;
         try {
             portDirs = SysfsFiles.entries(portsDir);
         } catch (IOException e) {
-            found.skip(hca, "cannot list " + portsDir + ": " + e.getMessage());
+            found.skip(hca, "cannot list " + Quote.path(portsDir) + ": " + Quote.escape(String.valueOf(e.getMessage()), Quote.VALUE_CHARS));
             return;
         }
         Optional<String> hcaExcluded = selection.excludedBy(hca);
@@ -127,17 +128,19 @@ public final class SysfsPortSource implements PortSource {
                 rdmaNetdevs.add(netdev);
                 Optional<String> excluded = hcaExcluded.or(() -> selection.excludedBy(netdev));
                 if (excluded.isPresent()) {
-                    found.exclude(label, "excluded by interface selection entry \"" + excluded.get() + "\" (netdev "
-                            + netdev + ")");
+                    found.exclude(label, "excluded by interface selection entry " + Quote.value(excluded.get()) + " (netdev "
+                            + Quote.value(netdev) + ")");
                     continue;
                 }
                 RdmaPortFacts rdma = RdmaPortFacts.read(portDir);
                 NetdevFacts facts = NetdevFacts.read(netClass.resolve(netdev));
+                List<String> notes = new ArrayList<>(rdma.notes());
+                notes.addAll(facts.notes());
                 found.add(port(netdev, Optional.of(hca), portNumber, rdma.kind(), rdma.rateGbps(), rdma.state(),
-                        facts, rdma.gids()));
+                        facts, rdma.gids()), notes);
             } catch (SkipException e) {
                 if (hcaExcluded.isPresent()) {
-                    found.exclude(label, "excluded by interface selection entry \"" + hcaExcluded.get() + "\"");
+                    found.exclude(label, "excluded by interface selection entry " + Quote.value(hcaExcluded.get()));
                 } else {
                     found.skip(label, e.getMessage());
                 }
@@ -149,18 +152,20 @@ public final class SysfsPortSource implements PortSource {
                            PortState state, NetdevFacts facts, List<Gid> gids) throws SkipException {
         try {
             Port port = new Port(node, netdev, hca, portNumber, kind, rate, state, Optional.empty(), List.of());
-            return new LocalPort(port, facts.mac(), OptionalInt.of(facts.mtu()), OptionalInt.of(facts.ifindex()),
-                    facts.carrier(), gids);
+            return new LocalPort(port, facts.mac(), facts.mtu(), facts.ifindex(), facts.carrier(), gids);
         } catch (IllegalArgumentException e) {
-            throw new SkipException(e.getMessage());
+            throw new SkipException(Quote.escape(e.getMessage(), Quote.PATH_CHARS));
         }
     }
 
-    private static List<Path> list(Path dir) throws DiscoveryException {
+    /** A class directory's entries; when it cannot be listed, none, and a note saying what that costs. */
+    private static List<Path> list(Path dir, String cost, Discovery.Builder found) {
         try {
             return SysfsFiles.entries(dir);
         } catch (IOException e) {
-            throw new DiscoveryException("cannot list " + dir + ": " + e.getMessage(), e);
+            found.note("cannot list " + Quote.path(dir) + ": " + Quote.escape(String.valueOf(e.getMessage()), Quote.VALUE_CHARS)
+                    + ": " + cost);
+            return List.of();
         }
     }
 }

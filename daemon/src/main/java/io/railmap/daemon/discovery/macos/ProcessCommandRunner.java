@@ -1,6 +1,9 @@
 package io.railmap.daemon.discovery.macos;
 
+import io.railmap.daemon.discovery.Quote;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +20,8 @@ public final class ProcessCommandRunner implements CommandRunner {
     /** Default time limit: {@code system_profiler} takes a few seconds on a busy machine. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
     private static final int STDERR_QUOTE_CHARS = 300;
+    /** Largest standard output read, in bytes ({@code system_profiler}'s JSON is tens of KB). */
+    public static final long MAX_OUTPUT_BYTES = 16L << 20;
 
     private final Duration timeout;
 
@@ -39,7 +44,9 @@ public final class ProcessCommandRunner implements CommandRunner {
     /**
      * @throws CommandException when the program cannot be started (not installed), exits with a
      *                          non-zero status (the message quotes the start of its standard
-     *                          error), runs past the time limit, or the thread is interrupted
+     *                          error, escaped), runs past the time limit, prints more than
+     *                          {@value #MAX_OUTPUT_BYTES} bytes or text that is not UTF-8, or the
+     *                          thread is interrupted
      */
     @Override
     public CommandOutput run(MacCommand command) throws CommandException {
@@ -68,7 +75,12 @@ public final class ProcessCommandRunner implements CommandRunner {
             if (process.exitValue() != 0) {
                 throw new CommandException(line + ": exit status " + process.exitValue() + quote(err));
             }
+            if (Files.size(out) > MAX_OUTPUT_BYTES) {
+                throw new CommandException(line + ": printed more than " + MAX_OUTPUT_BYTES + " bytes, more than any of its outputs needs");
+            }
             return new CommandOutput(line, Files.readString(out, StandardCharsets.UTF_8));
+        } catch (CharacterCodingException e) {
+            throw new CommandException(line + ": printed text that is not UTF-8");
         } catch (IOException e) {
             throw new CommandException(line + ": cannot run: " + e.getMessage());
         } catch (InterruptedException e) {
@@ -82,11 +94,12 @@ public final class ProcessCommandRunner implements CommandRunner {
 
     private static String quote(Path err) {
         try {
-            String text = Files.readString(err, StandardCharsets.UTF_8).strip();
-            if (text.isEmpty()) {
-                return "";
+            byte[] start;
+            try (InputStream in = Files.newInputStream(err)) {
+                start = in.readNBytes(STDERR_QUOTE_CHARS * 4);
             }
-            return ": " + (text.length() > STDERR_QUOTE_CHARS ? text.substring(0, STDERR_QUOTE_CHARS) + "…" : text);
+            String text = new String(start, StandardCharsets.UTF_8).strip();
+            return text.isEmpty() ? "" : ": " + Quote.escape(text, STDERR_QUOTE_CHARS);
         } catch (IOException e) {
             return "";
         }

@@ -1,6 +1,7 @@
 package io.railmap.daemon.discovery.macos;
 
 import io.railmap.daemon.discovery.DiscoveryException;
+import io.railmap.daemon.discovery.Quote;
 
 /** What {@code rdma_ctl status} prints: whether RDMA over Thunderbolt is turned on. */
 enum RdmaCtlStatus {
@@ -21,8 +22,8 @@ enum RdmaCtlStatus {
             case "disabled":
                 return DISABLED;
             default:
-                throw new DiscoveryException(output.source() + ": expected \"enabled\" or \"disabled\", found \""
-                        + output.text().strip() + "\"");
+                throw new DiscoveryException(output.source() + ": expected \"enabled\" or \"disabled\", found "
+                        + Quote.value(output.text().strip()));
         }
     }
 }

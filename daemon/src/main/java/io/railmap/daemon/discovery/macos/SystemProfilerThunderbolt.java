@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.railmap.daemon.discovery.DiscoveryException;
+import io.railmap.daemon.discovery.Quote;
 import io.railmap.daemon.discovery.SkipException;
 import io.railmap.matrix.model.Thunderbolt;
 import java.util.ArrayList;
@@ -26,21 +27,30 @@ import java.util.regex.Pattern;
  * trimmed captures of real machines that railmap's tests use lost {@code domain_uuid_key} to their
  * author's trimming but kept {@code services_title}, so {@code services_title} alone is accepted;
  * the peer's domain UUID is then left empty rather than guessed.
+ *
+ * <p><b>Odd values.</b> The receptacle number and the peer structure are required: without them
+ * the bus is skipped. The link speed, both domain UUIDs and the peer's name are optional: an odd
+ * one is dropped to unknown with a note (an unknown speed makes the link no RDMA link, an unknown
+ * UUID leaves the cable to the probe to confirm).
  */
 final class SystemProfilerThunderbolt {
     private static final ObjectMapper MAPPER = new ObjectMapper();
-    private static final Pattern SPEED = Pattern.compile("(\\d+(?:\\.\\d+)?) Gb/s");
+    /** Up to 9999.999 Gb/s. */
+    private static final Pattern SPEED = Pattern.compile("(\\d{1,4}(?:\\.\\d{1,3})?) Gb/s");
     private static final Pattern UUID = Pattern.compile(
             "[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}");
     private static final Pattern RECEPTACLE = Pattern.compile("[1-9]\\d{0,3}");
+    /** Longest peer name kept, in characters (macOS computer names are at most 63 bytes). */
+    static final int MAX_PEER_NAME_CHARS = 128;
 
     private SystemProfilerThunderbolt() {
     }
 
     /**
      * @return the bus objects of {@code SPThunderboltDataType}, in document order
-     * @throws DiscoveryException when the text is not JSON or has no {@code SPThunderboltDataType}
-     *                            array; the message names the source
+     * @throws DiscoveryException when the text is not JSON (or nests deeper than Jackson's limit) or
+     *                            has no {@code SPThunderboltDataType} array; the message names the
+     *                            source
      */
     static List<JsonNode> buses(CommandOutput output) throws DiscoveryException {
         JsonNode root;
@@ -49,7 +59,8 @@ final class SystemProfilerThunderbolt {
         } catch (JsonProcessingException e) {
             String where = e.getLocation() == null ? ""
                     : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
-            throw new DiscoveryException(output.source() + ": not valid JSON" + where + ": " + e.getOriginalMessage());
+            throw new DiscoveryException(output.source() + ": not valid JSON" + where + ": "
+                    + Quote.escape(String.valueOf(e.getOriginalMessage()), Quote.PATH_CHARS));
         }
         JsonNode buses = root == null ? null : root.get("SPThunderboltDataType");
         if (buses == null || !buses.isArray()) {
@@ -63,8 +74,8 @@ final class SystemProfilerThunderbolt {
     /**
      * @param bus   a bus object
      * @param index its position in the array
-     * @return how to name it in a skip reason: {@code receptacle N} when it says, else its
-     *         {@code _name}, else {@code bus #index}
+     * @return how to name it in a skip: {@code receptacle N} when it says, else its {@code _name},
+     *         else {@code bus #index} (shown escaped by the caller)
      */
     static String label(JsonNode bus, int index) {
         JsonNode id = bus.path("receptacle_1_tag").path("receptacle_id_key");
@@ -76,98 +87,133 @@ final class SystemProfilerThunderbolt {
     }
 
     /**
-     * @param bus a bus object
-     * @return what it reports
-     * @throws SkipException when it is not an object, lacks {@code _name}, {@code receptacle_1_tag},
-     *                       {@code receptacle_id_key} or {@code current_speed_key}, holds an odd
-     *                       value, or has more than one peer host
+     * @param bus   a bus object
+     * @param where the source and the bus, for reasons: {@code <file>: bus "thunderboltusb4_bus_0"}
+     * @return what it reports, and the optional fields dropped
+     * @throws SkipException when it is not an object, lacks {@code receptacle_1_tag} or
+     *                       {@code receptacle_id_key}, the receptacle is not a number from 1 to 9999,
+     *                       {@code _items} is not an array of objects, or it has more than one peer
+     *                       host
      */
-    static ThunderboltBus bus(JsonNode bus) throws SkipException {
+    static ThunderboltBus bus(JsonNode bus, String where) throws SkipException {
         if (!bus.isObject()) {
-            throw new SkipException("bus entry is not an object");
+            throw new SkipException(where + ": not an object");
         }
-        String name = required(bus, "_name");
         JsonNode tag = bus.get("receptacle_1_tag");
         if (tag == null || !tag.isObject()) {
-            throw new SkipException(name + " has no receptacle_1_tag object");
+            throw new SkipException(where + ": no receptacle_1_tag object");
         }
-        String id = required(tag, "receptacle_id_key");
+        String id = required(tag, "receptacle_id_key", where);
         if (!RECEPTACLE.matcher(id).matches()) {
-            throw new SkipException(name + ": receptacle_id_key \"" + id + "\" is not a receptacle number");
+            throw new SkipException(where + ": receptacle_id_key " + Quote.value(id) + " is not a receptacle number (1 to 9999)");
         }
-        Optional<Double> speed = speed(name, required(tag, "current_speed_key"));
-        Optional<String> domain = uuid(name, bus);
+        List<String> notes = new ArrayList<>();
+        Optional<Double> speed = speed(bus, where, notes);
+        Optional<String> domain = uuid(bus, where, "domain UUID", notes);
 
         List<Peer> peers = new ArrayList<>();
-        findPeers(name, bus.get("_items"), false, peers);
+        findPeers(where, bus.get("_items"), false, peers, notes);
         if (peers.size() > 1) {
-            throw new SkipException(name + ": " + peers.size() + " peer hosts " + peers.stream().map(Peer::name).toList()
+            throw new SkipException(where + ": " + peers.size() + " peer hosts "
+                    + peers.stream().map(p -> p.name().map(Quote::value).orElse("(no name)")).toList()
                     + " on one receptacle; one peer per Thunderbolt bus is expected");
         }
         Optional<Peer> peer = peers.stream().findFirst();
-        Thunderbolt thunderbolt = new Thunderbolt(domain, peer.flatMap(Peer::domainUuid), Integer.parseInt(id), speed,
-                peer.map(Peer::behindHub).orElse(false), peer.map(Peer::name));
-        return new ThunderboltBus(thunderbolt, peer.isPresent());
+        try {
+            Thunderbolt thunderbolt = new Thunderbolt(domain, peer.flatMap(Peer::domainUuid), Integer.parseInt(id), speed,
+                    peer.map(Peer::behindHub).orElse(false), peer.flatMap(Peer::name));
+            return new ThunderboltBus(thunderbolt, peer.isPresent(), notes);
+        } catch (IllegalArgumentException e) {
+            throw new SkipException(where + ": " + Quote.escape(e.getMessage(), Quote.PATH_CHARS));
+        }
     }
 
-    private record Peer(String name, Optional<String> domainUuid, boolean behindHub) {
+    private record Peer(Optional<String> name, Optional<String> domainUuid, boolean behindHub) {
     }
 
-    private static void findPeers(String bus, JsonNode items, boolean belowDevice, List<Peer> peers) throws SkipException {
+    private static void findPeers(String where, JsonNode items, boolean belowDevice, List<Peer> peers, List<String> notes)
+            throws SkipException {
         if (items == null) {
             return;
         }
         if (!items.isArray()) {
-            throw new SkipException(bus + ": _items is not an array");
+            throw new SkipException(where + ": _items is not an array");
         }
         for (JsonNode item : items) {
             if (!item.isObject()) {
-                throw new SkipException(bus + ": an _items entry is not an object");
+                throw new SkipException(where + ": an _items entry is not an object");
             }
             if (item.has("domain_uuid_key") || item.has("services_title")) {
-                peers.add(new Peer(required(item, "_name"), uuid(bus, item), belowDevice));
+                peers.add(new Peer(peerName(item, where, notes), uuid(item, where, "peer domain UUID", notes), belowDevice));
             } else {
-                findPeers(bus, item.get("_items"), true, peers);
+                findPeers(where, item.get("_items"), true, peers, notes);
             }
         }
     }
 
     /** "80 Gb/s" is a linked speed; "Up to 120 Gb/s" is a receptacle's capacity with nothing linked. */
-    private static Optional<Double> speed(String bus, String text) throws SkipException {
-        if (text.startsWith("Up to ")) {
+    private static Optional<Double> speed(JsonNode bus, String where, List<String> notes) {
+        JsonNode value = bus.get("receptacle_1_tag").get("current_speed_key");
+        if (value == null) {
+            return Optional.empty();
+        }
+        String text = value.asText("");
+        if (value.isTextual() && text.startsWith("Up to ")) {
             return Optional.empty();
         }
         Matcher m = SPEED.matcher(text);
-        if (!m.matches()) {
-            throw new SkipException(bus + ": current_speed_key \"" + text + "\" is not a speed such as \"80 Gb/s\"");
+        if (!value.isTextual() || !m.matches()) {
+            notes.add("link speed unknown: " + where + ": current_speed_key " + shown(value)
+                    + " is not a speed such as \"80 Gb/s\"");
+            return Optional.empty();
         }
         return Optional.of(Double.parseDouble(m.group(1)));
     }
 
-    private static Optional<String> uuid(String bus, JsonNode node) throws SkipException {
-        if (!node.has("domain_uuid_key")) {
+    private static Optional<String> uuid(JsonNode node, String where, String field, List<String> notes) {
+        JsonNode value = node.get("domain_uuid_key");
+        if (value == null) {
             return Optional.empty();
         }
-        String text = required(node, "domain_uuid_key");
-        if (!UUID.matcher(text).matches()) {
-            throw new SkipException(bus + ": domain_uuid_key \"" + text + "\" is not a UUID");
+        String text = value.asText("");
+        if (!value.isTextual() || !UUID.matcher(text).matches()) {
+            notes.add(field + " unknown: " + where + ": domain_uuid_key " + shown(value) + " is not a UUID");
+            return Optional.empty();
         }
         return Optional.of(text);
     }
 
-    private static String required(JsonNode node, String field) throws SkipException {
-        JsonNode value = node.get(field);
+    private static Optional<String> peerName(JsonNode peer, String where, List<String> notes) {
+        JsonNode value = peer.get("_name");
         if (value == null) {
-            throw new SkipException("no " + field + " in " + describe(node));
+            return Optional.empty();
         }
-        if (!value.isTextual() || value.asText().isBlank()) {
-            throw new SkipException(field + " is not a non-empty string in " + describe(node));
+        String text = value.asText("");
+        if (!value.isTextual() || text.isBlank() || text.length() > MAX_PEER_NAME_CHARS || Quote.hasControl(text)) {
+            notes.add("peer name unknown: " + where + ": a peer host's _name " + shown(value) + " is not 1 to "
+                    + MAX_PEER_NAME_CHARS + " printable characters");
+            return Optional.empty();
         }
-        return value.asText();
+        return Optional.of(text);
     }
 
-    private static String describe(JsonNode node) {
-        JsonNode name = node.get("_name");
-        return name != null && name.isTextual() ? "\"" + name.asText() + "\"" : "an entry without _name";
+    /** @return a string value quoted ({@link Quote#value}), else what kind of value it is ({@code a number}) */
+    private static String shown(JsonNode value) {
+        if (value.isTextual()) {
+            return Quote.value(value.asText());
+        }
+        String type = value.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
+        return (type.startsWith("a") || type.startsWith("o") ? "an " : "a ") + type;
+    }
+
+    private static String required(JsonNode node, String field, String where) throws SkipException {
+        JsonNode value = node.get(field);
+        if (value == null) {
+            throw new SkipException(where + ": no " + field);
+        }
+        if (!value.isTextual() || value.asText().isBlank()) {
+            throw new SkipException(where + ": " + field + " is not a non-empty string");
+        }
+        return value.asText();
     }
 }

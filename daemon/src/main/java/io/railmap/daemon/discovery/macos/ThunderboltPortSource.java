@@ -6,18 +6,22 @@ import io.railmap.daemon.discovery.DiscoveryException;
 import io.railmap.daemon.discovery.InterfaceSelection;
 import io.railmap.daemon.discovery.LocalPort;
 import io.railmap.daemon.discovery.PortSource;
+import io.railmap.daemon.discovery.Quote;
 import io.railmap.daemon.discovery.SkipException;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.PortState;
 import io.railmap.matrix.model.Thunderbolt;
-import java.util.HashSet;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Discovers a Mac's Thunderbolt ports from {@code system_profiler SPThunderboltDataType -json},
@@ -27,8 +31,9 @@ import java.util.Set;
  * <p>Each host bus with receptacle {@code N} is one port: hardware port {@code "Thunderbolt N"}
  * gives its netdev from the "Device:" line (the number of the receptacle says nothing about the
  * netdev: real machines map 1 → en1, 2 → en6, 3 → en2) and its address from "Ethernet Address:".
- * A receptacle with no such hardware port, or one without a Device line, is skipped with the
- * reason, linked or not.
+ * A receptacle with no such hardware port, several, or one without a usable Device line, is
+ * skipped with the reason, linked or not. Two buses that claim one receptacle are both skipped,
+ * each with a reason naming both: which of them "Thunderbolt N" belongs to cannot be told.
  *
  * <ul>
  *   <li>kind {@code thunderbolt}, RDMA port 1;</li>
@@ -46,6 +51,8 @@ import java.util.Set;
  * nothing on macOS, where only Thunderbolt ports are discovered.
  */
 public final class ThunderboltPortSource implements PortSource {
+    /** 2 to 32 hex bytes, as {@link LocalPort} takes them. */
+    private static final Pattern MAC = Pattern.compile("[0-9a-f]{2}(:[0-9a-f]{2}){1,31}");
     private final String node;
     private final CommandRunner runner;
     private final InterfaceSelection selection;
@@ -64,43 +71,78 @@ public final class ThunderboltPortSource implements PortSource {
 
     /**
      * @throws DiscoveryException when {@code system_profiler} or {@code networksetup} gives no
-     *                            output, or output that does not follow its format (the message
-     *                            names the command or capture file)
+     *                            output, or output that does not follow its format at all (the
+     *                            message names the command or capture file)
      */
     @Override
     public Discovery discover() throws DiscoveryException {
-        List<JsonNode> buses = SystemProfilerThunderbolt.buses(required(MacCommand.SYSTEM_PROFILER));
+        CommandOutput profile = required(MacCommand.SYSTEM_PROFILER);
+        List<JsonNode> buses = SystemProfilerThunderbolt.buses(profile);
         HardwarePorts hardwarePorts = HardwarePorts.parse(required(MacCommand.NETWORKSETUP));
         ThunderboltRdma rdma = ThunderboltRdma.read(runner);
         Discovery.Builder found = Discovery.builder(node);
-        Set<Integer> receptacles = new HashSet<>();
+        hardwarePorts.notes().forEach(found::note);
+        rdma.note().ifPresent(found::note);
+        Map<Integer, List<String>> claimants = new HashMap<>();
+        List<Bus> read = new ArrayList<>();
         for (int i = 0; i < buses.size(); i++) {
-            String label = SystemProfilerThunderbolt.label(buses.get(i), i);
+            JsonNode json = buses.get(i);
+            String name = json.path("_name").isTextual() ? Quote.value(json.path("_name").asText()) : "#" + i;
+            Bus bus = new Bus(SystemProfilerThunderbolt.label(json, i), profile.source() + ": bus " + name);
             try {
-                ThunderboltBus bus = SystemProfilerThunderbolt.bus(buses.get(i));
-                Thunderbolt thunderbolt = bus.thunderbolt();
-                if (!receptacles.add(thunderbolt.receptacle())) {
-                    throw new SkipException("receptacle " + thunderbolt.receptacle() + " appears on two buses");
-                }
+                bus.parsed = SystemProfilerThunderbolt.bus(json, bus.where);
+                claimants.computeIfAbsent(bus.parsed.thunderbolt().receptacle(), r -> new ArrayList<>()).add(name);
+            } catch (SkipException e) {
+                found.skip(bus.label, e.getMessage());
+                continue;
+            }
+            read.add(bus);
+        }
+        for (Bus bus : read) {
+            Thunderbolt thunderbolt = bus.parsed.thunderbolt();
+            List<String> claims = claimants.get(thunderbolt.receptacle());
+            if (claims.size() > 1) {
+                found.skip(bus.label, profile.source() + ": receptacle " + thunderbolt.receptacle() + " is claimed by "
+                        + claims.size() + " buses (" + String.join(", ", claims) + "): none of them is reported");
+                continue;
+            }
+            try {
                 HardwarePort hardwarePort = hardwarePort(hardwarePorts, thunderbolt.receptacle());
                 String netdev = hardwarePort.device().orElseThrow(() -> new SkipException(
-                        "hardware port \"" + hardwarePort.name() + "\" has no Device line"));
+                        "hardware port " + Quote.value(hardwarePort.name()) + " has no Device line in "
+                                + MacCommand.NETWORKSETUP));
                 Optional<String> device = rdma.device(netdev);
                 Optional<String> excluded = device.isPresent()
                         ? selection.excludedBy(netdev, device.get())
                         : selection.excludedBy(netdev);
                 if (excluded.isPresent()) {
-                    found.exclude(label, netdev + " excluded by interface selection entry \"" + excluded.get() + "\"");
+                    found.exclude(bus.label, netdev + " excluded by interface selection entry " + Quote.value(excluded.get()));
                     continue;
                 }
-                PortState state = device.flatMap(rdma::state)
-                        .orElse(bus.peerHost() ? PortState.ACTIVE : PortState.DOWN);
-                found.add(port(netdev, device, state, thunderbolt, hardwarePort.ethernetAddress(), bus.peerHost()));
+                PortState state = device.isPresent() ? rdma.state(device.get()).orElse(null) : null;
+                if (state == null) {
+                    state = bus.parsed.peerHost() ? PortState.ACTIVE : PortState.DOWN;
+                }
+                List<String> notes = new ArrayList<>(bus.parsed.notes());
+                Optional<String> mac = mac(hardwarePort, notes);
+                found.add(port(netdev, device, state, thunderbolt, mac, bus.parsed.peerHost()), notes);
             } catch (SkipException e) {
-                found.skip(label, e.getMessage());
+                found.skip(bus.label, e.getMessage());
             }
         }
         return found.build();
+    }
+
+    /** One bus of system_profiler's output, as it is read. */
+    private static final class Bus {
+        private final String label;
+        private final String where;
+        private ThunderboltBus parsed;
+
+        Bus(String label, String where) {
+            this.label = label;
+            this.where = where;
+        }
     }
 
     private CommandOutput required(MacCommand command) throws DiscoveryException {
@@ -111,16 +153,35 @@ public final class ThunderboltPortSource implements PortSource {
         }
     }
 
+    /**
+     * @return the one hardware port "Thunderbolt N"
+     * @throws SkipException when there is none, several, or its block has a problem
+     */
     private static HardwarePort hardwarePort(HardwarePorts ports, int receptacle) throws SkipException {
         String name = "Thunderbolt " + receptacle;
         List<HardwarePort> named = ports.named(name);
         if (named.isEmpty()) {
-            throw new SkipException("no hardware port \"" + name + "\" in networksetup -listallhardwareports");
+            throw new SkipException("no hardware port \"" + name + "\" in " + MacCommand.NETWORKSETUP);
         }
         if (named.size() > 1) {
-            throw new SkipException(named.size() + " hardware ports named \"" + name + "\"");
+            throw new SkipException(named.size() + " hardware ports named \"" + name + "\" in " + MacCommand.NETWORKSETUP);
         }
-        return named.get(0);
+        HardwarePort port = named.get(0);
+        if (port.problem().isPresent()) {
+            throw new SkipException("hardware port \"" + name + "\": " + port.problem().get());
+        }
+        return port;
+    }
+
+    /** The Ethernet Address of a hardware port, dropped to unknown with a note when it is no address. */
+    private static Optional<String> mac(HardwarePort port, List<String> notes) {
+        Optional<String> mac = port.ethernetAddress().map(m -> m.toLowerCase(Locale.ROOT));
+        if (mac.isPresent() && !MAC.matcher(mac.get()).matches()) {
+            notes.add("hardware address unknown: " + MacCommand.NETWORKSETUP + ": hardware port " + Quote.value(port.name())
+                    + ": Ethernet Address " + Quote.value(port.ethernetAddress().get()) + " is not hex bytes separated by ':'");
+            return Optional.empty();
+        }
+        return mac;
     }
 
     private LocalPort port(String netdev, Optional<String> device, PortState state, Thunderbolt thunderbolt,
@@ -130,7 +191,7 @@ public final class ThunderboltPortSource implements PortSource {
                     Optional.of(thunderbolt), List.of());
             return new LocalPort(port, mac, OptionalInt.empty(), OptionalInt.empty(), carrier, List.of());
         } catch (IllegalArgumentException e) {
-            throw new SkipException(e.getMessage());
+            throw new SkipException(Quote.escape(e.getMessage(), Quote.PATH_CHARS));
         }
     }
 }

@@ -1,9 +1,8 @@
 package io.railmap.daemon.discovery.macos;
 
 import io.railmap.daemon.discovery.DiscoveryException;
+import io.railmap.daemon.discovery.SkipException;
 import io.railmap.matrix.model.PortState;
-import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -22,40 +21,44 @@ import java.util.Optional;
  * </ol>
  */
 final class ThunderboltRdma {
-    private static final Logger LOG = System.getLogger(ThunderboltRdma.class.getName());
-
     /** The parsed {@code ibv_devinfo}, when usable; it then decides alone. */
     private final Optional<IbvDevinfo> verbs;
     /** {@code rdma_ctl status} said {@code enabled}; consulted only without {@link #verbs}. */
     private final boolean enabled;
+    /** Which rule applies and why, when {@code ibv_devinfo} was not usable. */
+    private final Optional<String> note;
 
-    private ThunderboltRdma(Optional<IbvDevinfo> verbs, boolean enabled) {
+    private ThunderboltRdma(Optional<IbvDevinfo> verbs, boolean enabled, Optional<String> note) {
         this.verbs = verbs;
         this.enabled = enabled;
+        this.note = note;
     }
 
     /**
      * Runs {@code ibv_devinfo}, and {@code rdma_ctl status} only when that gives nothing usable.
-     * Never fails: which rule applies is logged once at INFO when {@code ibv_devinfo} is not usable,
+     * Never fails: when {@code ibv_devinfo} is not usable, {@link #note()} says which rule applies,
      * naming the command or file and why.
      */
     static ThunderboltRdma read(CommandRunner runner) {
         String why;
         try {
-            return new ThunderboltRdma(Optional.of(IbvDevinfo.parse(runner.run(MacCommand.IBV_DEVINFO))), false);
+            return new ThunderboltRdma(Optional.of(IbvDevinfo.parse(runner.run(MacCommand.IBV_DEVINFO))), false, Optional.empty());
         } catch (CommandException | DiscoveryException e) {
             why = e.getMessage();
         }
         try {
             RdmaCtlStatus status = RdmaCtlStatus.parse(runner.run(MacCommand.RDMA_CTL));
-            LOG.log(Level.INFO, "no RDMA port states ({0}); rdma_ctl status: {1}, so {2}", why,
-                    status.name().toLowerCase(Locale.ROOT),
-                    status == RdmaCtlStatus.ENABLED ? "enX has RDMA device rdma_enX" : "no RDMA devices");
-            return new ThunderboltRdma(Optional.empty(), status == RdmaCtlStatus.ENABLED);
+            return new ThunderboltRdma(Optional.empty(), status == RdmaCtlStatus.ENABLED, Optional.of(
+                    "no RDMA port states (" + why + "); rdma_ctl status: " + status.name().toLowerCase(Locale.ROOT)
+                            + ", so " + (status == RdmaCtlStatus.ENABLED ? "enX has RDMA device rdma_enX" : "no RDMA devices")));
         } catch (CommandException | DiscoveryException e) {
-            LOG.log(Level.INFO, "no RDMA devices named: {0}; {1}", why, e.getMessage());
-            return new ThunderboltRdma(Optional.empty(), false);
+            return new ThunderboltRdma(Optional.empty(), false, Optional.of("no RDMA devices named: " + why + "; " + e.getMessage()));
         }
+    }
+
+    /** @return which rule names the RDMA devices and why, when {@code ibv_devinfo} was not usable */
+    Optional<String> note() {
+        return note;
     }
 
     /** @return the RDMA device of {@code netdev}, when it has one by the rules above */
@@ -67,8 +70,18 @@ final class ThunderboltRdma {
         return enabled ? Optional.of(name) : Optional.empty();
     }
 
-    /** @return the state of port 1 of {@code device} as {@code ibv_devinfo} shows it, when it does */
-    Optional<PortState> state(String device) {
-        return verbs.flatMap(v -> v.state(device, 1));
+    /**
+     * @return the state of port 1 of {@code device} as {@code ibv_devinfo} shows it, when it does
+     * @throws SkipException when {@code ibv_devinfo}'s block for the device has an odd line
+     */
+    Optional<PortState> state(String device) throws SkipException {
+        if (verbs.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<String> problem = verbs.get().problem(device);
+        if (problem.isPresent()) {
+            throw new SkipException(problem.get());
+        }
+        return verbs.get().state(device, 1);
     }
 }

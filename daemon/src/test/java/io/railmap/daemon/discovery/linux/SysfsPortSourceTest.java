@@ -2,6 +2,7 @@ package io.railmap.daemon.discovery.linux;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.railmap.daemon.discovery.Discovery;
 import io.railmap.daemon.discovery.DiscoveryException;
@@ -12,10 +13,13 @@ import io.railmap.daemon.discovery.SkippedPort;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.PortState;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -250,7 +254,7 @@ class SysfsPortSourceTest {
         assertThat(rdmaToNetdev(all)).containsExactly(Map.entry("mlx5_0/1", "p1p1"), Map.entry("mlx5_1/1", "p1p2"));
         assertThat(byNetdev.ports()).extracting(p -> p.port().netdev()).containsExactly("p1p1");
         assertThat(byNetdev.skipped()).containsExactly(
-                new SkippedPort("mlx5_1/1", "excluded by interface selection entry \"!p1p2\" (netdev p1p2)"));
+                new SkippedPort("mlx5_1/1", "excluded by interface selection entry \"!p1p2\" (netdev \"p1p2\")"));
         assertThat(byHca.ports()).extracting(p -> p.port().netdev()).containsExactly("p1p2");
         assertThat(byHca.skipped()).extracting(SkippedPort::port).containsExactly("mlx5_0/1");
     }
@@ -275,7 +279,7 @@ class SysfsPortSourceTest {
         assertThat(rdmaToNetdev(withGids)).containsExactly(Map.entry("mlx5_0/1", "enp8s0f0np0"));
         assertThat(withoutGids.ports()).isEmpty();
         assertThat(withoutGids.skipped()).singleElement()
-                .satisfies(s -> assertThat(s.reason()).contains("several netdevs [enp8s0f0np0, pf0vf0]"));
+                .satisfies(s -> assertThat(s.reason()).contains("several netdevs [\"enp8s0f0np0\", \"pf0vf0\"]"));
     }
 
     @Test
@@ -317,8 +321,9 @@ class SysfsPortSourceTest {
         assertThat(down.ifindex()).hasValue(4);
     }
 
+    /** A required field that is odd skips its port; an optional one is dropped to unknown with a note naming the file. */
     @Test
-    void anOddValueSkipsOnlyItsPortAndNamesTheFile() throws Exception {
+    void anOddValueSkipsOnlyItsPortOrDropsOnlyItsFieldAndNamesTheFile() throws Exception {
         SysfsTree tree = new SysfsTree(dir);
         String[] hcas = {"mlx5_0", "mlx5_1", "mlx5_2"};
         for (int i = 0; i < hcas.length; i++) {
@@ -328,17 +333,138 @@ class SysfsPortSourceTest {
             tree.netdev("eth" + i, pci, "up", "1", "02:00:00:00:00:0" + i, 1500);
         }
         tree.write(dir.resolve("sys/class/infiniband/mlx5_0/ports/1"), "state", "4: ACTIV");
-        tree.write(dir.resolve("sys/class/infiniband/mlx5_1/ports/1"), "rate", "fast");
+        Path rate = tree.port("mlx5_1", 1, ACTIVE, LINK_UP, "Ethernet").resolve("rate");
+        tree.write(rate.getParent(), "rate", "fast");
         Path veth = tree.netdev("veth0", null, "up", "1", "not-a-mac", 1500);
 
         Discovery found = discover(tree, "veth*");
 
-        assertThat(found.ports()).extracting(p -> p.port().netdev()).containsExactly("eth2");
-        assertThat(found.skipped()).extracting(SkippedPort::port).containsExactly("mlx5_0/1", "mlx5_1/1", "veth0");
+        assertThat(found.ports()).extracting(p -> p.port().netdev()).containsExactly("eth1", "eth2", "veth0");
+        assertThat(found.skipped()).extracting(SkippedPort::port).containsExactly("mlx5_0/1");
         assertThat(found.skipped().get(0).reason())
-                .contains("mlx5_0/ports/1/state").contains("port state 4 is ACTIVE, not \"ACTIV\"");
-        assertThat(found.skipped().get(1).reason()).contains("rate").contains("\"fast\"");
-        assertThat(found.skipped().get(2).reason()).contains(veth.resolve("address").toString());
+                .isEqualTo(dir.resolve("sys/class/infiniband/mlx5_0/ports/1/state") + ": port state 4 is ACTIVE, not \"ACTIV\"");
+        assertThat(port(found, "eth1").port().rateGbps()).isEmpty();
+        assertThat(port(found, "veth0").mac()).isEmpty();
+        assertThat(found.notes()).containsExactly(
+                "port mlx5_1/1: rate unknown: " + rate + ": \"fast\" is not a rate such as \"400 Gb/sec (4X NDR)\"",
+                "port veth0: hardware address unknown: " + veth.resolve("address")
+                        + ": \"not-a-mac\" is not a hardware address (2 to 32 hex bytes separated by ':')");
+    }
+
+    /** Three CX-4 Lx RoCE ports as connectX4LxRoce... above, for the mutations below to spoil one of. */
+    private SysfsTree threeRocePorts() {
+        SysfsTree tree = new SysfsTree(dir);
+        for (int i = 0; i < 3; i++) {
+            String hca = "mlx5_" + i;
+            String pci = "0000:3b:00." + i;
+            tree.hca(hca, pci);
+            tree.port(hca, 1, ACTIVE, LINK_UP, "Ethernet");
+            tree.write(dir.resolve("sys/class/infiniband/" + hca + "/ports/1"), "rate", "25 Gb/sec (1X EDR)");
+            tree.netdev("eth0" + i, pci, "up", "1", "0c:42:a1:40:29:a" + i, 1500);
+            tree.gid(hca, 1, 0, "fe80:0000:0000:0000:0e42:a1ff:fe40:29a" + i, "RoCE v2", "eth0" + i);
+        }
+        return tree;
+    }
+
+    /** Issue 8: a NUL byte in gid_attrs aborted the node's discovery with a message naming no file. */
+    @Test
+    void aNulByteInTheGidTablesNetdevSkipsOnlyThatPortNamingTheFile() throws Exception {
+        SysfsTree tree = threeRocePorts();
+        Path ndevs = dir.resolve("sys/class/infiniband/mlx5_1/ports/1/gid_attrs/ndevs");
+        tree.write(ndevs, "0", "eth01\0");
+        Path types = dir.resolve("sys/class/infiniband/mlx5_2/ports/1/gid_attrs/types");
+        tree.write(types, "0", "RoCE\0v2");
+
+        Discovery found = discover(tree, "");
+
+        assertThat(found.ports()).extracting(p -> p.port().netdev()).containsExactly("eth00", "eth02");
+        assertThat(found.skipped()).containsExactly(new SkippedPort("mlx5_1/1", ndevs.resolve("0")
+                + ": \"eth01\\x00\" is not a netdev name (1 to 15 characters, no '/', ':', white space or control character)"));
+        assertThat(port(found, "eth02").gids()).singleElement().satisfies(g -> assertThat(g.type()).isEmpty());
+        assertThat(found.notes()).containsExactly("port mlx5_2/1: type of GID 0 unknown: " + types.resolve("0")
+                + ": GID type \"RoCE\\x00v2\" is not 1 to 32 printable characters");
+    }
+
+    /** Numbers have bounded digits: a 401-digit rate or speed is an odd value, dropped to unknown. */
+    @Test
+    void fourHundredDigitNumbersAreOddValuesNotOverflows() throws Exception {
+        SysfsTree tree = threeRocePorts();
+        String huge = "9".repeat(401);
+        tree.write(dir.resolve("sys/class/infiniband/mlx5_0/ports/1"), "rate", huge + " Gb/sec (4X NDR)");
+        Path veth = tree.netdev("veth0", null, "up", "1", "ae:00:00:00:00:01", 1500);
+        tree.write(veth, "speed", huge);
+        tree.write(veth, "mtu", huge);
+
+        Discovery found = discover(tree, "veth*");
+
+        assertThat(found.skipped()).isEmpty();
+        assertThat(port(found, "eth00").port().rateGbps()).isEmpty();
+        assertThat(port(found, "veth0").port().rateGbps()).isEmpty();
+        assertThat(port(found, "veth0").mtu()).isEmpty();
+        String shown = "\"" + "9".repeat(64) + "…(337 more)\"";
+        assertThat(found.notes()).containsExactly(
+                "port mlx5_0/1: rate unknown: " + dir.resolve("sys/class/infiniband/mlx5_0/ports/1/rate") + ": \"" + "9".repeat(64)
+                        + "…(353 more)\" is not a rate such as \"400 Gb/sec (4X NDR)\"",
+                "port veth0: MTU unknown: " + veth.resolve("mtu") + ": " + shown + " is not a whole number of at least 1 (up to nine digits)",
+                "port veth0: rate unknown: " + veth.resolve("speed") + ": " + shown + " is not a speed in Mb/s (-1 or up to ten digits)");
+    }
+
+    /** A 10 MB attribute is read no further than one page; control characters are shown escaped. */
+    @Test
+    void aHugeOrControlCharacterValueIsNeverEchoedRaw() throws Exception {
+        SysfsTree tree = threeRocePorts();
+        Path port0 = dir.resolve("sys/class/infiniband/mlx5_0/ports/1");
+        Files.writeString(port0.resolve("state"), "4".repeat(10 << 20));
+        Path port1 = dir.resolve("sys/class/infiniband/mlx5_1/ports/1");
+        tree.write(port1, "state", "4: ACT\u001b[2J\nIVE");
+
+        Discovery found = discover(tree, "");
+
+        assertThat(found.ports()).extracting(p -> p.port().netdev()).containsExactly("eth02");
+        assertThat(found.skipped()).containsExactly(
+                new SkippedPort("mlx5_0/1", port0.resolve("state") + ": longer than 4096 bytes, which no sysfs attribute is"),
+                new SkippedPort("mlx5_1/1", port1.resolve("state") + ": \"4: ACT\\x1b[2J\\nIVE\" is not \"<number>: <STATE>\""
+                        + " such as \"4: ACTIVE\""));
+    }
+
+    /** Only regular files are opened: a FIFO in place of an attribute reads as no value instead of hanging. */
+    @Test
+    void aFifoInPlaceOfAnAttributeDoesNotHang() throws Exception {
+        SysfsTree tree = threeRocePorts();
+        Path rate = dir.resolve("sys/class/infiniband/mlx5_0/ports/1/rate");
+        Files.delete(rate);
+        assertThat(new ProcessBuilder("mkfifo", rate.toString()).inheritIO().start().waitFor()).isZero();
+        Path state = dir.resolve("sys/class/infiniband/mlx5_1/ports/1/state");
+        Files.delete(state);
+        assertThat(new ProcessBuilder("mkfifo", state.toString()).inheritIO().start().waitFor()).isZero();
+
+        CompletableFuture<Discovery> run = CompletableFuture.supplyAsync(() -> {
+            try {
+                return discover(tree, "");
+            } catch (DiscoveryException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        await().atMost(Duration.ofSeconds(30)).until(run::isDone);
+
+        Discovery found = run.get();
+        assertThat(found.ports()).extracting(p -> p.port().netdev()).containsExactly("eth00", "eth02");
+        assertThat(port(found, "eth00").port().rateGbps()).isEmpty();
+        assertThat(found.skipped()).containsExactly(new SkippedPort("mlx5_1/1", "cannot read " + state));
+    }
+
+    /** A port that is there twice (two HCAs naming one netdev) is not reported at all. */
+    @Test
+    void twoRdmaPortsNamingOneNetdevAreBothSkipped() throws Exception {
+        SysfsTree tree = threeRocePorts();
+        tree.write(dir.resolve("sys/class/infiniband/mlx5_2/ports/1/gid_attrs/ndevs"), "0", "eth01");
+
+        Discovery found = discover(tree, "");
+
+        assertThat(found.ports()).extracting(p -> p.port().netdev()).containsExactly("eth00");
+        assertThat(found.skipped()).containsExactly(
+                new SkippedPort("mlx5_1/1", "netdev \"eth01\" is also claimed by mlx5_2/1: neither is reported"),
+                new SkippedPort("mlx5_2/1", "netdev \"eth01\" is also claimed by mlx5_1/1: neither is reported"));
     }
 
     @Test

@@ -39,12 +39,19 @@ class IbvDevinfoTest {
         assertThat(devices.state("mlx5_1", 1)).contains(PortState.DOWN);
     }
 
+    /** An odd state costs its device only, and names the line; output that is no ibv_devinfo output is rejected. */
     @Test
-    void oddStatesAndOutputWithoutDevicesAreRejectedNamingTheLine() {
-        assertThatThrownBy(() -> parse("hca_id: rdma_en2\n\tport: 1\n\t\tstate: PORT_ACTIVE (1)\n"))
-                .isInstanceOf(DiscoveryException.class).hasMessageContaining("line 3").hasMessageContaining("is DOWN");
-        assertThatThrownBy(() -> parse("hca_id: rdma_en2\n\tstate: PORT_ACTIVE (4)\n"))
-                .hasMessageContaining("not inside a port");
+    void oddStatesMarkTheirDeviceAndOutputWithoutDevicesIsRejected() throws Exception {
+        IbvDevinfo devices = parse("hca_id: rdma_en2\n\tport: 1\n\t\tstate: PORT_ACTIVE (1)\nhca_id: rdma_en3\n\tstate: PORT_ACTIVE (4)\n"
+                + "hca_id: rdma_en4\n\tport: 1\n\t\tstate: PORT_ACTIVE (4)\n");
+
+        assertThat(devices.problem("rdma_en2")).hasValueSatisfying(p -> assertThat(p)
+                .startsWith("ibv_devinfo.txt: line 3 \"state: PORT_ACTIVE (1)\"").contains("is DOWN"));
+        assertThat(devices.problem("rdma_en3")).hasValueSatisfying(p -> assertThat(p).contains("not inside a port"));
+        assertThat(devices.problem("rdma_en4")).isEmpty();
+        assertThat(devices.state("rdma_en4", 1)).contains(PortState.ACTIVE);
         assertThatThrownBy(() -> parse("No IB devices found\n")).hasMessageContaining("no \"hca_id:\" line");
+        assertThatThrownBy(() -> parse("\tport: 1\nhca_id: rdma_en2\n")).isInstanceOf(DiscoveryException.class)
+                .hasMessageContaining("line 1").hasMessageContaining("before any hca_id");
     }
 }

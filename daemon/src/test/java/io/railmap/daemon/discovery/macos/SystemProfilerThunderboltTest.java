@@ -22,7 +22,7 @@ class SystemProfilerThunderboltTest {
     @Test
     void aPeerHostTwoLevelsDownKeepsItsDomainUuidAndIsBehindAHub() throws Exception {
         ThunderboltBus bus = SystemProfilerThunderbolt.bus(bus(
-                "[{\"_name\": \"Dock\", \"_items\": [{\"_name\": \"Hub\", \"_items\": [" + HOST + "]}]}]"));
+                "[{\"_name\": \"Dock\", \"_items\": [{\"_name\": \"Hub\", \"_items\": [" + HOST + "]}]}]"), "test: bus 0");
 
         assertThat(bus.peerHost()).isTrue();
         assertThat(bus.thunderbolt().behindHub()).isTrue();
@@ -32,7 +32,7 @@ class SystemProfilerThunderboltTest {
 
     @Test
     void devicesAloneGiveNoPeer() throws Exception {
-        ThunderboltBus bus = SystemProfilerThunderbolt.bus(bus("[{\"_name\": \"Drive\", \"_items\": [{\"_name\": \"SSD\"}]}]"));
+        ThunderboltBus bus = SystemProfilerThunderbolt.bus(bus("[{\"_name\": \"Drive\", \"_items\": [{\"_name\": \"SSD\"}]}]"), "test: bus 0");
 
         assertThat(bus.peerHost()).isFalse();
         assertThat(bus.thunderbolt().peerName()).isEmpty();
@@ -44,16 +44,45 @@ class SystemProfilerThunderboltTest {
     void twoPeerHostsOnOneBusSkipIt() throws Exception {
         JsonNode bus = bus("[{\"_name\": \"Dock\", \"_items\": [" + HOST + ", {\"_name\": \"MacBook Pro\", \"services_title\": []}]}]");
 
-        assertThatThrownBy(() -> SystemProfilerThunderbolt.bus(bus))
+        assertThatThrownBy(() -> SystemProfilerThunderbolt.bus(bus, "test: bus 0"))
                 .isInstanceOf(SkipException.class)
-                .hasMessageContaining("2 peer hosts [Mac Studio, MacBook Pro]");
+                .hasMessage("test: bus 0: 2 peer hosts [\"Mac Studio\", \"MacBook Pro\"] on one receptacle; one peer per"
+                        + " Thunderbolt bus is expected");
+    }
+
+    /** The UUIDs, the speed and the peer's name are optional: an odd one is dropped to unknown with a note. */
+    @Test
+    void oddOptionalFieldsAreDroppedToUnknownWithANote() throws Exception {
+        String json = "{\"SPThunderboltDataType\": [{\"_name\": \"thunderboltusb4_bus_0\", \"domain_uuid_key\": 7,"
+                + " \"receptacle_1_tag\": {\"current_speed_key\": \"" + "9".repeat(401) + " Gb/s\", \"receptacle_id_key\": \"1\"},"
+                + " \"_items\": [{\"_name\": \"Mac\\u001b]0;pwned\\u0007\", \"domain_uuid_key\": \"not-a-uuid\"}]}]}";
+        JsonNode node = SystemProfilerThunderbolt.buses(new CommandOutput("test", json)).get(0);
+
+        ThunderboltBus bus = SystemProfilerThunderbolt.bus(node, "test: bus 0");
+
+        assertThat(bus.peerHost()).isTrue();
+        assertThat(bus.thunderbolt().linkSpeedGbps()).isEmpty();
+        assertThat(bus.thunderbolt().domainUuid()).isEmpty();
+        assertThat(bus.thunderbolt().peerDomainUuid()).isEmpty();
+        assertThat(bus.thunderbolt().peerName()).isEmpty();
+        assertThat(bus.thunderbolt().rdmaCapable()).isFalse();
+        assertThat(bus.notes()).containsExactly(
+                "link speed unknown: test: bus 0: current_speed_key \"" + "9".repeat(64) + "…(342 more)\" is not a speed such"
+                        + " as \"80 Gb/s\"",
+                "domain UUID unknown: test: bus 0: domain_uuid_key a number is not a UUID",
+                "peer name unknown: test: bus 0: a peer host's _name \"Mac\\x1b]0;pwned\\x07\" is not 1 to 128 printable"
+                        + " characters",
+                "peer domain UUID unknown: test: bus 0: domain_uuid_key \"not-a-uuid\" is not a UUID");
     }
 
     @Test
-    void anOddPeerUuidSkipsTheBus() throws Exception {
-        JsonNode bus = bus("[{\"_name\": \"Mac Studio\", \"domain_uuid_key\": \"not-a-uuid\"}]");
+    void aReceptacleThatIsNoNumberSkipsTheBus() throws Exception {
+        String json = "{\"SPThunderboltDataType\": [{\"receptacle_1_tag\": {\"receptacle_id_key\": \"" + "1".repeat(401) + "\"}}]}";
+        JsonNode node = SystemProfilerThunderbolt.buses(new CommandOutput("test", json)).get(0);
 
-        assertThatThrownBy(() -> SystemProfilerThunderbolt.bus(bus))
-                .hasMessageContaining("domain_uuid_key \"not-a-uuid\" is not a UUID");
+        assertThatThrownBy(() -> SystemProfilerThunderbolt.bus(node, "test: bus #0"))
+                .isInstanceOf(SkipException.class)
+                .hasMessage("test: bus #0: receptacle_id_key \"" + "1".repeat(64) + "…(337 more)\" is not a receptacle number"
+                        + " (1 to 9999)");
     }
 }

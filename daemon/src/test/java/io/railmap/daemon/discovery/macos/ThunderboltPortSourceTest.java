@@ -254,14 +254,30 @@ class ThunderboltPortSourceTest {
                 .hasMessageContaining("no \"SPThunderboltDataType\" array");
     }
 
+    /** A line of another program's output inside one block costs the receptacle mapped to that block only. */
     @Test
-    void garbageNetworksetupFailsNamingTheFileAndLine() {
-        Path capture = capture(dir, M4_PROFILE, "Hardware Port: Wi-Fi\nDevice: en0\n-bash: networksetup: command not found\n",
-                null, null);
+    void garbageInOneNetworksetupBlockSkipsOnlyItsReceptacleNamingTheFileAndLine() throws Exception {
+        String networksetup = Fixtures.networksetupM4Max().replace("Device: en3", "Device: en3\n-bash: networksetup: command not found");
+        Path capture = capture(dir, M4_PROFILE, networksetup, null, null);
+
+        Discovery found = discover("m4", capture);
+
+        assertThat(found.ports()).extracting(p -> p.port().netdev()).containsExactly("en1", "en2");
+        assertThat(found.skipped()).singleElement().satisfies(s -> {
+            assertThat(s.port()).isEqualTo("receptacle 3");
+            assertThat(s.reason()).startsWith("hardware port \"Thunderbolt 3\": " + capture.resolve("networksetup.txt") + ": line ")
+                    .endsWith(" \"-bash: networksetup: command not found\" is not a \"Key: value\" line of networksetup"
+                            + " -listallhardwareports");
+        });
+    }
+
+    @Test
+    void networksetupWithoutAnyHardwarePortFailsNamingTheFile() {
+        Path capture = capture(dir, M4_PROFILE, "-bash: networksetup: command not found\n", null, null);
 
         assertThatThrownBy(() -> discover("m4", capture))
                 .isInstanceOf(DiscoveryException.class)
-                .hasMessageStartingWith(capture.resolve("networksetup.txt") + ": line 3 ");
+                .hasMessage(capture.resolve("networksetup.txt") + ": no \"Hardware Port:\" line");
     }
 
     @Test
@@ -274,19 +290,70 @@ class ThunderboltPortSourceTest {
                 .hasMessageContaining("networksetup -listallhardwareports");
     }
 
+    /** An odd receptacle number skips its bus; an odd speed, as the 401-digit one seen, only drops the speed. */
     @Test
-    void oddBusValuesSkipOnlyThatReceptacle() throws Exception {
+    void oddBusValuesSkipOnlyThatReceptacleOrDropOnlyThatField() throws Exception {
         String profile = M4_PROFILE
                 .replace("\"receptacle_id_key\": \"1\"", "\"receptacle_id_key\": \"one\"")
-                .replace("\"current_speed_key\": \"40 Gb/s\"", "\"current_speed_key\": \"fast\"");
+                .replace("\"current_speed_key\": \"40 Gb/s\"", "\"current_speed_key\": \"" + "4".repeat(401) + " Gb/s\"");
+        Path capture = capture(dir, profile, Fixtures.networksetupM4Max(), null, null);
+
+        Discovery found = discover("m4", capture);
+
+        assertThat(found.ports()).extracting(p -> p.port().netdev()).containsExactly("en2", "en3");
+        assertThat(tb(found, "en3").linkSpeedGbps()).isEmpty();
+        assertThat(tb(found, "en3").peerName()).contains("Mac Studio");
+        assertThat(found.skipped()).containsExactly(new SkippedPort("receptacle one", capture.resolve("system_profiler.json")
+                + ": bus \"thunderboltusb4_bus_0\": receptacle_id_key \"one\" is not a receptacle number (1 to 9999)"));
+        assertThat(found.notes()).containsExactly("no RDMA devices named: " + capture.resolve("ibv_devinfo.txt")
+                + " (output of ibv_devinfo) is not in the capture directory; " + capture.resolve("rdma_ctl.txt")
+                + " (output of rdma_ctl status) is not in the capture directory", "port en3: link speed unknown: " + capture.resolve("system_profiler.json")
+                + ": bus \"thunderboltusb4_bus_2\": current_speed_key \"" + "4".repeat(64) + "…(342 more)\" is not a speed such as"
+                + " \"80 Gb/s\"");
+    }
+
+    /** Two buses claiming receptacle 1: neither is taken, and each reason names both. */
+    @Test
+    void twoBusesClaimingOneReceptacleAreBothSkipped() throws Exception {
+        String profile = M4_PROFILE.replace("\"receptacle_id_key\": \"3\"", "\"receptacle_id_key\": \"1\"");
         Path capture = capture(dir, profile, Fixtures.networksetupM4Max(), null, null);
 
         Discovery found = discover("m4", capture);
 
         assertThat(found.ports()).extracting(p -> p.port().netdev()).containsExactly("en2");
-        assertThat(found.skipped()).containsExactlyInAnyOrder(
-                new SkippedPort("receptacle 3", "thunderboltusb4_bus_2: current_speed_key \"fast\" is not a speed such as \"80 Gb/s\""),
-                new SkippedPort("receptacle one", "thunderboltusb4_bus_0: receptacle_id_key \"one\" is not a receptacle number"));
+        String reason = capture.resolve("system_profiler.json") + ": receptacle 1 is claimed by 2 buses (\"thunderboltusb4_bus_2\","
+                + " \"thunderboltusb4_bus_0\"): none of them is reported";
+        assertThat(found.skipped()).containsExactly(new SkippedPort("receptacle 1", reason), new SkippedPort("receptacle 1", reason));
+    }
+
+    /** An odd state line in ibv_devinfo costs the port of that device only, and names the line. */
+    @Test
+    void anOddIbvDevinfoStateSkipsOnlyThatDevicesPort() throws Exception {
+        String verbs = "hca_id:\trdma_en1\n\tport:\t1\n\t\tstate:\tPORT_DOWN (1)\n"
+                + "hca_id:\trdma_en2\n\tport:\t1\n\t\tstate:\tPORT_ACTIVE (4)\n"
+                + "hca_id:\trdma_en3\n\tport:\t1\n\t\tstate:\tPORT_ACTIVE (\u001b[31m4)\n";
+        Path capture = capture(dir, M4_PROFILE, Fixtures.networksetupM4Max(), verbs, "enabled\n");
+
+        Discovery found = discover("m4", capture);
+
+        assertThat(found.ports()).extracting(p -> p.port().deviceName()).containsExactly("rdma_en1", "rdma_en2");
+        assertThat(port(found, "en2").state()).isEqualTo(PortState.ACTIVE);
+        assertThat(found.skipped()).containsExactly(new SkippedPort("receptacle 3", capture.resolve("ibv_devinfo.txt")
+                + ": line 9 \"state:\\tPORT_ACTIVE (\\x1b[31m4)\": not a port state such as \"PORT_ACTIVE (4)\""));
+        assertThat(found.notes()).isEmpty();
+    }
+
+    /** rdma_ctl's output is shown escaped and cut in the note that says no RDMA device is named. */
+    @Test
+    void garbageFromRdmaCtlIsNotedEscaped() throws Exception {
+        Path capture = capture(dir, M4_PROFILE, Fixtures.networksetupM4Max(), null, "\u001b]0;x\u0007" + "y".repeat(100));
+
+        Discovery found = discover("m4", capture);
+
+        assertThat(found.ports()).hasSize(3).allSatisfy(p -> assertThat(p.port().rdma()).isEmpty());
+        assertThat(found.notes()).singleElement().asString()
+                .endsWith(capture.resolve("rdma_ctl.txt") + ": expected \"enabled\" or \"disabled\", found \"\\x1b]0;x\\x07"
+                        + "y".repeat(58) + "…(42 more)\"");
     }
 
     @Test

@@ -1,0 +1,53 @@
+package io.railmap.matrix.codec;
+
+import com.code_intelligence.jazzer.junit.DictionaryEntries;
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import io.railmap.matrix.Cluster;
+import io.railmap.matrix.Fuzzing;
+import io.railmap.matrix.model.NodeRecord;
+import io.railmap.matrix.model.Snapshot;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Fuzzes the snapshot and record reader: any bytes give a snapshot (or record) or a
+ * {@link FormatException}, and whatever is read is written and read back unchanged. Seeds: the
+ * shipped snapshots and the records in them, and a snapshot of every cable kind the tests build.
+ */
+class SnapshotCodecFuzzTest {
+
+    static Stream<byte[]> seeds() {
+        Snapshot built = new Cluster().cable("a:en6", "b:en7").cable("a:en7", "b:en6").oneSided("a:en8", "c:en1").snapshot();
+        Stream<byte[]> files = Fuzzing.files(Path.of("../examples/snapshots/two-macs-crossed.json"));
+        Stream<String> written = Stream.concat(Stream.of(SnapshotCodec.write(built)),
+                built.records().stream().map(SnapshotCodec::write));
+        return Stream.concat(files, written.map(s -> s.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @MethodSource("seeds")
+    @DictionaryEntries({"\"format\"", "\"railmap-snapshot\"", "\"version\"", "\"records\"", "\"node\"", "\"ports\"",
+        "\"netdev\"", "\"rdma\"", "\"rdmaPort\"", "\"kind\"", "\"rateGbps\"", "\"state\"", "\"thunderbolt\"", "\"neighbours\"",
+        "\"port\"", "\"domainUuid\"", "\"peerDomainUuid\"", "\"receptacle\"", "\"linkSpeedGbps\"", "\"behindHub\"",
+        "\"peerName\"", "\"roce\"", "\"infiniband\"", "\"ethernet\"", "\"active\"", "\"down\"", "null", "1e999", "-0"})
+    @FuzzTest(maxExecutions = Fuzzing.EXECUTIONS, maxDuration = Fuzzing.MAX_DURATION)
+    void snapshotOrRecord(byte[] input) {
+        String text = new String(input, StandardCharsets.UTF_8);
+        Snapshot snapshot = Fuzzing.parse(input, () -> SnapshotCodec.readSnapshot("fuzz", text), FormatException.class);
+        if (snapshot != null) {
+            Snapshot again = Fuzzing.parse(input, () -> SnapshotCodec.readSnapshot("again", SnapshotCodec.write(snapshot)));
+            if (!snapshot.equals(again)) {
+                throw Fuzzing.failure("a snapshot that reads back changed (" + again + ")", Map.of("input", input), null);
+            }
+        }
+        NodeRecord record = Fuzzing.parse(input, () -> SnapshotCodec.readRecord("fuzz", text), FormatException.class);
+        if (record != null) {
+            NodeRecord again = Fuzzing.parse(input, () -> SnapshotCodec.readRecord("again", SnapshotCodec.write(record)));
+            if (!record.equals(again)) {
+                throw Fuzzing.failure("a record that reads back changed (" + again + ")", Map.of("input", input), null);
+            }
+        }
+    }
+}
