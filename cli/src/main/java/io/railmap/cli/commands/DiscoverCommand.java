@@ -47,6 +47,9 @@ public final class DiscoverCommand implements Callable<Integer> {
         for (SkippedPort skipped : found.skipped()) {
             err.println("railmap: skipped " + skipped.port() + ": " + skipped.reason());
         }
+        for (String note : found.notes()) {
+            err.println("railmap: note: " + note);
+        }
         err.flush();
         NodeRecord record = new NodeRecord(name, 0, found.ports().stream().map(LocalPort::port).toList());
         output.write(SnapshotCodec.write(record), spec.commandLine().getOut());

@@ -16,8 +16,9 @@ import java.nio.file.attribute.BasicFileAttributes;
 
 /**
  * The one rule for every file railmap is told to read: it must be a regular file (a symbolic link to
- * one is fine) of at most its kind's cap ({@link InputKind#maxBytes()}), holding UTF-8 text: no NUL
- * and no control byte other than tab, line feed, carriage return and form feed.
+ * one is fine) of at most its kind's cap ({@link InputKind#maxBytes()}), holding UTF-8 text: for
+ * every kind but command captures ({@link InputKind#plainText()}), no NUL and no control byte other
+ * than tab, line feed, carriage return and form feed.
  *
  * <p>The type is checked with {@code stat} before the file is opened, so a FIFO, a device
  * ({@code /dev/zero}), a socket or a directory is refused without opening it: nothing hangs waiting
@@ -62,7 +63,7 @@ public final class InputFile {
             if (bytes.length > kind.maxBytes()) {
                 throw new IllegalArgumentException(name + " holds more than the limit of " + kind.cap());
             }
-            return text(name, bytes, rule);
+            return text(name, bytes, kind.plainText(), rule);
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException(name + " does not exist");
         } catch (AccessDeniedException e) {
@@ -72,8 +73,8 @@ public final class InputFile {
         }
     }
 
-    private static String text(String name, byte[] bytes, String rule) {
-        for (int i = 0; i < bytes.length; i++) {
+    private static String text(String name, byte[] bytes, boolean plain, String rule) {
+        for (int i = 0; plain && i < bytes.length; i++) {
             int b = bytes[i];
             if (b >= 0 && b < 0x20 && b != '\t' && b != '\n' && b != '\r' && b != '\f' || b == 0x7f) {
                 throw new IllegalArgumentException(name + " is not text: it holds the control byte " + String.format("0x%02x", b)

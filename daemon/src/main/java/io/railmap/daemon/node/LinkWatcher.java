@@ -18,8 +18,8 @@ import java.util.function.Consumer;
 
 /**
  * Runs discovery once per {@link #poll()} and reports what changed since the last poll: one log line
- * per port that appeared, went, came up or went down, and a skipped port's reason once (not on every
- * poll). The daemon calls {@code poll} on a timer off the event loop (every 500 ms on Linux).
+ * per port that appeared, went, came up or went down, and a skipped port's reason and a field
+ * dropped to unknown (a note) once each (not on every poll). The daemon calls {@code poll} on a timer off the event loop (every 500 ms on Linux).
  */
 public final class LinkWatcher {
     private static final Logger LOG = System.getLogger(LinkWatcher.class.getName());
@@ -28,6 +28,7 @@ public final class LinkWatcher {
     private final Consumer<List<LocalPort>> sink;
     private Map<String, LocalPort> last = Map.of();
     private Set<SkippedPort> lastSkipped = Set.of();
+    private Set<String> lastNotes = Set.of();
     private String lastFailure;
 
     /**
@@ -77,8 +78,14 @@ public final class LinkWatcher {
                 LOG.log(Level.INFO, "port " + s.port() + " skipped: " + s.reason());
             }
         }
+        for (String note : discovery.notes()) {
+            if (!lastNotes.contains(note)) {
+                LOG.log(Level.INFO, "discovery: " + note);
+            }
+        }
         last = now;
         lastSkipped = skipped;
+        lastNotes = new HashSet<>(discovery.notes());
         sink.accept(discovery.ports());
     }
 

@@ -10,7 +10,7 @@ class QuoteTest {
     @Test
     void controlCharactersAreShownAsEscapes() {
         assertThat(Quote.value("a\nb\tc\u001b[2J\u0000\u007f\"\\")).isEqualTo("\"a\\nb\\tc\\x1b[2J\\x00\\x7f\\\"\\\\\"");
-        assertThat(Quote.value("\u0085\u202etxt.exe\u2066")).isEqualTo("\"\\u0085\\u202etxt.exe\\u2066\"");
+        assertThat(Quote.value("\u0085\u202etxt.exe\u2066")).isEqualTo("\"\\x85\\u202etxt.exe\\u2066\"");
     }
 
     @Test

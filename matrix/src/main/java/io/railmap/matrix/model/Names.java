@@ -100,10 +100,19 @@ public final class Names {
      *                                  escaped and cut
      */
     public static String printable(String what, String value) {
-        if (value.codePoints().anyMatch(Names::hidden)) {
+        if (hasHidden(value)) {
             throw new IllegalArgumentException(what + " \"" + escape(value) + "\" holds a control or invisible character");
         }
         return value;
+    }
+
+    /**
+     * @param text any text
+     * @return true when it holds a character {@link #escape} shows as an escape other than a
+     *         backslash or a quote: a control, invisible format or separator character, or a lone surrogate
+     */
+    public static boolean hasHidden(String text) {
+        return text.codePoints().anyMatch(Names::hidden);
     }
 
     /**

@@ -305,9 +305,9 @@ class ThunderboltPortSourceTest {
         assertThat(tb(found, "en3").peerName()).contains("Mac Studio");
         assertThat(found.skipped()).containsExactly(new SkippedPort("receptacle one", capture.resolve("system_profiler.json")
                 + ": bus \"thunderboltusb4_bus_0\": receptacle_id_key \"one\" is not a receptacle number (1 to 9999)"));
-        assertThat(found.notes()).containsExactly("no RDMA devices named: " + capture.resolve("ibv_devinfo.txt")
-                + " (output of ibv_devinfo) is not in the capture directory; " + capture.resolve("rdma_ctl.txt")
-                + " (output of rdma_ctl status) is not in the capture directory", "port en3: link speed unknown: " + capture.resolve("system_profiler.json")
+        assertThat(found.notes()).containsExactly("no RDMA devices named: capture file " + capture.resolve("ibv_devinfo.txt")
+                + " does not exist (the output of ibv_devinfo); capture file " + capture.resolve("rdma_ctl.txt")
+                + " does not exist (the output of rdma_ctl status)", "port en3: link speed unknown: " + capture.resolve("system_profiler.json")
                 + ": bus \"thunderboltusb4_bus_2\": current_speed_key \"" + "4".repeat(64) + "…(342 more)\" is not a speed such as"
                 + " \"80 Gb/s\"");
     }
