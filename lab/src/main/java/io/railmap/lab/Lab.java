@@ -41,8 +41,10 @@ public final class Lab {
      * @param topology the whole topology
      * @param socket   where its API socket goes
      * @param names    the lab's names
+     * @param key      the lab's cluster key file (made by {@link #up}, mode 0600): its daemons
+     *                 authenticate their cluster traffic and probes as a real cluster should
      */
-    public record LabContext(String node, int index, LabTopology topology, Path socket, LabNames names) {
+    public record LabContext(String node, int index, LabTopology topology, Path socket, LabNames names, Path key) {
         /** @return this node's management address */
         public String mgmtAddress() {
             return LabNames.mgmtAddress(index);
@@ -109,6 +111,7 @@ public final class Lab {
         }
         try {
             Files.createDirectories(dir);
+            writeKey();
             String mgmt = names.mgmtNamespace();
             Netns.add(mgmt);
             Netns.bridge(mgmt, LabNames.BRIDGE);
@@ -133,6 +136,21 @@ public final class Lab {
             down();
             throw e instanceof LabException le ? le : new LabException("cannot make the lab: " + e.getMessage());
         }
+    }
+
+    /** @return the lab's cluster key file */
+    public Path key() {
+        return dir.resolve("cluster.key");
+    }
+
+    /** Writes 32 random bytes, base64, to a new file readable by its owner only. */
+    private void writeKey() throws IOException {
+        byte[] secret = new byte[32];
+        new java.security.SecureRandom().nextBytes(secret);
+        Files.deleteIfExists(key());
+        Files.createFile(key(), java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(key(), java.util.Base64.getEncoder().encodeToString(secret) + "\n");
     }
 
     /**
@@ -254,7 +272,7 @@ public final class Lab {
             command.add("setsid");
         }
         command.addAll(state.daemon());
-        command.addAll(flags.apply(new LabContext(node, index, state.topology(), socket(node), names)));
+        command.addAll(flags.apply(new LabContext(node, index, state.topology(), socket(node), names, key())));
         try {
             Process p = new ProcessBuilder(command)
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))

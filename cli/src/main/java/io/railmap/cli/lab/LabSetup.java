@@ -86,7 +86,9 @@ public final class LabSetup {
                 // the cluster runs on the management bridge, never on the cables
                 "--bind", c.mgmtAddress(),
                 "--seeds", String.join(",", seeds(c.topology())),
-                "--cluster-timing", "lab");
+                "--cluster-timing", "lab",
+                // a random key per lab: cluster traffic and probes authenticated, as on a real cluster
+                "--cluster-key-file", c.key().toString());
     }
 
     /** @return every node's management address: each daemon's seed list */

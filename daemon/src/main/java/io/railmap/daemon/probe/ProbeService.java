@@ -114,9 +114,11 @@ public final class ProbeService extends VerticleBase {
                     addressRefresher = vertx.setPeriodic(ADDRESS_REFRESH_MS, id -> refreshLocalAddresses());
                     LOG.log(Level.INFO, () -> "probe listening on [" + config.group() + "]:" + config.udpPort() + " as "
                             + config.node() + " of cluster " + config.cluster() + ", incarnation " + config.incarnation()
-                            + (config.key().isPresent() ? ", hellos authenticated with the cluster key"
-                            : ", hellos NOT authenticated (no cluster key): a process on this machine or a host on a cable"
-                            + " can forge far ends; see PROBE.md"));
+                            + (config.key().isPresent() ? ", hellos authenticated with the cluster key" : ""));
+                    if (config.key().isEmpty()) {
+                        LOG.log(Level.WARNING, "no cluster key: hellos are not authenticated, so a host on a cable can forge"
+                                + " or replay far ends (see PROBE.md); give every daemon --cluster-key-file");
+                    }
                 });
     }
 
