@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.railmap.daemon.api.HttpLimits;
 import io.railmap.daemon.api.MeterLimits;
+import io.railmap.daemon.testing.Attacks;
 import io.railmap.daemon.testing.DaemonProcess;
 import io.railmap.daemon.testing.NamespacesAvailable;
 import io.railmap.daemon.testing.NetnsLab;
@@ -81,18 +82,9 @@ class ApiNamespaceTest {
         return values;
     }
 
-    private static long rssKb(long pid) throws IOException {
-        for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
-            if (line.startsWith("VmRSS:")) {
-                return Long.parseLong(line.replaceAll("[^0-9]", ""));
-            }
-        }
-        return -1;
-    }
-
     @Test
     void thousandsOfMadeUpMethodNamesLeaveOneMethodLabelAndTheDaemonAnswering() throws Exception {
-        long rssBefore = rssKb(daemon.pid());
+        long rssBefore = Attacks.rssKb(daemon.pid());
         Random random = new Random(35_000);
         int flood = 5_000;
         try (RawConnection c = connect()) {
@@ -107,7 +99,7 @@ class ApiNamespaceTest {
         assertThat(daemon.get("/metrics").bodyAsString())
                 .contains("vertx_http_server_requests_total{code=\"405\",method=\"other\"} " + flood + ".0");
         System.err.println("method flood: " + flood + " distinct methods, method label values " + methods + ", RSS " + rssBefore + " kB before, "
-                + rssKb(daemon.pid()) + " kB after");
+                + Attacks.rssKb(daemon.pid()) + " kB after");
     }
 
     @Test

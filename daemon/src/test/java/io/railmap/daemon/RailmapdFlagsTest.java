@@ -2,11 +2,12 @@ package io.railmap.daemon;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.railmap.daemon.testing.RailmapdJvm;
+import io.railmap.daemon.testing.RailmapdJvm.Run;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.RandomAccessFile;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -256,23 +257,14 @@ class RailmapdFlagsTest {
 
     // ---- real railmapd JVMs: main is the command line above ----
 
-    private record Run(int exit, String stderr) {
-    }
-
     private static Process start(String... flags) throws Exception {
-        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-XX:TieredStopAtLevel=1",
-                "-cp", classPath, Railmapd.class.getName(), "--node", "t", "--api", "127.0.0.1:0"));
-        command.addAll(List.of(flags));
-        return new ProcessBuilder(command).start();
+        List<String> all = new ArrayList<>(List.of("--node", "t", "--api", "127.0.0.1:0"));
+        all.addAll(List.of(flags));
+        return RailmapdJvm.start(all);
     }
 
     private static Run finish(Process p) throws Exception {
-        if (!p.waitFor(30, TimeUnit.SECONDS)) {
-            p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-            throw new AssertionError("railmapd did not stop within 30 s");
-        }
-        return new Run(p.exitValue(), new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+        return RailmapdJvm.finish(p, 30);
     }
 
     @Test

@@ -2,14 +2,14 @@ package io.railmap.daemon;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.railmap.daemon.testing.RailmapdJvm;
+import io.railmap.daemon.testing.RailmapdJvm.Run;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,20 +21,10 @@ class RailmapdStartTest {
     @TempDir
     Path dir;
 
-    private record Run(int exit, String stderr) {
-    }
-
     private static Run run(String... flags) throws Exception {
-        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-XX:TieredStopAtLevel=1",
-                "-cp", classPath, Railmapd.class.getName(), "--node", "t", "--bind", "127.0.0.1"));
-        command.addAll(List.of(flags));
-        Process p = new ProcessBuilder(command).start();
-        if (!p.waitFor(60, TimeUnit.SECONDS)) {
-            p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-            throw new AssertionError("railmapd did not stop within 60 s");
-        }
-        return new Run(p.exitValue(), new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+        List<String> all = new ArrayList<>(List.of("--node", "t", "--bind", "127.0.0.1"));
+        all.addAll(List.of(flags));
+        return RailmapdJvm.finish(RailmapdJvm.start(all), 60);
     }
 
     @Test
