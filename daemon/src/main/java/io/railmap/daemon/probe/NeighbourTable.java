@@ -81,11 +81,6 @@ public final class NeighbourTable {
         return Admission.OK;
     }
 
-    /** @return how many far ends all ports hear together */
-    public int size() {
-        return size;
-    }
-
     /**
      * Records a hello (or goodbye) that arrived on a port.
      *

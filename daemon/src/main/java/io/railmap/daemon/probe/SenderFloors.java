@@ -83,9 +83,4 @@ final class SenderFloors {
             byNode.put(hello.node(), new Floor(floor.incarnation(), Math.max(floor.seq(), hello.seq()), nowMs));
         }
     }
-
-    /** @return how many senders are remembered */
-    int size() {
-        return byNode.size();
-    }
 }
