@@ -2,7 +2,6 @@ package io.railmap.daemon.probe;
 
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.PortRef;
-import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -45,8 +44,8 @@ public record ProbeDatagram(
         String management,
         long ttlMs) {
 
-    /** Longest cluster, node, netdev or RDMA device name, in bytes of UTF-8. */
-    public static final int MAX_NAME_BYTES = 64;
+    /** Longest cluster, node, netdev or RDMA device name, in bytes of UTF-8: the rule of every name, {@link Names#MAX_BYTES}. */
+    public static final int MAX_NAME_BYTES = Names.MAX_BYTES;
     /** Most octets in a link-layer address (IPoIB has 20). */
     public static final int MAX_MAC_OCTETS = 20;
     /** Longest management address, in characters. */
@@ -64,10 +63,10 @@ public record ProbeDatagram(
      */
     public ProbeDatagram {
         Objects.requireNonNull(rdma, "rdma");
-        bounded("cluster", Names.node("cluster", cluster));
-        bounded("node", Names.node("node", node));
-        bounded("netdev", Names.plain("netdev", port));
-        rdma.ifPresent(r -> bounded("RDMA device", Names.plain("RDMA device", r)));
+        Names.node("cluster", cluster);
+        Names.node("node", node);
+        Names.plain("netdev", port);
+        rdma.ifPresent(r -> Names.plain("RDMA device", r));
         Objects.requireNonNull(mac, "mac");
         if (!MAC.matcher(mac).matches()) {
             throw new IllegalArgumentException("MAC \"" + mac + "\" is not 1 to " + MAX_MAC_OCTETS
@@ -118,13 +117,6 @@ public record ProbeDatagram(
      */
     public ProbeDatagram withSeq(long newSeq) {
         return new ProbeDatagram(cluster, node, port, rdma, mac, incarnation, newSeq, management, ttlMs);
-    }
-
-    private static void bounded(String what, String name) {
-        int bytes = name.getBytes(StandardCharsets.UTF_8).length;
-        if (bytes > MAX_NAME_BYTES) {
-            throw new IllegalArgumentException(what + " name is " + bytes + " bytes, over " + MAX_NAME_BYTES);
-        }
     }
 
     private static void checkManagement(String management) {
