@@ -283,15 +283,17 @@ public final class ApiVerticle extends VerticleBase {
 
     /** Answers on the event loop: for answers that never block. */
     private void onLoop(RoutingContext ctx, Function<NoQuery, Reply> work) {
-        NoQuery q;
+        query(ctx, NoQuery::parse).ifPresent(q -> send(ctx, work.apply(q)));
+    }
+
+    /** @return the parsed query, or empty when it is bad (the request then fails with 400) */
+    private <Q> Optional<Q> query(RoutingContext ctx, QueryParser<Q> parser) {
         try {
-            q = NoQuery.parse(QueryParams.of(ctx), resource(ctx));
+            return Optional.of(parser.parse(QueryParams.of(ctx), resource(ctx)));
         } catch (IllegalArgumentException e) {
             ctx.fail(400, e);
-            return;
+            return Optional.empty();
         }
-        Reply reply = work.apply(q);
-        send(ctx, reply);
     }
 
     /**
@@ -299,13 +301,11 @@ public final class ApiVerticle extends VerticleBase {
      * {@link HttpLimits#maxPendingWork()} at once (503 beyond), and maps its failures to statuses.
      */
     private <Q> void offLoop(RoutingContext ctx, QueryParser<Q> parser, Function<Q, Reply> work) {
-        Q q;
-        try {
-            q = parser.parse(QueryParams.of(ctx), resource(ctx));
-        } catch (IllegalArgumentException e) {
-            ctx.fail(400, e);
+        Optional<Q> parsed = query(ctx, parser);
+        if (parsed.isEmpty()) {
             return;
         }
+        Q q = parsed.get();
         if (pendingWork >= limits.maxPendingWork()) {
             ctx.response().putHeader("retry-after", "1");
             ctx.fail(503, new BusyException(limits.maxPendingWork() + " requests are being computed, the most at once: try again in a second"));
