@@ -70,7 +70,7 @@ public record Discovery(String node, List<LocalPort> ports, List<SkippedPort> sk
 
     /** @return how a port is named in a skip: {@code mlx5_0/1} with RDMA, else its netdev */
     private static String label(Port port) {
-        return Quote.escape(port.rdma().map(r -> r + "/" + port.rdmaPort()).orElse(port.netdev()), Quote.VALUE_CHARS);
+        return Names.escape(port.rdma().map(r -> r + "/" + port.rdmaPort()).orElse(port.netdev()), Quote.VALUE_CHARS);
     }
 
     /**
@@ -112,7 +112,7 @@ public record Discovery(String node, List<LocalPort> ports, List<SkippedPort> sk
          * @param reason why, naming the file or command, the field and what was wrong
          */
         public void skip(String port, String reason) {
-            skipped.add(new SkippedPort(Quote.escape(port, Quote.VALUE_CHARS), reason));
+            skipped.add(new SkippedPort(Names.escape(port, Quote.VALUE_CHARS), reason));
         }
 
         /**

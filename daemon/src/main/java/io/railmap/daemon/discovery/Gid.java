@@ -1,5 +1,6 @@
 package io.railmap.daemon.discovery;
 
+import io.railmap.matrix.model.Names;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -48,7 +49,7 @@ public record Gid(int index, String address, Optional<String> type) {
      *                                  characters or holds a control character
      */
     public static String requireType(String type) {
-        if (type.isEmpty() || Quote.hasControl(type) || type.length() > MAX_TYPE_CHARS) {
+        if (type.isEmpty() || Names.hasHidden(type) || type.length() > MAX_TYPE_CHARS) {
             throw new IllegalArgumentException("GID type " + Quote.value(type) + " is not 1 to " + MAX_TYPE_CHARS
                     + " printable characters");
         }

@@ -1,5 +1,6 @@
 package io.railmap.daemon.discovery;
 
+import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.Port;
 import java.util.Comparator;
 import java.util.List;
@@ -48,7 +49,7 @@ public record LocalPort(
      */
     public LocalPort {
         Objects.requireNonNull(port, "port");
-        String where = "port " + Quote.escape(port.ref().toString(), Quote.PATH_CHARS);
+        String where = "port " + Names.escape(port.ref().toString(), Quote.PATH_CHARS);
         if (!port.neighbours().isEmpty()) {
             throw new IllegalArgumentException(where + ": a discovered port has no neighbours yet");
         }

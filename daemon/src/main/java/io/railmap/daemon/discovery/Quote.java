@@ -24,7 +24,7 @@ public final class Quote {
      *         followed by {@code …(N more)} when longer: {@code "4: ACT\x00IVE"}
      */
     public static String value(String value) {
-        return '"' + escape(value, VALUE_CHARS) + '"';
+        return '"' + Names.escape(value, VALUE_CHARS) + '"';
     }
 
     /**
@@ -32,16 +32,7 @@ public final class Quote {
      * @return the path, escaped and cut to {@value #PATH_CHARS} characters (not quoted)
      */
     public static String path(Path path) {
-        return escape(path.toString(), PATH_CHARS);
+        return Names.escape(path.toString(), PATH_CHARS);
     }
 
-    /** @return {@link Names#escape(String, int)} */
-    public static String escape(String text, int max) {
-        return Names.escape(text, max);
-    }
-
-    /** @return {@link Names#hasHidden(String)} */
-    public static boolean hasControl(String text) {
-        return Names.hasHidden(text);
-    }
 }

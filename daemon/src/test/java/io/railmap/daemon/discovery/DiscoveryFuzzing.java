@@ -1,6 +1,7 @@
 package io.railmap.daemon.discovery;
 
 import io.railmap.matrix.Fuzzing;
+import io.railmap.matrix.model.Names;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -43,9 +44,9 @@ public final class DiscoveryFuzzing {
     }
 
     private static void line(String what, String line, Map<String, byte[]> inputs) {
-        if (line == null || line.isBlank() || line.length() > MAX_LINE || Quote.hasControl(line)) {
+        if (line == null || line.isBlank() || line.length() > MAX_LINE || Names.hasHidden(line)) {
             throw Fuzzing.failure(what + " that is blank, longer than " + MAX_LINE
-                    + " characters or holds a control character: " + (line == null ? null : Quote.escape(line, 300)), inputs, null);
+                    + " characters or holds a control character: " + (line == null ? null : Names.escape(line, 300)), inputs, null);
         }
     }
 

@@ -2,6 +2,7 @@ package io.railmap.daemon.discovery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.railmap.matrix.model.Names;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -17,8 +18,8 @@ class QuoteTest {
     void pairedSurrogatesStayAndLoneHalvesAreEscaped() {
         assertThat(Quote.value("Jo's \uD83C\uDF4E Mac")).isEqualTo("\"Jo's \uD83C\uDF4E Mac\"");
         assertThat(Quote.value("a\uD83Cb")).isEqualTo("\"a\\ud83cb\"");
-        assertThat(Quote.hasControl("Jo's \uD83C\uDF4E Mac")).isFalse();
-        assertThat(Quote.hasControl("a\uDF4E")).isTrue();
+        assertThat(Names.hasHidden("Jo's \uD83C\uDF4E Mac")).isFalse();
+        assertThat(Names.hasHidden("a\uDF4E")).isTrue();
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.railmap.daemon.discovery.linux;
 
 import io.railmap.daemon.discovery.Quote;
 import io.railmap.daemon.discovery.SkipException;
+import io.railmap.matrix.model.Names;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -98,7 +99,7 @@ final class RdmaNetdevs {
         try {
             return SysfsFiles.entries(dir).stream().map(SysfsFiles::name).toList();
         } catch (IOException e) {
-            throw new SkipException("cannot list " + Quote.path(dir) + ": " + Quote.escape(String.valueOf(e.getMessage()), Quote.VALUE_CHARS));
+            throw new SkipException("cannot list " + Quote.path(dir) + ": " + Names.escape(String.valueOf(e.getMessage()), Quote.VALUE_CHARS));
         }
     }
 }

@@ -3,6 +3,7 @@ package io.railmap.daemon.discovery.linux;
 import io.railmap.daemon.discovery.Gid;
 import io.railmap.daemon.discovery.Quote;
 import io.railmap.daemon.discovery.SkipException;
+import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.PortState;
 import java.io.IOException;
@@ -69,7 +70,7 @@ record RdmaPortFacts(PortState state, PortKind kind, Optional<Double> rateGbps, 
         try {
             entries = SysfsFiles.entries(table);
         } catch (IOException e) {
-            notes.add("GIDs unknown: cannot list " + Quote.path(table) + ": " + Quote.escape(String.valueOf(e.getMessage()), Quote.VALUE_CHARS));
+            notes.add("GIDs unknown: cannot list " + Quote.path(table) + ": " + Names.escape(String.valueOf(e.getMessage()), Quote.VALUE_CHARS));
             return List.of();
         }
         if (entries.size() > MAX_GIDS) {

@@ -116,7 +116,7 @@ public final class SysfsPortSource implements PortSource {
         try {
             portDirs = SysfsFiles.entries(portsDir);
         } catch (IOException e) {
-            found.skip(hca, "cannot list " + Quote.path(portsDir) + ": " + Quote.escape(String.valueOf(e.getMessage()), Quote.VALUE_CHARS));
+            found.skip(hca, "cannot list " + Quote.path(portsDir) + ": " + Names.escape(String.valueOf(e.getMessage()), Quote.VALUE_CHARS));
             return;
         }
         Optional<String> hcaExcluded = selection.excludedBy(hca);
@@ -154,7 +154,7 @@ public final class SysfsPortSource implements PortSource {
             Port port = new Port(node, netdev, hca, portNumber, kind, rate, state, Optional.empty(), List.of());
             return new LocalPort(port, facts.mac(), facts.mtu(), facts.ifindex(), facts.carrier(), gids);
         } catch (IllegalArgumentException e) {
-            throw new SkipException(Quote.escape(e.getMessage(), Quote.PATH_CHARS));
+            throw new SkipException(Names.escape(e.getMessage(), Quote.PATH_CHARS));
         }
     }
 
@@ -163,7 +163,7 @@ public final class SysfsPortSource implements PortSource {
         try {
             return SysfsFiles.entries(dir);
         } catch (IOException e) {
-            found.note("cannot list " + Quote.path(dir) + ": " + Quote.escape(String.valueOf(e.getMessage()), Quote.VALUE_CHARS)
+            found.note("cannot list " + Quote.path(dir) + ": " + Names.escape(String.valueOf(e.getMessage()), Quote.VALUE_CHARS)
                     + ": " + cost);
             return List.of();
         }

@@ -1,6 +1,6 @@
 package io.railmap.daemon.discovery.macos;
 
-import io.railmap.daemon.discovery.Quote;
+import io.railmap.matrix.model.Names;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.CharacterCodingException;
@@ -99,7 +99,7 @@ public final class ProcessCommandRunner implements CommandRunner {
                 start = in.readNBytes(STDERR_QUOTE_CHARS * 4);
             }
             String text = new String(start, StandardCharsets.UTF_8).strip();
-            return text.isEmpty() ? "" : ": " + Quote.escape(text, STDERR_QUOTE_CHARS);
+            return text.isEmpty() ? "" : ": " + Names.escape(text, STDERR_QUOTE_CHARS);
         } catch (IOException e) {
             return "";
         }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.railmap.daemon.discovery.DiscoveryException;
 import io.railmap.daemon.discovery.Quote;
 import io.railmap.daemon.discovery.SkipException;
+import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.Thunderbolt;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,7 +61,7 @@ final class SystemProfilerThunderbolt {
             String where = e.getLocation() == null ? ""
                     : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
             throw new DiscoveryException(output.source() + ": not valid JSON" + where + ": "
-                    + Quote.escape(String.valueOf(e.getOriginalMessage()), Quote.PATH_CHARS));
+                    + Names.escape(String.valueOf(e.getOriginalMessage()), Quote.PATH_CHARS));
         }
         JsonNode buses = root == null ? null : root.get("SPThunderboltDataType");
         if (buses == null || !buses.isArray()) {
@@ -124,7 +125,7 @@ final class SystemProfilerThunderbolt {
                     peer.map(Peer::behindHub).orElse(false), peer.flatMap(Peer::name));
             return new ThunderboltBus(thunderbolt, peer.isPresent(), notes);
         } catch (IllegalArgumentException e) {
-            throw new SkipException(where + ": " + Quote.escape(e.getMessage(), Quote.PATH_CHARS));
+            throw new SkipException(where + ": " + Names.escape(e.getMessage(), Quote.PATH_CHARS));
         }
     }
 
@@ -189,7 +190,7 @@ final class SystemProfilerThunderbolt {
             return Optional.empty();
         }
         String text = value.asText("");
-        if (!value.isTextual() || text.isBlank() || text.length() > MAX_PEER_NAME_CHARS || Quote.hasControl(text)) {
+        if (!value.isTextual() || text.isBlank() || text.length() > MAX_PEER_NAME_CHARS || Names.hasHidden(text)) {
             notes.add("peer name unknown: " + where + ": a peer host's _name " + shown(value) + " is not 1 to "
                     + MAX_PEER_NAME_CHARS + " printable characters");
             return Optional.empty();

@@ -191,7 +191,7 @@ public final class ThunderboltPortSource implements PortSource {
                     Optional.of(thunderbolt), List.of());
             return new LocalPort(port, mac, OptionalInt.empty(), OptionalInt.empty(), carrier, List.of());
         } catch (IllegalArgumentException e) {
-            throw new SkipException(Quote.escape(e.getMessage(), Quote.PATH_CHARS));
+            throw new SkipException(Names.escape(e.getMessage(), Quote.PATH_CHARS));
         }
     }
 }
