@@ -1,10 +1,8 @@
 package io.railmap.daemon.cluster;
 
 import io.railmap.matrix.codec.SnapshotCodec;
+import io.railmap.matrix.codec.Utf8;
 import io.railmap.matrix.model.NodeRecord;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -36,13 +34,8 @@ final class RecordMessages {
         if (length > MAX_BYTES) {
             throw new IllegalArgumentException(source + ": record of " + length + " bytes exceeds " + MAX_BYTES);
         }
-        String text;
-        try {
-            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes, offset, length)).toString();
-        } catch (CharacterCodingException e) {
-            throw new IllegalArgumentException(source + ": record is not UTF-8");
-        }
+        String text = Utf8.strict(bytes, offset, length)
+                .orElseThrow(() -> new IllegalArgumentException(source + ": record is not UTF-8"));
         return SnapshotCodec.readRecord(source, text);
     }
 }

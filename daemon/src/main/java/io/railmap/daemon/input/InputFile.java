@@ -1,12 +1,9 @@
 package io.railmap.daemon.input;
 
+import io.railmap.matrix.codec.Utf8;
 import io.railmap.matrix.model.Names;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -81,13 +78,6 @@ public final class InputFile {
                         + " at offset " + i + rule);
             }
         }
-        try {
-            return StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes)).toString();
-        } catch (CharacterCodingException e) {
-            throw new IllegalArgumentException(name + " is not UTF-8 text" + rule);
-        }
+        return Utf8.strict(bytes).orElseThrow(() -> new IllegalArgumentException(name + " is not UTF-8 text" + rule));
     }
 }

@@ -6,10 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.railmap.matrix.codec.Utf8;
 import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.Optional;
 import java.util.Set;
@@ -201,14 +199,8 @@ public final class ProbeCodec {
     }
 
     private static JsonNode parseObject(byte[] datagram, int jsonLength) throws ProbeFormatException {
-        String text;
-        try {
-            text = StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(datagram, HEADER_BYTES, jsonLength))
-                    .toString();
-        } catch (CharacterCodingException e) {
+        String text = Utf8.strict(datagram, HEADER_BYTES, jsonLength).orElse(null);
+        if (text == null) {
             throw new ProbeFormatException(DropReason.BODY, "body is not UTF-8");
         }
         JsonNode tree;

@@ -2,13 +2,10 @@ package io.railmap.daemon.discovery.linux;
 
 import io.railmap.daemon.discovery.Quote;
 import io.railmap.daemon.discovery.SkipException;
+import io.railmap.matrix.codec.Utf8;
 import io.railmap.matrix.model.NaturalOrder;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryIteratorException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -66,14 +63,11 @@ final class SysfsFiles {
         if (bytes.length > MAX_BYTES) {
             throw new SkipException(Quote.path(file) + ": longer than " + MAX_BYTES + " bytes, which no sysfs attribute is");
         }
-        try {
-            return Optional.of(StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes)).toString().strip());
-        } catch (CharacterCodingException e) {
+        String text = Utf8.strict(bytes).orElse(null);
+        if (text == null) {
             throw new SkipException(Quote.path(file) + ": not UTF-8 text");
         }
+        return Optional.of(text.strip());
     }
 
     /**
