@@ -9,6 +9,20 @@ public enum Code {
     MISMATCHED_RAIL,
     /** A name in the file is neither an RDMA device nor a netdev of the rank's node. */
     UNKNOWN_DEVICE,
+    /** A name in the file is a netdev; jaccl opens RDMA devices by name only. */
+    NETDEV_NAME,
+    /** A cable between ranks has an end without an RDMA device, so it cannot be a jaccl rail. */
+    NO_RDMA_DEVICE,
+    /** One rank: jaccl needs at least two. */
+    ONE_RANK,
+    /** The file needs a newer MLX than the one it is for (several names in a cell, a ring, a multi-wire ring). */
+    NEEDS_NEWER_MLX,
+    /** Ring, MLX before 0.31.2: two ranks that are not ring neighbours have wires in their cells. */
+    NON_NEIGHBOUR_WIRES,
+    /** A Thunderbolt RDMA device is used for more queue pairs than it can create. */
+    TOO_MANY_QUEUE_PAIRS,
+    /** jaccl would refuse this matrix, throw at init or misbehave, whatever the rank order of the request. */
+    JACCL_CANNOT_RUN,
     /** The two named devices are not joined by any cable (one is not cabled to the other node). */
     NOT_A_CABLE,
     /** The two ends are one cable, but a port is not active. */
@@ -19,9 +33,9 @@ public enum Code {
     MISSING_LINK,
     /** Ring: a rank's two neighbour cells do not hold as many wires as devices[0][1]. */
     UNEQUAL_RING_WIRES,
-    /** Ring: more than 4 wires towards a neighbour. */
+    /** Ring: more than 4 wires towards a neighbour (the ring throws at init). */
     TOO_MANY_WIRES,
-    /** Mesh: more than 8 ranks. */
+    /** Mesh: more than 8 ranks (the mesh throws at init). */
     MESH_TOO_LARGE,
     /** A device name is the empty string, which jaccl takes as a device named "". */
     EMPTY_NAME,

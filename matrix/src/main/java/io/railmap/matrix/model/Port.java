@@ -60,25 +60,9 @@ public record Port(
         return new PortRef(node, netdev);
     }
 
-    /**
-     * @return the name this port goes by in a device matrix: the RDMA device when there is one
-     *         (what jaccl opens), else the netdev (a veth or plain Ethernet port in a lab)
-     */
-    public String deviceName() {
-        return rdma.orElse(netdev);
-    }
-
     /** @return true when the port is {@link PortState#ACTIVE} */
     public boolean active() {
         return state == PortState.ACTIVE;
-    }
-
-    /**
-     * @param name a name from a config file
-     * @return true when {@code name} is this port's RDMA device or its netdev
-     */
-    public boolean answersTo(String name) {
-        return netdev.equals(name) || rdma.map(name::equals).orElse(false);
     }
 
     /**

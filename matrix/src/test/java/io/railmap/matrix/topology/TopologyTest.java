@@ -1,5 +1,6 @@
 package io.railmap.matrix.topology;
 
+import io.railmap.matrix.jaccl.MlxVersion;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railmap.matrix.Cluster;
@@ -119,7 +120,7 @@ class TopologyTest {
             assertThat(u.from()).isEqualTo(PortRef.parse("m4:en2"));
             assertThat(u.reason()).contains("Thunderbolt pairing and the probe of m3:en7 disagree");
         });
-        Plan plan = Planner.plan(t, List.of("m3", "m4"), Order.GIVEN, RailOptions.DEFAULTS);
+        Plan plan = Planner.plan(t, List.of("m3", "m4"), Order.GIVEN, RailOptions.DEFAULTS, MlxVersion.NEWEST);
         assertThat(plan.matrix().wires(0, 1)).isZero();
         assertThat(plan.findings()).filteredOn(f -> f.code() == Code.SOURCES_DISAGREE).singleElement()
                 .satisfies(f -> assertThat(f.message()).contains("m3:en7", "Thunderbolt pairing names m4:en2", "probe heard m4:en3"));
