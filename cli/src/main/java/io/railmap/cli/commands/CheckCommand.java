@@ -1,6 +1,7 @@
 package io.railmap.cli.commands;
 
 import io.railmap.cli.ExitCodes;
+import io.railmap.cli.options.MlxVersionOption;
 import io.railmap.cli.options.SnapshotOptions;
 import io.railmap.daemon.input.InputFile;
 import io.railmap.daemon.input.InputKind;
@@ -9,6 +10,7 @@ import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.check.Mode;
 import io.railmap.matrix.codec.DevicesCodec;
 import io.railmap.matrix.emit.PlanJson;
+import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.topology.Topology;
 import java.io.PrintWriter;
@@ -47,6 +49,9 @@ public final class CheckCommand implements Callable<Integer> {
             description = "Check as a mesh, as a ring (MLX_JACCL_RING set), or as jaccl decides (auto: a file valid as either passes). Default: ${DEFAULT-VALUE}.")
     Mode mode;
 
+    @Mixin
+    MlxVersionOption mlx;
+
     @Option(names = "--json", description = "Print the findings as JSON.")
     boolean json;
 
@@ -56,14 +61,15 @@ public final class CheckCommand implements Callable<Integer> {
         List<String> ranks = Names.nodeList("--hosts", hosts);
         List<List<List<String>>> cells = DevicesCodec.read(Names.escape(devices.toString(), 256),
                 InputFile.read(devices, InputKind.DEVICES));
-        List<Finding> findings = Checker.check(topology, ranks, cells, mode);
+        MlxVersion version = mlx.version();
+        List<Finding> findings = Checker.check(topology, ranks, cells, mode, version);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            out.print(PlanJson.check(ranks, mode, findings));
+            out.print(PlanJson.check(ranks, mode, version, findings));
         } else {
             findings.forEach(f -> out.println(FindingsText.line(f)));
             out.println(Names.escape(devices.toString(), 256) + ": " + FindingsText.summary(findings) + " (ranks " + String.join(", ", ranks)
-                    + ", checked as " + mode.name().toLowerCase(java.util.Locale.ROOT) + ")");
+                    + ", checked as " + mode.name().toLowerCase(java.util.Locale.ROOT) + " for MLX " + version + ")");
         }
         out.flush();
         return findings.stream().anyMatch(Finding::isError) ? ExitCodes.FINDINGS : ExitCodes.OK;

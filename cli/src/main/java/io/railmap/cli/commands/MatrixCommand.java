@@ -1,6 +1,7 @@
 package io.railmap.cli.commands;
 
 import io.railmap.cli.ExitCodes;
+import io.railmap.cli.options.MlxVersionOption;
 import io.railmap.cli.options.OutputOption;
 import io.railmap.cli.options.RailOptionsMixin;
 import io.railmap.cli.options.SnapshotOptions;
@@ -56,6 +57,9 @@ public final class MatrixCommand implements Callable<Integer> {
     @Mixin
     RailOptionsMixin rails;
 
+    @Mixin
+    MlxVersionOption mlx;
+
     @Option(names = "--coordinator", paramLabel = "IPV4:PORT",
             description = "env: MLX_JACCL_COORDINATOR, an address rank 0 binds. Required for env.")
     String coordinator;
@@ -86,7 +90,7 @@ public final class MatrixCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--devices-path is empty: give where the devices file is on every node");
         }
         Names.printable("--devices-path", devicesPath);
-        Plan plan = Planner.plan(topology, nodes, order, rails.options());
+        Plan plan = Planner.plan(topology, nodes, order, rails.options(), mlx.version());
         for (String node : ips.keySet()) {
             if (!plan.ranks().contains(node)) {
                 throw new IllegalArgumentException("--ip " + node + "=...: " + node + " is not among the ranks ("

@@ -10,6 +10,7 @@ import io.railmap.lab.LabTopology;
 import io.railmap.matrix.codec.DevicesCodec;
 import io.railmap.matrix.emit.PlanJson;
 import io.railmap.matrix.model.Names;
+import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.plan.Order;
 import io.railmap.matrix.plan.Plan;
 import io.railmap.matrix.plan.Planner;
@@ -79,7 +80,7 @@ public final class LabUpCommand implements Callable<Integer> {
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         Topology seen = Topology.of(agreement.snapshot());
-        Plan plan = Planner.plan(seen, topology.nodes(), Order.GIVEN, RailOptions.DEFAULTS);
+        Plan plan = Planner.plan(seen, topology.nodes(), Order.GIVEN, RailOptions.DEFAULTS, MlxVersion.NEWEST);
         if (json) {
             out.print(PlanJson.render(plan));
         } else {

@@ -245,15 +245,15 @@ public final class ApiVerticle extends VerticleBase {
     private Reply matrix(MatrixQuery q) {
         Snapshot snapshot = engine.snapshot();
         Topology topology = Topology.of(snapshot);
-        Plan plan = Planner.plan(topology, q.hosts().orElse(topology.nodes()), q.order(), q.rails());
+        Plan plan = Planner.plan(topology, q.hosts().orElse(topology.nodes()), q.order(), q.rails(), q.mlxVersion());
         return new Reply(200, q.format().mediaType(), q.format().render(topology, plan, q.emit()));
     }
 
     private Reply check(CheckQuery q, RoutingContext ctx) {
         String body = ctx.body().asString();
         List<List<List<String>>> cells = DevicesCodec.read("request body", body == null ? "" : body);
-        List<Finding> findings = Checker.check(Topology.of(engine.snapshot()), q.ranks(), cells, q.mode());
-        return new Reply(200, JSON, PlanJson.check(q.ranks(), q.mode(), findings));
+        List<Finding> findings = Checker.check(Topology.of(engine.snapshot()), q.ranks(), cells, q.mode(), q.mlxVersion());
+        return new Reply(200, JSON, PlanJson.check(q.ranks(), q.mode(), q.mlxVersion(), findings));
     }
 
     /**
