@@ -89,7 +89,8 @@ public final class LabUpCommand implements Callable<Integer> {
             for (Cable c : seen.cables()) {
                 out.println("  " + c);
             }
-            out.println("matrix (ranks " + String.join(", ", plan.ranks()) + "; ring: " + plan.ring() + "):");
+            out.println("matrix (ranks " + String.join(", ", plan.ranks()) + "; jaccl runs " + plan.mode().map(m -> "the " + m.wireName()
+                    + ", MLX >= " + plan.minMlxVersion().orElseThrow()).orElse("nothing: see railmap matrix --lab NODE --format json") + "):");
             out.print(DevicesCodec.write(plan.matrix().devices()));
         }
         out.flush();
