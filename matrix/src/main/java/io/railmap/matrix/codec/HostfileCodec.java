@@ -15,7 +15,8 @@ import java.util.Optional;
  *  "hosts": [{"ssh": "studio-a.local", "ips": ["192.168.1.21"], "rdma": [null, ["rdma_en2", "rdma_en3"], ...]}, ...]}
  * </pre>
  * or a bare array of the host objects. {@code backend} and {@code envs} may be absent, {@code hosts}
- * is required; per host {@code ssh} is required, {@code ips} and {@code rdma} may be absent. A cell
+ * is required; per host {@code ssh} is required, {@code ips} may be absent or null and {@code rdma}
+ * absent. A cell
  * of {@code rdma} is what jaccl reads in a devices file ({@link DevicesCodec}): null, a name or an
  * array of names.
  *
@@ -23,8 +24,9 @@ import java.util.Optional;
  * host, are ignored, because another tool writes the file and mlx.launch itself ignores them (it
  * reads the keys it knows with {@code dict.get}). What mlx.launch or jaccl would fail on is an
  * error: a key of the wrong type ({@code envs} that is not an array of strings, {@code hosts} that
- * is not an array, a host that is not an object, {@code ssh} that is not a string), a missing
- * {@code hosts} or {@code ssh}, and a cell jaccl cannot parse. What mlx.launch refuses only when it
+ * is not an array, a host that is not an object, {@code ssh} that is not a string), a null
+ * {@code envs} or {@code rdma}, a missing {@code hosts} or {@code ssh}, and a cell jaccl cannot
+ * parse. What mlx.launch refuses only when it
  * launches jaccl is checked by {@link Hostfile#jacclDevices}.
  */
 public final class HostfileCodec {
@@ -94,6 +96,10 @@ public final class HostfileCodec {
         List<String> ips = new ArrayList<>();
         for (JsonCursor ip : host.optionalField("ips").map(JsonCursor::elements).orElse(List.of())) {
             ips.add(ip.string());
+        }
+        if (host.has("rdma") && host.field("rdma").isNull()) {
+            throw host.field("rdma").fail("rdma is null, and mlx.launch fails on it with jaccl (it takes the row's length): "
+                    + "write the host's row of the devices matrix, or leave rdma out");
         }
         List<Optional<List<String>>> rdma = new ArrayList<>();
         for (JsonCursor cell : host.optionalField("rdma").map(JsonCursor::elements).orElse(List.of())) {
