@@ -24,7 +24,9 @@ import java.util.Optional;
  *     nothing to check unless a mode is asked for, as {@code mlx.launch --backend jaccl} would
  *     override the file.</li>
  * </ul>
- * A mode asked for wins over the file, and the reason says what the file alone would mean.
+ * A mode asked for wins over the file, and the reason says what the file alone would mean. With the
+ * ring asked for, jaccl itself falls back to a valid mesh when the ring is not valid
+ * ({@code jaccl.cpp}, {@code init}); the file is still held to the ring its author asked for.
  *
  * @param mode   the mode to check in
  * @param from   where the mode came from
