@@ -2,8 +2,8 @@ package io.railmap.matrix.emit;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.railmap.matrix.check.CheckReport;
 import io.railmap.matrix.check.Finding;
-import io.railmap.matrix.check.Mode;
 import io.railmap.matrix.codec.JsonText;
 import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.plan.Plan;
@@ -22,7 +22,10 @@ import java.util.List;
  *           "findings": [finding, ...]}
  * finding: {"code": "mismatched-rail", "severity": "error", "ranks": [0, 1], "rail": 1 | null,
  *           "message": "..."}
- * check:   {"ranks": [...], "mode": "auto", "mlxVersion": "0.32.1", "errors": 1, "findings": [finding, ...]}
+ * check:   {"ranks": [...], "mode": "auto", "mlxVersion": "0.32.1", "errors": 1, ["hostfile": hostfile,] "findings": [finding, ...]}
+ * hostfile: {"file": "hostfile.json", "backend": "jaccl-ring" | null, "hosts": ["studio-a.local", ...],
+ *           "modeFrom": "backend" | "envs" | "given"}     (only when an mlx.launch hostfile was checked;
+ *           hosts are its ssh values in rank order, ranks their nodes)
  * </pre>
  * Cells of {@code devices} are always arrays here ({@code devices[i][j][k]}: ranks × ranks × rails);
  * {@code rails} lists each pair once (i &lt; j), cable ends as {@code node:port}. {@code mode} is the
@@ -86,14 +89,22 @@ public final class PlanJson {
     }
 
     /** @return the result of a check as JSON, ending with a newline */
-    public static String check(List<String> ranks, Mode mode, MlxVersion version, List<Finding> findings) {
+    public static String check(CheckReport report) {
         ObjectNode root = JsonText.object();
         ArrayNode r = root.putArray("ranks");
-        ranks.forEach(r::add);
-        root.put("mode", mode.wireName());
-        root.put("mlxVersion", version.toString());
-        root.put("errors", findings.stream().filter(Finding::isError).count());
-        root.set("findings", findings(findings));
+        report.ranks().forEach(r::add);
+        root.put("mode", report.mode().wireName());
+        root.put("mlxVersion", report.mlxVersion().toString());
+        root.put("errors", report.findings().stream().filter(Finding::isError).count());
+        report.hostfile().ifPresent(h -> {
+            ObjectNode hostfile = root.putObject("hostfile");
+            hostfile.put("file", report.source());
+            hostfile.put("backend", h.file().backend().orElse(null));
+            ArrayNode hosts = hostfile.putArray("hosts");
+            h.file().sshNames().forEach(hosts::add);
+            hostfile.put("modeFrom", h.mode().from().wireName());
+        });
+        root.set("findings", findings(report.findings()));
         return JsonText.pretty(root);
     }
 
