@@ -1,5 +1,6 @@
 package io.railmap.matrix.check;
 
+import io.railmap.matrix.model.NaturalOrder;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
@@ -107,7 +108,7 @@ public final class Readiness {
                 .filter(c -> c.a().node().equals(node) || c.b().node().equals(node))
                 .map(c -> topology.port(c.end(node)).orElseThrow())
                 .filter(p -> p.kind() == PortKind.THUNDERBOLT)
-                .map(Port::netdev).distinct().toList();
+                .map(Port::netdev).distinct().sorted(NaturalOrder.INSTANCE).toList();
         if (ports.isEmpty()) {
             return Optional.empty();
         }
