@@ -72,11 +72,19 @@ public final class IpAddresses {
      *                                  {@value #MAX_PER_PORT} distinct ones remain
      */
     public static List<String> forPort(String what, Collection<String> addresses) {
-        List<String> out = addresses.stream().map(a -> canonical(what, a)).distinct().sorted(ORDER).toList();
+        List<String> out = sorted(addresses.stream().map(a -> canonical(what, a)).toList());
         if (out.size() > MAX_PER_PORT) {
             throw new IllegalArgumentException(what + ": " + out.size() + " addresses; a port carries at most " + MAX_PER_PORT);
         }
         return out;
+    }
+
+    /**
+     * @param addresses addresses in the form {@link #canonical} returns
+     * @return them distinct, IPv4 first, each group in numeric order (the order records carry)
+     */
+    public static List<String> sorted(Collection<String> addresses) {
+        return addresses.stream().distinct().sorted(ORDER).toList();
     }
 
     /** RFC 5952 section 4: lower-case hex groups without leading zeros, the longest zero run (≥ 2 groups, first of equals) as "::". */

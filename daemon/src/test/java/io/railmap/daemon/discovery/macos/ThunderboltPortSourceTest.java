@@ -51,6 +51,12 @@ class ThunderboltPortSourceTest {
                 .orElseThrow(() -> new AssertionError("no port " + netdev + " in " + found.ports()));
     }
 
+    /** The note of a capture without {@code ifconfig.txt}. */
+    private static String noIfconfig(Path capture) {
+        return "addresses and bridges unknown: capture file " + capture.resolve("ifconfig.txt")
+                + " does not exist (the output of ifconfig -a)";
+    }
+
     private static Thunderbolt tb(Discovery found, String netdev) {
         return port(found, netdev).thunderbolt().orElseThrow();
     }
@@ -307,7 +313,8 @@ class ThunderboltPortSourceTest {
                 + ": bus \"thunderboltusb4_bus_0\": receptacle_id_key \"one\" is not a receptacle number (1 to 9999)"));
         assertThat(found.notes()).containsExactly("no RDMA devices named: capture file " + capture.resolve("ibv_devinfo.txt")
                 + " does not exist (the output of ibv_devinfo); capture file " + capture.resolve("rdma_ctl.txt")
-                + " does not exist (the output of rdma_ctl status)", "port en3: link speed unknown: " + capture.resolve("system_profiler.json")
+                + " does not exist (the output of rdma_ctl status)", noIfconfig(capture),
+                "port en3: link speed unknown: " + capture.resolve("system_profiler.json")
                 + ": bus \"thunderboltusb4_bus_2\": current_speed_key \"" + "4".repeat(64) + "…(342 more)\" is not a speed such as"
                 + " \"80 Gb/s\"");
     }
@@ -340,7 +347,7 @@ class ThunderboltPortSourceTest {
         assertThat(port(found, "en2").state()).isEqualTo(PortState.ACTIVE);
         assertThat(found.skipped()).containsExactly(new SkippedPort("receptacle 3", capture.resolve("ibv_devinfo.txt")
                 + ": line 9 \"state:\\tPORT_ACTIVE (\\x1b[31m4)\": not a port state such as \"PORT_ACTIVE (4)\""));
-        assertThat(found.notes()).isEmpty();
+        assertThat(found.notes()).containsExactly(noIfconfig(capture));
     }
 
     /** rdma_ctl's output is shown escaped and cut in the note that says no RDMA device is named. */
@@ -351,7 +358,7 @@ class ThunderboltPortSourceTest {
         Discovery found = discover("m4", capture);
 
         assertThat(found.ports()).hasSize(3).allSatisfy(p -> assertThat(p.port().rdma()).isEmpty());
-        assertThat(found.notes()).singleElement().asString()
+        assertThat(found.notes()).hasSize(2).first().asString()
                 .endsWith(capture.resolve("rdma_ctl.txt") + ": expected \"enabled\" or \"disabled\", found \"\\x1b]0;x\\x07"
                         + "y".repeat(58) + "…(42 more)\"");
     }
