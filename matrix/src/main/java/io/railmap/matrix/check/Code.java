@@ -54,7 +54,27 @@ public enum Code {
     /** A cable between two ranks that is not a rail (down, too slow, over a cap, trimmed). */
     CABLE_LEFT_OUT,
     /** A port's Thunderbolt pairing and its probe name different far ends; none of its cables is a rail. */
-    SOURCES_DISAGREE;
+    SOURCES_DISAGREE,
+    /**
+     * Readiness: a ranked node whose record says RDMA over Thunderbolt is off ({@code rdma_ctl status}:
+     * disabled) has Thunderbolt ports cabled to other ranks; it is turned on in macOS Recovery.
+     */
+    RDMA_DISABLED,
+    /**
+     * Readiness: a cable end between ranks is a member of a bridge (on a Mac, {@code bridge0}, the
+     * Thunderbolt Bridge, while which jaccl's queue pairs fail to reach RTR with errno 22). An error
+     * for a rail end, a warning for another cable between ranks.
+     */
+    BRIDGED_PORT,
+    /**
+     * Readiness: a rail end whose record lists its addresses has no IPv4 address, so its RDMA device
+     * has no IPv4-mapped GID, which jaccl needs (MLX {@code jaccl/rdma.cpp}, {@code Connection::info}).
+     */
+    NO_IPV4,
+    /** Readiness: a Thunderbolt cable between ranks links below 80 Gb/s (Thunderbolt 4 or a TB4 cable); RDMA needs Thunderbolt 5. */
+    SLOW_THUNDERBOLT,
+    /** Readiness: a Thunderbolt cable between ranks reaches its peer through a hub or dock, which carries no RDMA. */
+    BEHIND_HUB;
 
     /** @return the JSON value, e.g. {@code "mismatched-rail"} */
     public String wireName() {

@@ -36,6 +36,18 @@ class TopologyTest {
     }
 
     @Test
+    void theTopologyGivesEachNodesRecord() {
+        NodeRecord c = new NodeRecord("c", 7, List.of(), Optional.of("10.0.0.3"), Optional.of(false));
+        Snapshot snapshot = new Snapshot(List.of(c, new Cluster().cable("a:en6", "b:en7").snapshot().records().get(0)));
+
+        Topology t = Topology.of(snapshot);
+
+        assertThat(t.record("c")).contains(c);
+        assertThat(t.record("a").orElseThrow().ports()).extracting(Port::netdev).containsExactly("en6");
+        assertThat(t.record("b")).isEmpty();
+    }
+
+    @Test
     void identicalParallelCablesStayTwoEdges() {
         Topology t = Topology.of(new Cluster().cable("a:p0", "b:p0").cable("a:p1", "b:p1").snapshot());
         assertThat(t.cablesBetween("b", "a")).hasSize(2);
