@@ -57,7 +57,7 @@ class CheckHostfileTest {
         assertThat(run.code()).as(run.out() + run.err()).isZero();
         assertThat(run.out()).isEqualTo(HOSTFILE + ": 0 errors, 0 warnings, 0 notes (mlx.launch hostfile, hosts studio-a.local, "
                 + "studio-b.local, studio-c.local, studio-d.local as ranks studio-a, studio-b, studio-c, studio-d; checked as ring: "
-                + "backend jaccl-ring)\n");
+                + "backend jaccl-ring; MLX 0.32.1)\n");
     }
 
     @Test
@@ -110,7 +110,7 @@ class CheckHostfileTest {
         Run auto = check(jaccl);
         assertThat(auto.code()).isZero();
         assertThat(auto.out()).contains("info missing-link [ranks 0,2] not usable as a mesh (jaccl uses the ring)",
-                "checked as auto: backend jaccl with no ring variable: jaccl's own choice)");
+                "checked as auto: backend jaccl with no ring variable: jaccl's own choice; MLX 0.32.1)");
 
         Path ring = variant("ring.json", root -> root.put("backend", "jaccl").putArray("envs").add("JACCL_RING=0"));
         assertThat(check(ring).out()).contains("0 notes", "checked as ring: backend jaccl with JACCL_RING in envs");
@@ -126,10 +126,10 @@ class CheckHostfileTest {
 
         Run run = check(bare, "--mode", "ring");
         assertThat(run.code()).as(run.err()).isZero();
-        assertThat(run.out()).endsWith("checked as ring: --mode, over the file (a bare array of hosts names no backend: not jaccl))\n");
+        assertThat(run.out()).endsWith("checked as ring: --mode, over the file (a bare array of hosts names no backend: not jaccl); MLX 0.32.1)\n");
         Run mesh = check(HOSTFILE, "--mode", "mesh");
         assertThat(mesh.code()).isEqualTo(ExitCodes.FINDINGS);
-        assertThat(mesh.out()).contains("error missing-link", "checked as mesh: --mode, over the file (backend jaccl-ring: ring))");
+        assertThat(mesh.out()).contains("error missing-link", "checked as mesh: --mode, over the file (backend jaccl-ring: ring); MLX 0.32.1)");
     }
 
     @Test

@@ -58,19 +58,8 @@ public final class FileCheck {
                 Optional.of(new CheckReport.FromHostfile(hostfile, mode)));
     }
 
-    /**
-     * The management address of a node, by which a hostfile may name it.
-     *
-     * <p>TODO(issue 9, addresses in records): records gain {@code NodeRecord.management()} on another
-     * branch; when it is on main this becomes
-     * {@code node -> snapshot.record(node).flatMap(NodeRecord::management)}, and hosts named by IP
-     * address resolve (HostfileRanksTest already covers the rule through this seam).
-     */
+    /** The management address of a node ({@link NodeRecord#management()}), by which a hostfile may name it. */
     static Function<String, Optional<String>> managementAddress(Snapshot snapshot) {
-        return node -> snapshot.record(node).flatMap(FileCheck::management);
-    }
-
-    private static Optional<String> management(NodeRecord record) {
-        return Optional.empty(); // TODO(issue 9, addresses in records): record.management()
+        return node -> snapshot.record(node).flatMap(NodeRecord::management);
     }
 }

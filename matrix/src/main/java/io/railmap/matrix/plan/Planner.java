@@ -4,6 +4,7 @@ import io.railmap.matrix.check.Checker;
 import io.railmap.matrix.check.Code;
 import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.check.Mode;
+import io.railmap.matrix.check.Readiness;
 import io.railmap.matrix.check.Severity;
 import io.railmap.matrix.jaccl.JacclInit;
 import io.railmap.matrix.jaccl.JacclMode;
@@ -93,6 +94,7 @@ public final class Planner {
         // The plan is checked as the group it runs (MLX_JACCL_RING set exactly for the ring); with none, as jaccl would choose.
         Mode checked = mode.map(m -> m == JacclMode.RING ? Mode.RING : Mode.MESH).orElse(Mode.AUTO);
         findings.addAll(Checker.check(topology, ranks, matrix.devices(), checked, version));
+        findings.addAll(Readiness.of(topology, matrix));
         findings.sort(java.util.Comparator.comparing(Finding::severity));
         return new Plan(matrix, findings, version, mode);
     }
