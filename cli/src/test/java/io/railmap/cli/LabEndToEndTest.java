@@ -194,6 +194,16 @@ class LabEndToEndTest {
         Run jaccl = Run.of("matrix", "--lab", "a", "--hosts", "a,b");
         assertThat(jaccl.code()).as(jaccl.err()).isZero();
         assertThat(jaccl.out()).contains("rdma_en6", "rdma_en7").doesNotContain("\"en6\"");
+
+        // issue 9: a launch needs no hand-typed address: ips and the coordinator come from the records
+        Run launch = Run.of("matrix", "--lab", "b", "--hosts", "a,b", "--format", "launch");
+        assertThat(launch.code()).as(launch.err()).isZero();
+        JsonNode hostfile = new ObjectMapper().readTree(launch.out());
+        assertThat(hostfile.get("backend").asText()).isEqualTo("jaccl-ring");
+        assertThat(hostfile.get("hosts").get(0).get("ips").toString()).isEqualTo("[\"10.231.0.1\"]");
+        assertThat(hostfile.get("hosts").get(1).get("ips").toString()).isEqualTo("[\"10.231.0.2\"]");
+        Run env = Run.of("matrix", "--lab", "b", "--hosts", "a,b", "--format", "env", "--rank", "1");
+        assertThat(env.out()).contains("MLX_JACCL_COORDINATOR=10.231.0.1:32323\n", "JACCL_COORDINATOR=10.231.0.1:32323\n");
     }
 
     @Test
