@@ -3,10 +3,13 @@ package io.railmap.matrix.check;
 import io.railmap.matrix.codec.CheckedFile;
 import io.railmap.matrix.codec.FormatException;
 import io.railmap.matrix.codec.Hostfile;
+import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Snapshot;
 import io.railmap.matrix.topology.Topology;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -50,12 +53,34 @@ public final class FileCheck {
                     Checker.check(topology, ranks, devices.cells(), mode, options.mlxVersion()), Optional.empty());
         }
         Hostfile hostfile = (Hostfile) file;
-        LaunchMode mode = LaunchMode.of(source, hostfile, options.mode(), options.modeOption());
+        LaunchMode mode = LaunchMode.of(source, hostfile, options.mode(), options.modeOption(), options.mlxVersion());
         List<List<List<String>>> cells = hostfile.jacclDevices(source);
         List<String> ranks = HostfileRanks.resolve(source, hostfile, topology.nodes(), managementAddress(snapshot), options.hosts(),
                 options.hostsOption());
-        return new CheckReport(source, ranks, mode.mode(), options.mlxVersion(), Checker.check(topology, ranks, cells, mode.mode(), options.mlxVersion()),
+        List<Finding> findings = new ArrayList<>(overridden(hostfile, options.mlxVersion()));
+        findings.addAll(Checker.check(topology, ranks, cells, mode.mode(), options.mlxVersion()));
+        return new CheckReport(source, ranks, mode.mode(), options.mlxVersion(), findings,
                 Optional.of(new CheckReport.FromHostfile(hostfile, mode)));
+    }
+
+    /**
+     * From MLX 0.31.2 jaccl reads {@code JACCL_IBV_DEVICES}, {@code JACCL_RANK} and
+     * {@code JACCL_COORDINATOR} before the {@code MLX_*} names mlx.launch sets
+     * ({@code lib/jaccl/jaccl.cpp}, {@code Config::from_env}), so such an entry in the hostfile's
+     * {@code envs} replaces what mlx.launch hands every rank: the rows checked are not what jaccl reads.
+     */
+    private static List<Finding> overridden(Hostfile hostfile, MlxVersion version) {
+        Map<String, String> wins = Map.of("JACCL_IBV_DEVICES", "MLX_IBV_DEVICES", "JACCL_RANK", "MLX_RANK",
+                "JACCL_COORDINATOR", "MLX_JACCL_COORDINATOR");
+        if (!version.readsJacclVariables()) {
+            return List.of();
+        }
+        return hostfile.envs().stream().map(e -> e.split("=", 2)[0]).distinct().filter(wins::containsKey)
+                .map(key -> new Finding(Code.OVERRIDDEN_BY_ENVS, Severity.ERROR, List.of(), Optional.empty(), "envs sets " + key
+                        + ", which jaccl (MLX " + version + ") reads before the " + wins.get(key) + " mlx.launch sets for each rank,"
+                        + " so every rank gets the same value and jaccl does not use what this file's hosts and rdma rows say:"
+                        + " remove " + key + " from envs"))
+                .toList();
     }
 
     /** The management address of a node ({@link NodeRecord#management()}), by which a hostfile may name it. */

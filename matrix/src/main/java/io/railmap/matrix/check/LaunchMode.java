@@ -2,6 +2,7 @@ package io.railmap.matrix.check;
 
 import io.railmap.matrix.codec.FormatException;
 import io.railmap.matrix.codec.Hostfile;
+import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.WireNames;
 import java.util.List;
@@ -58,12 +59,14 @@ public record LaunchMode(Mode mode, Source from, String reason) {
      * @param given      the mode asked for, if any
      * @param modeOption how the mode is asked for where the file came from ({@code --mode},
      *                   {@code mode=}), for messages
+     * @param version    the MLX release that runs the file: {@code JACCL_RING} counts only from
+     *                   {@link MlxVersion#MULTI_NAME}, the first jaccl that reads it
      * @return the mode and why
      * @throws FormatException when no mode is asked for and the file's backend is not jaccl's, with
      *                         what mlx.launch would do instead and what to do
      */
-    public static LaunchMode of(String source, Hostfile file, Optional<Mode> given, String modeOption) {
-        Optional<LaunchMode> own = own(file);
+    public static LaunchMode of(String source, Hostfile file, Optional<Mode> given, String modeOption, MlxVersion version) {
+        Optional<LaunchMode> own = own(file, version);
         if (given.isPresent()) {
             return new LaunchMode(given.get(), Source.GIVEN, modeOption + ", over the file ("
                     + own.map(m -> m.reason() + ": " + m.mode().wireName()).orElse(notJaccl(file) + ": not jaccl") + ")");
@@ -80,7 +83,7 @@ public record LaunchMode(Mode mode, Source from, String reason) {
     }
 
     /** @return the mode the file alone gives, or empty when its backend is not jaccl's */
-    private static Optional<LaunchMode> own(Hostfile file) {
+    private static Optional<LaunchMode> own(Hostfile file, MlxVersion version) {
         String backend = file.backend().orElse("");
         if (backend.equals("jaccl-ring")) {
             return Optional.of(new LaunchMode(Mode.RING, Source.BACKEND, "backend jaccl-ring"));
@@ -90,7 +93,7 @@ public record LaunchMode(Mode mode, Source from, String reason) {
         }
         for (String env : file.envs()) {
             String key = env.split("=", 2)[0];
-            if (RING_VARIABLES.contains(key)) {
+            if (RING_VARIABLES.contains(key) && (version.readsJacclVariables() || key.startsWith("MLX_"))) {
                 return Optional.of(new LaunchMode(Mode.RING, Source.ENVS, "backend jaccl with " + key
                         + " in envs (jaccl runs a ring whenever it is set, whatever its value)"));
             }

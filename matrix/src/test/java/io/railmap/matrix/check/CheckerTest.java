@@ -68,17 +68,12 @@ class CheckerTest {
 
     @Test
     void aPortWithoutRdmaCannotCarryARail() {
-        Topology t = Topology.of(new Cluster().put(plain("a", "eth1", "b:eth1")).put(plain("b", "eth1", "a:eth1")).snapshot());
+        Topology t = Topology.of(new Cluster().plainCable("a:eth1", "b:eth1").snapshot());
         List<Finding> f = Checker.check(t, ab, cells("-|eth1", "eth1|-"), Mode.MESH, MlxVersion.NEWEST);
         assertThat(codes(f)).containsExactly("error netdev-name", "error netdev-name");
         assertThat(f.get(0).message()).contains("has no RDMA device");
     }
 
-    private static io.railmap.matrix.model.Port plain(String node, String netdev, String far) {
-        return new io.railmap.matrix.model.Port(node, netdev, java.util.Optional.empty(), 1, io.railmap.matrix.model.PortKind.ETHERNET,
-                java.util.Optional.of(100.0), PortState.ACTIVE, java.util.Optional.empty(),
-                List.of(io.railmap.matrix.model.PortRef.parse(far)));
-    }
 
     @Test
     void namesFromTheFileAreShownEscapedAndCut() {

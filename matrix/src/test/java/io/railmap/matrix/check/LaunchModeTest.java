@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.railmap.matrix.codec.FormatException;
 import io.railmap.matrix.codec.Hostfile;
 import io.railmap.matrix.codec.HostfileCodec;
+import io.railmap.matrix.jaccl.MlxVersion;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +23,7 @@ class LaunchModeTest {
     }
 
     private static LaunchMode of(String backendAndEnvs) {
-        return LaunchMode.of("h.json", file(backendAndEnvs), Optional.empty(), "--mode");
+        return LaunchMode.of("h.json", file(backendAndEnvs), Optional.empty(), "--mode", MlxVersion.NEWEST);
     }
 
     @Test
@@ -59,7 +60,7 @@ class LaunchModeTest {
                 .hasMessage("h.json: at $.backend: the hostfile names no backend, so mlx.launch would not run jaccl (it would run ring, "
                         + "or nccl where CUDA is available): set \"backend\" to \"jaccl\" or \"jaccl-ring\", or give --mode to check "
                         + "the rdma rows as jaccl would read them (as mlx.launch --backend jaccl would run them)");
-        assertThatThrownBy(() -> LaunchMode.of("h.json", HostfileCodec.read("h.json", "[{\"ssh\": \"a\"}]"), Optional.empty(), "mode="))
+        assertThatThrownBy(() -> LaunchMode.of("h.json", HostfileCodec.read("h.json", "[{\"ssh\": \"a\"}]"), Optional.empty(), "mode=", MlxVersion.NEWEST))
                 .hasMessageStartingWith("h.json: at $: a bare array of hosts names no backend, so mlx.launch would not run jaccl")
                 .hasMessageContaining("or give mode= to check");
         assertThatThrownBy(() -> of("\"backend\": \"ring\", \"envs\": [\"MLX_JACCL_RING=1\"]"))
@@ -73,13 +74,21 @@ class LaunchModeTest {
     @Test
     void aModeAskedForWinsAndSaysWhatTheFileAloneWouldMean() {
         // main: `if hostfile.backend != "" and args.backend is None` — mlx.launch --backend overrides the file the same way
-        LaunchMode overRing = LaunchMode.of("h.json", file("\"backend\": \"jaccl-ring\""), Optional.of(Mode.MESH), "--mode");
+        LaunchMode overRing = LaunchMode.of("h.json", file("\"backend\": \"jaccl-ring\""), Optional.of(Mode.MESH), "--mode", MlxVersion.NEWEST);
         assertThat(overRing.mode()).isEqualTo(Mode.MESH);
         assertThat(overRing.from()).isEqualTo(LaunchMode.Source.GIVEN);
         assertThat(overRing.reason()).isEqualTo("--mode, over the file (backend jaccl-ring: ring)");
 
-        LaunchMode noBackend = LaunchMode.of("h.json", file(""), Optional.of(Mode.RING), "--mode");
+        LaunchMode noBackend = LaunchMode.of("h.json", file(""), Optional.of(Mode.RING), "--mode", MlxVersion.NEWEST);
         assertThat(noBackend.mode()).isEqualTo(Mode.RING);
         assertThat(noBackend.reason()).isEqualTo("--mode, over the file (the hostfile names no backend: not jaccl)");
+    }
+
+    @Test
+    void jacclRingCountsOnlyWhereJacclReadsIt() {
+        // v0.31.1 jaccl.cpp init reads MLX_JACCL_RING only; lib/jaccl/jaccl.cpp Config::from_env (0.31.2) reads JACCL_RING first
+        Hostfile file = file("\"backend\": \"jaccl\", \"envs\": [\"JACCL_RING=1\"]");
+        assertThat(LaunchMode.of("h.json", file, Optional.empty(), "--mode", new MlxVersion(0, 31, 1)).mode()).isEqualTo(Mode.AUTO);
+        assertThat(LaunchMode.of("h.json", file, Optional.empty(), "--mode", MlxVersion.MULTI_NAME).mode()).isEqualTo(Mode.RING);
     }
 }

@@ -9,10 +9,6 @@ import io.railmap.matrix.emit.JacclEnv;
 import io.railmap.matrix.jaccl.JacclMode;
 import io.railmap.matrix.jaccl.JacclRules;
 import io.railmap.matrix.jaccl.MlxVersion;
-import io.railmap.matrix.model.Port;
-import io.railmap.matrix.model.PortKind;
-import io.railmap.matrix.model.PortRef;
-import io.railmap.matrix.model.PortState;
 import io.railmap.matrix.rail.RailOptions;
 import io.railmap.matrix.topology.Topology;
 import java.util.ArrayList;
@@ -76,11 +72,7 @@ class JacclPlanTest {
 
     @Test
     void aCableWithoutRdmaIsAFindingNotARail() {
-        Cluster c = new Cluster().cable("a:en2", "b:en2")
-                .put(new Port("a", "eth1", Optional.empty(), 1, PortKind.ETHERNET, Optional.of(100.0), PortState.ACTIVE,
-                        Optional.empty(), List.of(PortRef.parse("b:eth1"))))
-                .put(new Port("b", "eth1", Optional.empty(), 1, PortKind.ETHERNET, Optional.of(100.0), PortState.ACTIVE,
-                        Optional.empty(), List.of(PortRef.parse("a:eth1"))));
+        Cluster c = new Cluster().cable("a:en2", "b:en2").plainCable("a:eth1", "b:eth1");
         Plan p = plan(c, List.of("a", "b"));
         assertThat(p.matrix().devices().get(0).get(1)).containsExactly("rdma_en2");
         assertThat(p.findings()).filteredOn(f -> f.code() == Code.NO_RDMA_DEVICE).singleElement()

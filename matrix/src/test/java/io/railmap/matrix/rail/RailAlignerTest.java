@@ -6,13 +6,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.railmap.matrix.Cluster;
-import io.railmap.matrix.model.Port;
-import io.railmap.matrix.model.PortKind;
-import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.model.PortState;
 import io.railmap.matrix.topology.Topology;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class RailAlignerTest {
@@ -132,7 +128,7 @@ class RailAlignerTest {
     @Test
     void aCableWithAnEndWithoutRdmaIsNoRail() {
         // jaccl opens devices by RDMA name only: a netdev name in a cell fails at init
-        Cluster c = new Cluster().cable("a:en2", "b:en2").put(veth("a", "eth1", "b:eth1")).put(veth("b", "eth1", "a:eth1"));
+        Cluster c = new Cluster().cable("a:en2", "b:en2").plainCable("a:eth1", "b:eth1");
         DeviceMatrix m = align(c, List.of("a", "b"), RailOptions.DEFAULTS);
         assertThat(m.devices().get(0).get(1)).containsExactly("rdma_en2");
         assertThat(m.leftOut()).singleElement().satisfies(l -> {
@@ -141,10 +137,6 @@ class RailAlignerTest {
         });
     }
 
-    private static Port veth(String node, String netdev, String far) {
-        return new Port(node, netdev, Optional.empty(), 1, PortKind.ETHERNET, Optional.empty(), PortState.ACTIVE,
-                Optional.empty(), List.of(PortRef.parse(far)));
-    }
 
     @Test
     void badRankListsAreRefusedWithTheirNames() {
