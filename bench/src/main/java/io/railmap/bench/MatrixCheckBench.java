@@ -3,6 +3,7 @@ package io.railmap.bench;
 import io.railmap.matrix.check.Checker;
 import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.check.Mode;
+import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.rail.DeviceMatrix;
 import io.railmap.matrix.rail.RailAligner;
 import io.railmap.matrix.rail.RailOptions;
@@ -44,6 +45,6 @@ public class MatrixCheckBench {
     @Benchmark
     public List<Finding> matrixPlusCheck() {
         DeviceMatrix m = RailAligner.align(topology, names, RailOptions.DEFAULTS);
-        return Checker.check(topology, names, m.devices(), Mode.AUTO);
+        return Checker.check(topology, names, m.devices(), Mode.AUTO, MlxVersion.NEWEST);
     }
 }

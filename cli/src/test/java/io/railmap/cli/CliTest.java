@@ -68,10 +68,33 @@ class CliTest {
     void envNeedsACoordinatorAndSetsTheRing() {
         Run missing = Run.of("matrix", "--snapshot", snapshot.toString(), "--format", "env");
         assertThat(missing.code()).isEqualTo(ExitCodes.INPUT);
-        assertThat(missing.err()).contains("--coordinator IPV4:PORT");
+        assertThat(missing.err()).contains("rank 0 (a) has no IPv4 management address", "--coordinator IPV4:PORT");
 
         Run run = Run.of("matrix", "--snapshot", snapshot.toString(), "--format", "env", "--coordinator", "10.0.0.1:5000", "--rank", "1");
-        assertThat(run.out()).isEqualTo("MLX_IBV_DEVICES=/etc/railmap/devices.json\nMLX_RANK=1\nMLX_JACCL_COORDINATOR=10.0.0.1:5000\nMLX_JACCL_RING=1\n");
+        assertThat(run.out()).isEqualTo("MLX_IBV_DEVICES=/etc/railmap/devices.json\nMLX_RANK=1\nMLX_JACCL_COORDINATOR=10.0.0.1:5000\nMLX_JACCL_RING=1\n"
+                + "JACCL_IBV_DEVICES=/etc/railmap/devices.json\nJACCL_RANK=1\nJACCL_COORDINATOR=10.0.0.1:5000\nJACCL_RING=1\n");
+        Run old = Run.of("matrix", "--snapshot", snapshot.toString(), "--format", "env", "--coordinator", "10.0.0.1:5000", "--rank", "1",
+                "--mlx-version", "0.31.1");
+        assertThat(old.code()).as(old.err()).isZero();
+        // MLX 0.31.1 reads no JACCL_* names, and cannot run a ring of two wires: the mesh, one name per cell
+        assertThat(old.out()).doesNotContain("JACCL_RANK").doesNotContainPattern("(?m)^(MLX_)?JACCL_RING=").contains("MLX_RANK=1\n");
+        assertThat(Run.of("matrix", "--snapshot", snapshot.toString(), "--mlx-version", "0.29.0").err())
+                .contains("--mlx-version: MLX 0.29.0 has no jaccl");
+    }
+
+    @Test
+    void addressesComeFromTheRecordsWhenNotGiven() throws IOException {
+        Path example = Path.of("..", "examples", "snapshots", "two-macs-crossed.json");
+        Run env = Run.of("matrix", "--snapshot", example.toString(), "--format", "env", "--rank", "0");
+        assertThat(env.code()).as(env.err()).isZero();
+        assertThat(env.out()).contains("MLX_JACCL_COORDINATOR=10.0.0.11:32323\n");
+        Run launch = Run.of("matrix", "--snapshot", example.toString(), "--format", "launch");
+        assertThat(launch.code()).as(launch.err()).isZero();
+        JsonNode hostfile = new ObjectMapper().readTree(launch.out());
+        assertThat(hostfile.get("hosts").get(0).get("ips").toString()).isEqualTo("[\"10.0.0.11\"]");
+        assertThat(hostfile.get("hosts").get(1).get("ips").toString()).isEqualTo("[\"10.0.0.12\"]");
+        Run overridden = Run.of("matrix", "--snapshot", example.toString(), "--format", "launch", "--ip", "studio-a=192.168.7.1");
+        assertThat(new ObjectMapper().readTree(overridden.out()).get("hosts").get(0).get("ips").toString()).isEqualTo("[\"192.168.7.1\"]");
     }
 
     @Test

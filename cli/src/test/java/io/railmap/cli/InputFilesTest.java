@@ -139,7 +139,7 @@ class InputFilesTest {
 
         assertThat(run.code()).as(run.err()).isZero();
         assertThat(run.out()).contains("peer Mac\\x1b]0;owned\\x07\\nStudio").doesNotContain("\u001b", "\u0007");
-        assertThat(run.out().lines()).hasSize(1 + 1 + 2); // title, header, two ports
+        assertThat(run.out().lines()).hasSize(1 + 1 + 1 + 2); // title, management and RDMA line, header, two ports
     }
 
     @Test

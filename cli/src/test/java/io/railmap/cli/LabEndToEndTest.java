@@ -7,6 +7,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.railmap.lab.LabTopology;
 import io.railmap.lab.Netns;
+import io.railmap.matrix.codec.SnapshotCodec;
+import io.railmap.matrix.model.NodeRecord;
+import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.topology.Cable;
 import java.nio.file.Files;
@@ -86,6 +89,12 @@ class LabEndToEndTest {
         return JSON.readTree(run.out());
     }
 
+    /** The netdev of a lab port's device name: lab ports are veths named rdma_<netdev> by --assume-rdma. */
+    private static String netdev(JsonNode device) {
+        assertThat(device.asText()).startsWith("rdma_");
+        return device.asText().substring("rdma_".length());
+    }
+
     /** Every rail joins the two ends of one cable of the file; a pair has rails exactly when the file cables it. */
     private static void assertRailAligned(JsonNode plan, LabTopology topology) {
         Set<Set<PortRef>> cables = new HashSet<>();
@@ -108,8 +117,8 @@ class LabEndToEndTest {
                 assertThat(mine.size()).as("rails between %s and %s", ranks.get(i), ranks.get(j))
                         .isBetween(between > 0 ? 1 : 0, (int) between);
                 for (int k = 0; k < mine.size(); k++) {
-                    Set<PortRef> ends = Set.of(new PortRef(ranks.get(i), mine.get(k).asText()),
-                            new PortRef(ranks.get(j), theirs.get(k).asText()));
+                    Set<PortRef> ends = Set.of(new PortRef(ranks.get(i), netdev(mine.get(k))),
+                            new PortRef(ranks.get(j), netdev(theirs.get(k))));
                     assertThat(cables).as("rail %d between %s and %s", k, ranks.get(i), ranks.get(j)).contains(ends);
                 }
             }
@@ -153,6 +162,48 @@ class LabEndToEndTest {
             }
         }
         assertThat(example).as("only a topology without doubled cables has no cell to swap").isEqualTo("six-ring.json");
+    }
+
+    /**
+     * A lab node's record, as {@code railmap ports --lab a --json} shows it: every cable port has the
+     * RDMA device rdma_&lt;netdev&gt; (--assume-rdma) and a link-local IPv4 address of its own, and the
+     * node its management address 10.231.0.&lt;i+1&gt;.
+     */
+    @Test
+    void aLabNodesRecordCarriesRdmaNamesLinkLocalAddressesAndItsManagementAddress() throws Exception {
+        LabTopology topology = up("two-crossed.json");
+        Set<String> ipv4 = new HashSet<>();
+        for (int i = 0; i < topology.nodes().size(); i++) {
+            String node = topology.nodes().get(i);
+            Run ports = Run.of("ports", "--lab", node, "--json");
+            assertThat(ports.code()).as(ports.err()).isZero();
+            NodeRecord record = SnapshotCodec.readRecord("ports --lab " + node, ports.out());
+            assertThat(record.management()).contains("10.231.0." + (i + 1));
+            assertThat(record.ports()).extracting(Port::netdev).containsExactlyInAnyOrderElementsOf(topology.ports(node));
+            for (Port port : record.ports()) {
+                assertThat(port.rdma()).as(port.ref().toString()).contains("rdma_" + port.netdev());
+                assertThat(port.addressesKnown()).isTrue();
+                assertThat(port.ipv4()).as(port.ref().toString()).singleElement().asString().startsWith("169.254.");
+                ipv4.add(port.ipv4().get(0));
+            }
+            Run table = Run.of("ports", "--lab", node);
+            assertThat(table.out()).contains("management address 10.231.0." + (i + 1), "rdma_en6", "169.254.");
+        }
+        assertThat(ipv4).as("one address per cable end").hasSize(2 * topology.cables().size());
+
+        Run jaccl = Run.of("matrix", "--lab", "a", "--hosts", "a,b");
+        assertThat(jaccl.code()).as(jaccl.err()).isZero();
+        assertThat(jaccl.out()).contains("rdma_en6", "rdma_en7").doesNotContain("\"en6\"");
+
+        // issue 9: a launch needs no hand-typed address: ips and the coordinator come from the records
+        Run launch = Run.of("matrix", "--lab", "b", "--hosts", "a,b", "--format", "launch");
+        assertThat(launch.code()).as(launch.err()).isZero();
+        JsonNode hostfile = new ObjectMapper().readTree(launch.out());
+        assertThat(hostfile.get("backend").asText()).isEqualTo("jaccl-ring");
+        assertThat(hostfile.get("hosts").get(0).get("ips").toString()).isEqualTo("[\"10.231.0.1\"]");
+        assertThat(hostfile.get("hosts").get(1).get("ips").toString()).isEqualTo("[\"10.231.0.2\"]");
+        Run env = Run.of("matrix", "--lab", "b", "--hosts", "a,b", "--format", "env", "--rank", "1");
+        assertThat(env.out()).contains("MLX_JACCL_COORDINATOR=10.231.0.1:32323\n", "JACCL_COORDINATOR=10.231.0.1:32323\n");
     }
 
     @Test

@@ -9,6 +9,7 @@ import io.railmap.daemon.api.HealthWatch;
 import io.railmap.daemon.api.HttpLimits;
 import io.railmap.daemon.api.MeterLimits;
 import io.railmap.daemon.cluster.Cluster;
+import io.railmap.daemon.cluster.ManagementAddress;
 import io.railmap.daemon.discovery.PortSource;
 import io.railmap.daemon.discovery.PortSources;
 import io.railmap.daemon.engine.Engine;
@@ -18,6 +19,7 @@ import io.railmap.daemon.node.TopologyLog;
 import io.railmap.daemon.probe.ProbeConfig;
 import io.railmap.daemon.probe.ProbeKey;
 import io.railmap.daemon.probe.ProbeService;
+import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
 import io.vertx.core.Future;
@@ -60,7 +62,7 @@ public final class Daemon {
     public Daemon(DaemonConfig config) {
         this.config = config;
         this.incarnation = System.currentTimeMillis();
-        this.engine = new Engine(config.node(), () -> incarnation);
+        this.engine = new Engine(config.node(), ManagementAddress.ofRecord(config.member().bind()), () -> incarnation);
     }
 
     /**
@@ -122,11 +124,15 @@ public final class Daemon {
         }
         health = new HealthWatch(vertx, cluster);
         probe.addListener(event -> engine.neighbours(probe.neighbours()));
-        PortSource source = PortSources.choose(config.node(), config.sysfsRoot(), config.macosCapture(), config.interfaces());
+        config.assumeRdma().globs().ifPresent(globs -> LOG.log(Level.WARNING, "--assume-rdma " + Names.escape(globs)
+                + ": ports without an RDMA device that match it are reported with the RDMA device rdma_<netdev>, which does not"
+                + " exist; for labs and tests only, never on a real cluster (jaccl cannot open such a device)"));
+        PortSource source = PortSources.choose(config.node(), config.sysfsRoot(), config.macosCapture(), config.interfaces(),
+                config.assumeRdma());
         ProbeLinks links = new ProbeLinks(probe);
-        LinkWatcher watcher = new LinkWatcher(source, ports -> {
-            engine.ports(ports.stream().map(p -> p.port()).toList());
-            links.reconcile(ports);
+        LinkWatcher watcher = new LinkWatcher(source, discovery -> {
+            engine.ports(discovery.ports().stream().map(p -> p.port()).toList(), discovery.rdmaEnabled());
+            links.reconcile(discovery.ports());
         });
         Runnable poll = () -> vertx.executeBlocking(() -> {
             watcher.poll();

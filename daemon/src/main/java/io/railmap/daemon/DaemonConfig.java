@@ -1,6 +1,7 @@
 package io.railmap.daemon;
 
 import io.railmap.daemon.cluster.ClusterConfig;
+import io.railmap.daemon.discovery.AssumedRdma;
 import io.railmap.daemon.discovery.InterfaceSelection;
 import io.railmap.daemon.probe.ProbeTiming;
 import io.railmap.matrix.model.Names;
@@ -15,6 +16,8 @@ import java.util.Optional;
  * @param cluster       the cluster name; probes of other clusters are dropped. Default
  *                      {@value #DEFAULT_CLUSTER}; rules of {@link Names#node}
  * @param interfaces    which netdevs without RDMA are ports too (RDMA ports always are)
+ * @param assumeRdma    which ports without an RDMA device are reported with an assumed one,
+ *                      {@code rdma_<netdev>} ({@code --assume-rdma}, labs and tests only)
  * @param apiHost       the HTTP API's address. Default {@value #DEFAULT_API_HOST}: only this machine
  * @param apiPort       the HTTP API's TCP port; 0 picks a free one. Default {@value #DEFAULT_API_PORT}
  * @param apiSocket     also serve the API on this Unix domain socket (reachable from every network
@@ -29,7 +32,7 @@ import java.util.Optional;
  * @param member        this daemon's cluster member: management address, cluster port, seeds, key,
  *                      timing; its cluster and node names are {@code cluster} and {@code node}
  */
-public record DaemonConfig(String node, String cluster, InterfaceSelection interfaces, String apiHost, int apiPort,
+public record DaemonConfig(String node, String cluster, InterfaceSelection interfaces, AssumedRdma assumeRdma, String apiHost, int apiPort,
                            Optional<Path> apiSocket, ProbeTiming probe, long linkPollMs, Optional<Path> sysfsRoot, Optional<Path> macosCapture,
                            ClusterConfig member) {
     /** Default cluster name. */
@@ -57,6 +60,7 @@ public record DaemonConfig(String node, String cluster, InterfaceSelection inter
     public DaemonConfig {
         Names.node("node", node);
         Names.node("cluster", cluster);
+        java.util.Objects.requireNonNull(assumeRdma, "assumeRdma");
         if (apiPort < 0 || apiPort > 65535) {
             throw new IllegalArgumentException("API port " + apiPort + " is outside 0-65535");
         }

@@ -218,7 +218,7 @@ public final class Railmapd implements Callable<Integer> {
         long poll = linkPollMs != null ? linkPollMs : (mac ? 3000 : 500);
         within("--link-poll-ms", poll, DaemonConfig.MIN_LINK_POLL_MS, DaemonConfig.MAX_LINK_POLL_MS);
         ProbeTiming timing = ProbeTiming.DEFAULTS.withIntervals(probeIntervalMs, Math.max(ProbeTiming.MIN_INTERVAL_MS, probeIntervalMs / 4));
-        return new DaemonConfig(nodeName, cluster, discovery.selection(), apiAddress.getHostString(), apiAddress.getPort(),
+        return new DaemonConfig(nodeName, cluster, discovery.selection(), discovery.assumedRdma(), apiAddress.getHostString(), apiAddress.getPort(),
                 Optional.ofNullable(apiSocket), timing, poll, discovery.sysfsRoot(), discovery.macosCapture(), member(nodeName));
     }
 

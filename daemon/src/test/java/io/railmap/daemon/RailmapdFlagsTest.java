@@ -129,6 +129,8 @@ class RailmapdFlagsTest {
                 Arguments.of("--link-poll-ms", "9223372036854775807"), Arguments.of("--link-poll-ms", "x"),
                 Arguments.of("--interfaces", "["), Arguments.of("--interfaces", "a,,b"), Arguments.of("--interfaces", "!"),
                 Arguments.of("--interfaces", "en*\u001b[2J"), Arguments.of("--interfaces", "e".repeat(5000)),
+                Arguments.of("--assume-rdma", "["), Arguments.of("--assume-rdma", "a,,b"),
+                Arguments.of("--assume-rdma", "en*\u001b[2J"), Arguments.of("--assume-rdma", "e".repeat(5000)),
                 Arguments.of("--sysfs-root", "/nonexistent-sysfs"), Arguments.of("--macos-capture", "/nonexistent-capture")));
         return cases.stream();
     }
@@ -194,7 +196,7 @@ class RailmapdFlagsTest {
 
         assertThat(result.code()).isEqualTo(1);
         assertThat(result.err()).startsWith("railmapd: --config " + typo + ": unknown key \"interfacs\" (did you mean interfaces?); "
-                + "the keys are the long flags without dashes: api, api-socket, bind, cluster, ").hasLineCount(1);
+                + "the keys are the long flags without dashes: api, api-socket, assume-rdma, bind, cluster, ").hasLineCount(1);
     }
 
     @Test

@@ -23,7 +23,8 @@ import java.util.stream.Stream;
  * <p>Layout: namespace {@code <prefix>-mgmt} holds bridge {@value LabNames#BRIDGE}; each node
  * namespace {@code <prefix>-n-<node>} has {@value LabNames#MGMT_IF} (address
  * {@code 10.231.0.(i+1)/24}) bridged there, and one veth end per cable with the topology's interface
- * name. One railmapd runs in every node namespace, started as
+ * name and a link-local IPv4 address of its own ({@link LabNames#cableAddress}, as macOS gives a
+ * Thunderbolt port; jaccl needs one on every rail end). One railmapd runs in every node namespace, started as
  * {@code ip netns exec <ns> setsid <daemon command> <flags>}, its output appended to
  * {@code <dir>/<node>.log}, its API on {@code <dir>/<node>.sock} (a Unix socket, reachable from every
  * namespace). The state goes to {@code <dir>/state.json}.
@@ -122,8 +123,14 @@ public final class Lab {
                 Netns.enslave(mgmt, LabNames.bridgePort(i), LabNames.BRIDGE);
                 Netns.address(ns, LabNames.MGMT_IF, LabNames.mgmtAddress(i) + "/24");
             }
-            for (Cable c : topology.cables()) {
-                Netns.veth(names.nodeNamespace(c.a().node()), c.a().port(), names.nodeNamespace(c.b().node()), c.b().port());
+            List<Cable> cables = topology.cables();
+            for (int i = 0; i < cables.size(); i++) {
+                Cable c = cables.get(i);
+                String a = names.nodeNamespace(c.a().node());
+                String b = names.nodeNamespace(c.b().node());
+                Netns.veth(a, c.a().port(), b, c.b().port());
+                Netns.address(a, c.a().port(), LabNames.cableAddress(i, 0) + "/" + LabNames.CABLE_PREFIX_LENGTH);
+                Netns.address(b, c.b().port(), LabNames.cableAddress(i, 1) + "/" + LabNames.CABLE_PREFIX_LENGTH);
             }
             LabState state = new LabState(names.prefix(), topology, daemon, Map.of());
             state.write(dir);

@@ -79,4 +79,23 @@ class LabTopologyTest {
         assertThatThrownBy(() -> new LabNames("bad prefix")).hasMessageContaining("letters, digits");
         assertThat(LabNames.mgmtAddress(0)).isEqualTo("10.231.0.1");
     }
+
+    @Test
+    void everyCableEndGetsItsOwnLinkLocalAddressOutsideTheReservedBlocks() {
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (int cable = 0; cable < LabNames.MAX_CABLES; cable++) {
+            for (int end = 0; end < 2; end++) {
+                String address = LabNames.cableAddress(cable, end);
+                assertThat(seen.add(address)).as("%s given twice", address).isTrue();
+                String[] octets = address.split("\\.");
+                assertThat(octets[0] + "." + octets[1]).isEqualTo("169.254");
+                assertThat(Integer.parseInt(octets[2])).isBetween(1, 254);
+                assertThat(Integer.parseInt(octets[3])).isBetween(1, 254);
+            }
+        }
+        assertThat(LabNames.cableAddress(0, 0)).isEqualTo("169.254.1.1");
+        assertThat(LabNames.cableAddress(0, 1)).isEqualTo("169.254.1.2");
+        assertThatThrownBy(() -> LabNames.cableAddress(LabNames.MAX_CABLES, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> LabNames.cableAddress(0, 2)).isInstanceOf(IllegalArgumentException.class);
+    }
 }

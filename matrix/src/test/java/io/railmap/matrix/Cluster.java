@@ -45,6 +45,17 @@ public final class Cluster {
         return this;
     }
 
+    /** A confirmed cable between two plain Ethernet ports without RDMA devices, both active, 100 Gb/s. */
+    public Cluster plainCable(String x, String y) {
+        PortRef a = PortRef.parse(x);
+        PortRef b = PortRef.parse(y);
+        for (PortRef[] end : new PortRef[][] {{a, b}, {b, a}}) {
+            put(new Port(end[0].node(), end[0].port(), Optional.empty(), 1, PortKind.ETHERNET, Optional.of(100.0), PortState.ACTIVE,
+                    Optional.<Thunderbolt>empty(), List.of(end[1])));
+        }
+        return this;
+    }
+
     /** Port {@code x} hears {@code y}; {@code y} (if it exists) hears nothing back. */
     public Cluster oneSided(String x, String y) {
         PortRef a = PortRef.parse(x);

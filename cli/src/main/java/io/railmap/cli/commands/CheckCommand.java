@@ -1,20 +1,22 @@
 package io.railmap.cli.commands;
 
 import io.railmap.cli.ExitCodes;
+import io.railmap.cli.options.MlxVersionOption;
 import io.railmap.cli.options.SnapshotOptions;
 import io.railmap.daemon.input.InputFile;
 import io.railmap.daemon.input.InputKind;
-import io.railmap.matrix.check.Checker;
-import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.check.CheckOptions;
+import io.railmap.matrix.check.CheckReport;
+import io.railmap.matrix.check.FileCheck;
 import io.railmap.matrix.check.Mode;
-import io.railmap.matrix.codec.DevicesCodec;
 import io.railmap.matrix.emit.PlanJson;
 import io.railmap.matrix.model.Names;
-import io.railmap.matrix.topology.Topology;
+import io.railmap.matrix.model.Snapshot;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -22,50 +24,71 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code railmap check}: does an existing jaccl devices file pair the two ends of one cable on every rail? */
+/**
+ * {@code railmap check}: does an existing jaccl devices file, or an mlx.launch hostfile, pair the two
+ * ends of one cable on every rail? The file is told apart by its shape ({@link FileCheck}).
+ */
 @Command(mixinStandardHelpOptions = true, name = "check", sortOptions = false,
-        description = "Check a jaccl devices file (MLX_IBV_DEVICES) against the cables before launch: above all, that devices[i][j][k] and devices[j][i][k] are the two ends of one cable (a mismatched rail hangs large transfers without an error). Exits 2 when any finding is an error.",
+        description = {"Check a jaccl devices file (MLX_IBV_DEVICES) or an mlx.launch hostfile (as mlx.distributed_config writes it) "
+                + "against the cables before launch: above all, that devices[i][j][k] and devices[j][i][k] are the two ends of one cable "
+                + "(a mismatched rail hangs large transfers without an error). Exits 2 when any finding is an error.",
+            "A hostfile is checked as mlx.launch would launch it with jaccl: its rdma rows as the devices file, its hosts as the ranks "
+                + "(an ssh name matches a node by its whole name, by its name up to the first dot, or by the node's management address), "
+                + "and the mode from its backend (jaccl-ring: ring, with the host order a cycle of the cables; jaccl: jaccl's own choice, "
+                + "or ring when its envs set MLX_JACCL_RING or JACCL_RING). What mlx.launch refuses (rank 0 without ips, a row of the "
+                + "wrong length, a non-null own cell, a backend other than jaccl's) is exit 1."},
         footer = {"", "Examples:",
             "  railmap check devices.json --hosts a,b                      (asks the local daemon)",
             "  railmap check devices.json --snapshot cluster.json --hosts a,b",
-            "  railmap check devices.json --snapshot cluster.json --hosts a,b,c,d --mode ring --json"})
+            "  railmap check devices.json --snapshot cluster.json --hosts a,b,c,d --mode ring --json",
+            "  railmap check hostfile.json --snapshot cluster.json        (the hostfile names the hosts)"})
 public final class CheckCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "DEVICES.json", description = "The jaccl devices file to check.")
-    Path devices;
+    @Parameters(index = "0", paramLabel = "FILE", description = "The jaccl devices file or the mlx.launch hostfile to check.")
+    Path file;
 
     @Mixin
     SnapshotOptions source;
 
-    @Option(names = "--hosts", paramLabel = "A,B,...", required = true,
-            description = "The node of each rank, in rank order: row i of the file is the i-th node.")
+    @Option(names = "--hosts", paramLabel = "A,B,...",
+            description = "The node of each rank, in rank order: row i of a devices file is the i-th node (required for a devices file). "
+                    + "With a hostfile, optional: it must agree with the file's hosts, and names the nodes of hosts the file names "
+                    + "otherwise (ssh aliases).")
     String hosts;
 
-    @Option(names = "--mode", paramLabel = "auto|mesh|ring", defaultValue = "auto",
-            description = "Check as a mesh, as a ring (MLX_JACCL_RING set), or as jaccl decides (auto: a file valid as either passes). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--mode", paramLabel = "auto|mesh|ring",
+            description = "Check as a mesh, as a ring (MLX_JACCL_RING set), or as jaccl decides (auto: a file valid as either passes). "
+                    + "Default: auto for a devices file; for a hostfile, what its backend and envs make jaccl run. Given, it wins over "
+                    + "the hostfile.")
     Mode mode;
+
+    @Mixin
+    MlxVersionOption mlx;
 
     @Option(names = "--json", description = "Print the findings as JSON.")
     boolean json;
 
     @Override
     public Integer call() {
-        Topology topology = Topology.of(source.load());
-        List<String> ranks = Names.nodeList("--hosts", hosts);
-        List<List<List<String>>> cells = DevicesCodec.read(Names.escape(devices.toString(), 256),
-                InputFile.read(devices, InputKind.DEVICES));
-        List<Finding> findings = Checker.check(topology, ranks, cells, mode);
+        Snapshot snapshot = source.load();
+        String name = Names.escape(file.toString(), 256);
+        CheckOptions options = new CheckOptions(Optional.ofNullable(hosts).map(h -> Names.nodeList("--hosts", h)),
+                Optional.ofNullable(mode), "--hosts", "--mode", mlx.version());
+        CheckReport report = FileCheck.check(snapshot, name, InputFile.read(file, InputKind.DEVICES), options);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            out.print(PlanJson.check(ranks, mode, findings));
+            out.print(PlanJson.check(report));
         } else {
-            findings.forEach(f -> out.println(FindingsText.line(f)));
-            out.println(Names.escape(devices.toString(), 256) + ": " + FindingsText.summary(findings) + " (ranks " + String.join(", ", ranks)
-                    + ", checked as " + mode.name().toLowerCase(java.util.Locale.ROOT) + ")");
+            report.findings().forEach(f -> out.println(FindingsText.line(f)));
+            out.println(name + ": " + FindingsText.summary(report.findings()) + " (" + report.hostfile().map(h -> "mlx.launch hostfile, hosts "
+                    + h.file().sshNames().stream().map(Names::escape).collect(Collectors.joining(", ")) + " as ranks "
+                    + String.join(", ", report.ranks()) + "; checked as " + report.mode().wireName() + ": " + h.mode().reason())
+                    .orElse("ranks " + String.join(", ", report.ranks()) + ", checked as " + report.mode().wireName()) + "; MLX "
+                    + report.mlxVersion() + ")");
         }
         out.flush();
-        return findings.stream().anyMatch(Finding::isError) ? ExitCodes.FINDINGS : ExitCodes.OK;
+        return report.hasErrors() ? ExitCodes.FINDINGS : ExitCodes.OK;
     }
 }

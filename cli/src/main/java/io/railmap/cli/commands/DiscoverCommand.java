@@ -2,12 +2,14 @@ package io.railmap.cli.commands;
 
 import io.railmap.cli.UserError;
 import io.railmap.cli.options.OutputOption;
+import io.railmap.daemon.cluster.ManagementAddress;
 import io.railmap.daemon.discovery.Discovery;
 import io.railmap.daemon.discovery.DiscoveryException;
 import io.railmap.daemon.discovery.DiscoveryOptions;
 import io.railmap.daemon.discovery.LocalPort;
 import io.railmap.daemon.discovery.SkippedPort;
 import io.railmap.matrix.codec.SnapshotCodec;
+import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.NodeRecord;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
@@ -19,7 +21,9 @@ import picocli.CommandLine.Spec;
 /** {@code railmap discover}: this node's ports, once, without a daemon. */
 @Command(mixinStandardHelpOptions = true, name = "discover", sortOptions = false,
         description = "Discover this node's ports once, without a daemon, and print its record (version 0, no neighbours: "
-                + "far ends are learnt by the daemons' link probe). Skipped ports and their reasons go to standard error.",
+                + "far ends are learnt by the daemons' link probe). The record's management address is the one railmapd "
+                + "would bind by default (the default route's interface address), or none. Skipped ports and their reasons "
+                + "go to standard error.",
         footer = {"", "Examples:",
             "  railmap discover --interfaces 'en*'",
             "  railmap discover --node studio-a --macos-capture captures/studio-a",
@@ -44,6 +48,8 @@ public final class DiscoverCommand implements Callable<Integer> {
             throw new UserError("discovery failed: " + e.getMessage());
         }
         PrintWriter err = spec.commandLine().getErr();
+        discovery.assumedRdma().globs().ifPresent(globs -> err.println("railmap: warning: --assume-rdma " + Names.escape(globs)
+                + ": ports without an RDMA device that match it are given rdma_<netdev>, which does not exist (labs and tests only)"));
         for (SkippedPort skipped : found.skipped()) {
             err.println("railmap: skipped " + skipped.port() + ": " + skipped.reason());
         }
@@ -51,7 +57,8 @@ public final class DiscoverCommand implements Callable<Integer> {
             err.println("railmap: note: " + note);
         }
         err.flush();
-        NodeRecord record = new NodeRecord(name, 0, found.ports().stream().map(LocalPort::port).toList());
+        NodeRecord record = new NodeRecord(name, 0, found.ports().stream().map(LocalPort::port).toList(),
+                ManagementAddress.defaultForRecord(), found.rdmaEnabled());
         output.write(SnapshotCodec.write(record), spec.commandLine().getOut());
         return 0;
     }

@@ -1,6 +1,7 @@
 package io.railmap.cli.commands;
 
 import io.railmap.cli.ExitCodes;
+import io.railmap.cli.options.MlxVersionOption;
 import io.railmap.cli.options.OutputOption;
 import io.railmap.cli.options.RailOptionsMixin;
 import io.railmap.cli.options.SnapshotOptions;
@@ -32,7 +33,8 @@ import picocli.CommandLine.Spec;
             "  railmap matrix --hosts a,b --format jaccl -o devices.json      (asks the local daemon)",
             "  railmap matrix --snapshot cluster.json --hosts a,b --format jaccl -o devices.json",
             "  railmap matrix --snapshot cluster.json --hosts a,b,c,d --order ring --format json",
-            "  railmap matrix --snapshot cluster.json --hosts a,b --format env --coordinator 10.0.0.1:32323 --rank 0",
+            "  railmap matrix --snapshot cluster.json --hosts a,b --format env --rank 0",
+            "  railmap matrix --hosts a,b --format launch -o hosts.json            (ips: the nodes' management addresses)",
             "  railmap matrix --snapshot cluster.json --hosts a,b --format launch --ip a=10.0.0.1 -o hosts.json"})
 public final class MatrixCommand implements Callable<Integer> {
     @Spec
@@ -56,8 +58,11 @@ public final class MatrixCommand implements Callable<Integer> {
     @Mixin
     RailOptionsMixin rails;
 
+    @Mixin
+    MlxVersionOption mlx;
+
     @Option(names = "--coordinator", paramLabel = "IPV4:PORT",
-            description = "env: MLX_JACCL_COORDINATOR, an address rank 0 binds. Required for env.")
+            description = "env: MLX_JACCL_COORDINATOR, an address rank 0 binds. Default: rank 0's management address (from its record) and port 32323, mlx.launch's default.")
     String coordinator;
 
     @Option(names = "--devices-path", paramLabel = "PATH", defaultValue = Format.Options.DEFAULT_DEVICES_PATH,
@@ -68,7 +73,7 @@ public final class MatrixCommand implements Callable<Integer> {
     Integer rank;
 
     @Option(names = "--ip", paramLabel = "NODE=IPV4",
-            description = "launch: a node's IPv4 address (repeatable); rank 0's is required, mlx.launch uses it as the coordinator.")
+            description = "launch: a node's IPv4 address (repeatable), instead of its management address from its record; mlx.launch uses rank 0's as the coordinator.")
     Map<String, String> ips = new LinkedHashMap<>();
 
     @Mixin
@@ -86,7 +91,7 @@ public final class MatrixCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--devices-path is empty: give where the devices file is on every node");
         }
         Names.printable("--devices-path", devicesPath);
-        Plan plan = Planner.plan(topology, nodes, order, rails.options());
+        Plan plan = Planner.plan(topology, nodes, order, rails.options(), mlx.version());
         for (String node : ips.keySet()) {
             if (!plan.ranks().contains(node)) {
                 throw new IllegalArgumentException("--ip " + node + "=...: " + node + " is not among the ranks ("
@@ -96,10 +101,6 @@ public final class MatrixCommand implements Callable<Integer> {
         if (rank != null && (rank < 0 || rank >= plan.ranks().size())) {
             throw new IllegalArgumentException("--rank " + rank + " is not among the " + plan.ranks().size() + " ranks (0 to "
                     + (plan.ranks().size() - 1) + ")");
-        }
-        if (format == Format.ENV && coordinator == null) {
-            throw new IllegalArgumentException("--format env needs --coordinator IPV4:PORT, an address that rank 0 binds "
-                    + "(MLX_JACCL_COORDINATOR)");
         }
         String text = format.render(topology, plan,
                 new Format.Options(devicesPath, Optional.ofNullable(coordinator), Optional.ofNullable(rank), ips));

@@ -21,8 +21,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code railmap ports}: one node's ports and the far end each one hears. */
 @Command(mixinStandardHelpOptions = true, name = "ports", sortOptions = false,
-        description = "Show one node's ports: RDMA device, kind, rate, state, and the far end each port hears "
-                + "(several far ends: a shared segment). Asks the local daemon unless told otherwise.",
+        description = "Show one node's ports: RDMA device, kind, rate, state, the far end each port hears "
+                + "(several far ends: a shared segment), its IP addresses ('?': the record does not say) and bridge, and "
+                + "Thunderbolt facts; and the node's management address and whether RDMA is on, when its record says. "
+                + "Asks the local daemon unless told otherwise.",
         footer = {"", "Examples:",
             "  railmap ports",
             "  railmap ports --daemon unix:/run/railmap/railmapd.sock --json",
@@ -55,7 +57,7 @@ public final class PortsCommand implements Callable<Integer> {
     }
 
     static String table(NodeRecord record) {
-        TextTable table = new TextTable("PORT", "RDMA", "KIND", "RATE", "STATE", "FAR END", "THUNDERBOLT");
+        TextTable table = new TextTable("PORT", "RDMA", "KIND", "RATE", "STATE", "FAR END", "ADDRESSES", "BRIDGE", "THUNDERBOLT");
         for (Port p : record.ports()) {
             table.row(
                 p.netdev(),
@@ -64,10 +66,16 @@ public final class PortsCommand implements Callable<Integer> {
                 p.rateGbps().map(RailAligner::gbps).orElse("-"),
                 p.state().wireName(),
                 p.neighbours().isEmpty() ? "-" : p.neighbours().stream().map(PortRef::toString).collect(Collectors.joining(" ")),
+                !p.addressesKnown() ? "?" : p.addresses().isEmpty() ? "-" : String.join(" ", p.addresses()),
+                p.bridge().orElse("-"),
                 p.thunderbolt().map(PortsCommand::thunderbolt).orElse(""));
         }
+        List<String> facts = new ArrayList<>();
+        record.management().ifPresent(m -> facts.add("management address " + m));
+        record.rdmaEnabled().ifPresent(on -> facts.add("RDMA over Thunderbolt " + (on ? "enabled" : "disabled")));
         return "node " + record.node() + " (record version " + record.version() + ", " + record.ports().size() + " port"
-                + (record.ports().size() == 1 ? "" : "s") + ")\n" + table.render();
+                + (record.ports().size() == 1 ? "" : "s") + ")\n" + (facts.isEmpty() ? "" : String.join("; ", facts) + "\n")
+                + table.render();
     }
 
     private static String thunderbolt(Thunderbolt t) {

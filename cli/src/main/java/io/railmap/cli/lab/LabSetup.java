@@ -74,11 +74,17 @@ public final class LabSetup {
         return List.of(railmapd.toString());
     }
 
-    /** The flags of one lab node's daemon. */
+    /**
+     * The flags of one lab node's daemon. Its cable ports are veths without an RDMA device;
+     * {@code --assume-rdma} names them {@code rdma_<netdev>} as a Mac names its Thunderbolt RDMA
+     * devices, so the lab's jaccl outputs name RDMA devices as a real cluster's do.
+     */
     static List<String> flags(Lab.LabContext c) {
+        String ports = String.join(",", c.topology().ports(c.node()));
         return List.of(
                 "--node", c.node(),
-                "--interfaces", String.join(",", c.topology().ports(c.node())),
+                "--interfaces", ports,
+                "--assume-rdma", ports,
                 "--api", "127.0.0.1:7246",
                 "--api-socket", c.socket().toString(),
                 "--cluster", c.names().prefix(),

@@ -10,6 +10,7 @@ import io.railmap.lab.LabTopology;
 import io.railmap.matrix.codec.DevicesCodec;
 import io.railmap.matrix.emit.PlanJson;
 import io.railmap.matrix.model.Names;
+import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.plan.Order;
 import io.railmap.matrix.plan.Plan;
 import io.railmap.matrix.plan.Planner;
@@ -79,7 +80,7 @@ public final class LabUpCommand implements Callable<Integer> {
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         Topology seen = Topology.of(agreement.snapshot());
-        Plan plan = Planner.plan(seen, topology.nodes(), Order.GIVEN, RailOptions.DEFAULTS);
+        Plan plan = Planner.plan(seen, topology.nodes(), Order.GIVEN, RailOptions.DEFAULTS, MlxVersion.NEWEST);
         if (json) {
             out.print(PlanJson.render(plan));
         } else {
@@ -88,7 +89,8 @@ public final class LabUpCommand implements Callable<Integer> {
             for (Cable c : seen.cables()) {
                 out.println("  " + c);
             }
-            out.println("matrix (ranks " + String.join(", ", plan.ranks()) + "; ring: " + plan.ring() + "):");
+            out.println("matrix (ranks " + String.join(", ", plan.ranks()) + "; jaccl runs " + plan.mode().map(m -> "the " + m.wireName()
+                    + ", MLX >= " + plan.minMlxVersion().orElseThrow()).orElse("nothing: see railmap matrix --lab NODE --format json") + "):");
             out.print(DevicesCodec.write(plan.matrix().devices()));
         }
         out.flush();

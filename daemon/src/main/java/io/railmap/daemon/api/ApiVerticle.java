@@ -6,11 +6,12 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.railmap.daemon.cluster.Member;
 import io.railmap.daemon.cluster.Membership;
 import io.railmap.daemon.engine.Engine;
-import io.railmap.matrix.check.Checker;
-import io.railmap.matrix.check.Finding;
-import io.railmap.matrix.codec.DevicesCodec;
+import io.railmap.matrix.check.CheckOptions;
+import io.railmap.matrix.check.FileCheck;
+import io.railmap.matrix.check.UnknownHostsException;
 import io.railmap.matrix.codec.JsonText;
 import io.railmap.matrix.codec.SnapshotCodec;
+import io.railmap.matrix.codec.Utf8;
 import io.railmap.matrix.emit.PlanJson;
 import io.railmap.matrix.model.Snapshot;
 import io.railmap.matrix.plan.Plan;
@@ -24,6 +25,7 @@ import io.vertx.core.net.SocketAddress;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
+import io.vertx.ext.web.handler.HttpException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -41,7 +43,7 @@ import java.util.stream.Collectors;
  * GET  /v1/snapshot                   every record this daemon knows (railmap-snapshot)
  * GET  /v1/members                    the cluster's members (shape in {@link #members})
  * GET  /v1/matrix?hosts=a,b&amp;format=…  the plan in a format (see {@link MatrixQuery})
- * POST /v1/check?hosts=a,b&amp;mode=…     body: a jaccl devices file; answer: findings JSON
+ * POST /v1/check?hosts=a,b&amp;mode=…     body: a jaccl devices file or an mlx.launch hostfile; answer: findings JSON
  * GET  /metrics                       Micrometer, Prometheus text format
  * </pre>
  * Every error answer is {@code {"error": "<sentence>"}} JSON ({@link ErrorReplies}): 400 a bad
@@ -179,7 +181,7 @@ public final class ApiVerticle extends VerticleBase {
         router.post("/v1/check").handler(this::refuseForms);
         router.post("/v1/check")
                 .handler(BodyHandler.create(false).setBodyLimit(limits.maxBodyBytes()))
-                .handler(ctx -> offLoop(ctx, (params, resource) -> CheckQuery.parse(params), q -> check(q, ctx)));
+                .handler(ctx -> offLoop(ctx, (params, resource) -> CheckQuery.parse(params), options -> check(options, ctx)));
         router.get("/metrics").handler(ctx -> onLoop(ctx, q -> new Reply(200, "text/plain; version=0.0.4; charset=utf-8", registry.scrape())));
         for (int status = 400; status < 600; status++) {
             int code = status;
@@ -245,15 +247,23 @@ public final class ApiVerticle extends VerticleBase {
     private Reply matrix(MatrixQuery q) {
         Snapshot snapshot = engine.snapshot();
         Topology topology = Topology.of(snapshot);
-        Plan plan = Planner.plan(topology, q.hosts().orElse(topology.nodes()), q.order(), q.rails());
+        Plan plan = Planner.plan(topology, q.hosts().orElse(topology.nodes()), q.order(), q.rails(), q.mlxVersion());
         return new Reply(200, q.format().mediaType(), q.format().render(topology, plan, q.emit()));
     }
 
-    private Reply check(CheckQuery q, RoutingContext ctx) {
-        String body = ctx.body().asString();
-        List<List<List<String>>> cells = DevicesCodec.read("request body", body == null ? "" : body);
-        List<Finding> findings = Checker.check(Topology.of(engine.snapshot()), q.ranks(), cells, q.mode());
-        return new Reply(200, JSON, PlanJson.check(q.ranks(), q.mode(), findings));
+    /**
+     * {@code POST /v1/check}: the body is a jaccl devices file or an mlx.launch hostfile
+     * ({@link FileCheck}), strict UTF-8. Hosts of a hostfile that name no node are 404, like unknown
+     * {@code hosts=}.
+     */
+    private Reply check(CheckOptions options, RoutingContext ctx) {
+        String body = ctx.body().buffer() == null ? "" : Utf8.strict(ctx.body().buffer().getBytes())
+                .orElseThrow(() -> new IllegalArgumentException("the request body is not UTF-8 text: send the devices file or hostfile as it is"));
+        try {
+            return new Reply(200, JSON, PlanJson.check(FileCheck.check(engine.snapshot(), "request body", body, options)));
+        } catch (UnknownHostsException e) {
+            throw new HttpException(404, e.getMessage(), e);
+        }
     }
 
     /**

@@ -1,34 +1,32 @@
 package io.railmap.daemon.api;
 
+import io.railmap.matrix.check.CheckOptions;
 import io.railmap.matrix.check.Mode;
 import io.railmap.matrix.model.Names;
 import io.vertx.core.MultiMap;
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
 /**
  * The query string of {@code POST /v1/check}, with the meaning of {@code railmap check}'s options:
- * {@code hosts=a,b} (required: the node of each rank, in rank order) and {@code mode=auto|mesh|ring}
- * (default auto).
- *
- * @param ranks the node of each rank
- * @param mode  which jaccl topology to check as
+ * {@code hosts=a,b} (the node of each rank, in rank order: required with a devices file, optional
+ * with an mlx.launch hostfile, which names its hosts) and {@code mode=auto|mesh|ring} (default: auto
+ * for a devices file, a hostfile's own backend for a hostfile), {@code mlxVersion=X.Y.Z} (default the
+ * newest rules).
  */
-record CheckQuery(List<String> ranks, Mode mode) {
-    private static final Set<String> KNOWN = Set.of("hosts", "mode");
+final class CheckQuery {
+    private static final Set<String> KNOWN = Set.of("hosts", "mode", "mlxVersion");
+
+    private CheckQuery() {
+    }
 
     /**
-     * @throws IllegalArgumentException naming the parameter when one is unknown, repeated, missing
-     *                                  (hosts) or malformed
+     * @return the options, named {@code hosts=} and {@code mode=} in messages
+     * @throws IllegalArgumentException naming the parameter when one is unknown, repeated or malformed
      */
-    static CheckQuery parse(MultiMap params) {
+    static CheckOptions parse(MultiMap params) {
         QueryParams.requireKnown(params, KNOWN, Set.of());
-        String hosts = params.get("hosts");
-        if (hosts == null) {
-            throw new IllegalArgumentException("hosts is required: the node of each rank, in rank order (hosts=a,b,c)");
-        }
-        return new CheckQuery(Names.nodeList("hosts", hosts),
-                Optional.ofNullable(params.get("mode")).map(Mode::fromWire).orElse(Mode.AUTO));
+        return new CheckOptions(Optional.ofNullable(params.get("hosts")).map(hosts -> Names.nodeList("hosts", hosts)),
+                Optional.ofNullable(params.get("mode")).map(Mode::fromWire), "hosts=", "mode=", MatrixQuery.mlxVersion(params));
     }
 }

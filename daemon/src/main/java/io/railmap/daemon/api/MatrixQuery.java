@@ -1,6 +1,7 @@
 package io.railmap.daemon.api;
 
 import io.railmap.matrix.emit.Format;
+import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.plan.Order;
 import io.railmap.matrix.rail.RailOptions;
@@ -16,17 +17,20 @@ import java.util.Set;
  * options: {@code hosts=a,b} (default every node), {@code order=given|ring},
  * {@code format=jaccl|env|launch|json|dot}, {@code minRateGbps}, {@code maxWires},
  * {@code includeDown=true}, {@code equalRingWires=false}, and for env {@code coordinator},
- * {@code devicesPath}, {@code rank}, for launch {@code ip=NODE=IPV4} (repeatable).
+ * {@code devicesPath}, {@code rank}, for launch {@code ip=NODE=IPV4} (repeatable), and
+ * {@code mlxVersion=X.Y.Z} (default the newest rules).
  *
  * @param hosts   the nodes to rank, or empty for every node
  * @param order   how to order the ranks
  * @param format  what to write
  * @param rails   which cables become rails
  * @param emit    the options some formats read
+ * @param mlxVersion the MLX release whose jaccl reads the matrix
  */
-record MatrixQuery(Optional<List<String>> hosts, Order order, Format format, RailOptions rails, Format.Options emit) {
+record MatrixQuery(Optional<List<String>> hosts, Order order, Format format, RailOptions rails, Format.Options emit,
+                   MlxVersion mlxVersion) {
     private static final Set<String> KNOWN = Set.of("hosts", "order", "format", "minRateGbps", "maxWires", "includeDown",
-            "equalRingWires", "coordinator", "devicesPath", "rank", "ip");
+            "equalRingWires", "coordinator", "devicesPath", "rank", "ip", "mlxVersion");
 
     /**
      * @throws IllegalArgumentException naming the parameter when one is unknown, repeated where it may
@@ -53,7 +57,12 @@ record MatrixQuery(Optional<List<String>> hosts, Order order, Format format, Rai
                 Optional.ofNullable(params.get("devicesPath")).orElse(Format.Options.DEFAULT_DEVICES_PATH),
                 Optional.ofNullable(params.get("coordinator")),
                 Optional.ofNullable(params.get("rank")).map(v -> integer("rank", v)), ips);
-        return new MatrixQuery(hosts, order, format, rails, emit);
+        return new MatrixQuery(hosts, order, format, rails, emit, mlxVersion(params));
+    }
+
+    /** @return {@code mlxVersion=X.Y.Z}, or the newest rules when absent */
+    static MlxVersion mlxVersion(MultiMap params) {
+        return Optional.ofNullable(params.get("mlxVersion")).map(v -> MlxVersion.parse("mlxVersion", v)).orElse(MlxVersion.NEWEST);
     }
 
     private static boolean bool(MultiMap params, String name, boolean fallback) {

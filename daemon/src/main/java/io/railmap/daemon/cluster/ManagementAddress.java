@@ -1,5 +1,6 @@
 package io.railmap.daemon.cluster;
 
+import io.railmap.matrix.model.IpAddresses;
 import io.railmap.matrix.model.Names;
 import java.io.IOException;
 import java.net.Inet4Address;
@@ -126,6 +127,38 @@ public final class ManagementAddress {
         try {
             return Files.isReadable(ROUTES) ? defaultRouteNetdev(Files.readString(ROUTES)) : Optional.empty();
         } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * The management address a record carries: the address the cluster binds, unless that is the
+     * loopback address (a cluster of one, which no other node can reach) or the wildcard.
+     *
+     * @param bound the cluster's bind address
+     * @return its text ({@link io.railmap.matrix.model.IpAddresses#canonical}, without a zone), or
+     *         empty for loopback or the wildcard
+     */
+    public static Optional<String> ofRecord(InetAddress bound) {
+        if (bound.isLoopbackAddress() || bound.isAnyLocalAddress()) {
+            return Optional.empty();
+        }
+        String text = bound.getHostAddress();
+        int zone = text.indexOf('%');
+        return Optional.of(IpAddresses.canonical("management address", zone < 0 ? text : text.substring(0, zone)));
+    }
+
+    /**
+     * The management address a record made without a daemon carries ({@code railmap discover}): the
+     * one the daemon would bind by default ({@link #ofThisMachine}), or empty when that rule picks
+     * none (loopback) or cannot choose. Never fails.
+     *
+     * @return the address, or empty
+     */
+    public static Optional<String> defaultForRecord() {
+        try {
+            return ofRecord(ofThisMachine().address());
+        } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
     }

@@ -8,6 +8,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What one run of a {@link PortSource} found on one node.
@@ -20,8 +22,11 @@ import java.util.Map;
  *                reported port dropped to unknown ({@code port mlx5_0/1: rate unknown: <file>: ...}),
  *                or a source that was partly unusable and what was done instead. Values read are
  *                shown with {@link Quote}.
+ * @param rdmaEnabled whether RDMA over Thunderbolt is turned on (macOS {@code rdma_ctl status});
+ *                empty on Linux and when the command gives no usable answer
  */
-public record Discovery(String node, List<LocalPort> ports, List<SkippedPort> skipped, List<String> notes) {
+public record Discovery(String node, List<LocalPort> ports, List<SkippedPort> skipped, List<String> notes,
+                        Optional<Boolean> rdmaEnabled) {
 
     /**
      * Sorts the ports and copies the lists.
@@ -50,6 +55,7 @@ public record Discovery(String node, List<LocalPort> ports, List<SkippedPort> sk
                 .toList();
         skipped = List.copyOf(skipped);
         notes = List.copyOf(notes);
+        Objects.requireNonNull(rdmaEnabled, "rdmaEnabled");
     }
 
     /**
@@ -83,6 +89,7 @@ public record Discovery(String node, List<LocalPort> ports, List<SkippedPort> sk
         private final List<LocalPort> ports = new ArrayList<>();
         private final List<SkippedPort> skipped = new ArrayList<>();
         private final List<String> notes = new ArrayList<>();
+        private Optional<Boolean> rdmaEnabled = Optional.empty();
 
         private Builder(String node) {
             this.node = Names.node("node", node);
@@ -135,6 +142,15 @@ public record Discovery(String node, List<LocalPort> ports, List<SkippedPort> sk
             notes.add(note);
         }
 
+        /**
+         * Records whether RDMA over Thunderbolt is turned on.
+         *
+         * @param enabled what {@code rdma_ctl status} said
+         */
+        public void rdmaEnabled(boolean enabled) {
+            rdmaEnabled = Optional.of(enabled);
+        }
+
         /** @return what was collected; ports that clash on a netdev or RDMA port are skipped */
         public Discovery build() {
             Map<String, List<LocalPort>> claims = new LinkedHashMap<>();
@@ -160,7 +176,7 @@ public record Discovery(String node, List<LocalPort> ports, List<SkippedPort> sk
             }
             List<SkippedPort> all = new ArrayList<>(skipped);
             all.addAll(clashes);
-            return new Discovery(node, kept, all, notes);
+            return new Discovery(node, kept, all, notes, rdmaEnabled);
         }
     }
 }

@@ -22,13 +22,19 @@ public final class DiscoveryOptions {
                     + "out. RDMA ports are always taken. Default: RDMA ports only.")
     String interfaces;
 
+    @Option(names = "--assume-rdma", paramLabel = "GLOBS",
+            description = "Labs and tests only: a selected netdev without an RDMA device whose name matches GLOBS "
+                    + "('veth*,en*'; '!glob' leaves one out) is reported with the RDMA device rdma_<netdev>, as macOS names "
+                    + "Thunderbolt RDMA devices. No such device exists; jaccl cannot open it. Default: none.")
+    String assumeRdma;
+
     @Option(names = "--sysfs-root", paramLabel = "DIR", description = "Read the Linux sysfs tree under DIR instead of /.")
     Path sysfsRoot;
 
     @Option(names = "--macos-capture", paramLabel = "DIR",
             description = "Read captured macOS output from DIR instead of running the commands: system_profiler.json "
                     + "(system_profiler SPThunderboltDataType -json), networksetup.txt (networksetup -listallhardwareports), "
-                    + "optionally ibv_devinfo.txt and rdma_ctl.txt.")
+                    + "optionally ibv_devinfo.txt, rdma_ctl.txt and ifconfig.txt (ifconfig -a).")
     Path macosCapture;
 
     /**
@@ -76,6 +82,27 @@ public final class DiscoveryOptions {
     }
 
     /**
+     * @return which netdevs without RDMA are given an assumed RDMA device ({@link AssumedRdma})
+     * @throws IllegalArgumentException naming {@code --assume-rdma} when it holds a control character,
+     *                                  is over {@value #MAX_INTERFACES_CHARS} characters, or an entry
+     *                                  is empty or not a glob
+     */
+    public AssumedRdma assumedRdma() {
+        if (assumeRdma != null) {
+            Names.printable("--assume-rdma", assumeRdma);
+            if (assumeRdma.length() > MAX_INTERFACES_CHARS) {
+                throw new IllegalArgumentException("--assume-rdma is " + assumeRdma.length() + " characters long; at most "
+                        + MAX_INTERFACES_CHARS + " are taken");
+            }
+        }
+        try {
+            return AssumedRdma.parse(assumeRdma);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--assume-rdma: " + e.getMessage());
+        }
+    }
+
+    /**
      * @return the sysfs root, when given
      * @throws IllegalArgumentException naming {@code --sysfs-root} when it is not a directory, or
      *                                  when {@code --macos-capture} is given too
@@ -108,9 +135,9 @@ public final class DiscoveryOptions {
      * @param nodeName this node's name
      * @return the port source these flags describe ({@link PortSources#choose})
      * @throws IllegalArgumentException naming the flag when a directory is missing, both are given, or
-     *                                  --interfaces is malformed
+     *                                  --interfaces or --assume-rdma is malformed
      */
     public PortSource source(String nodeName) {
-        return PortSources.choose(nodeName, sysfsRoot(), macosCapture(), selection());
+        return PortSources.choose(nodeName, sysfsRoot(), macosCapture(), selection(), assumedRdma());
     }
 }

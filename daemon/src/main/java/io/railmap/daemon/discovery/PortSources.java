@@ -19,27 +19,29 @@ public final class PortSources {
      * @param node          this node's name
      * @param sysfsRoot     read a sysfs tree under this directory instead of {@code /}
      * @param macosCapture  read macOS command captures from this directory ({@code system_profiler.json},
-     *                      {@code networksetup.txt}, optionally {@code ibv_devinfo.txt}, {@code rdma_ctl.txt})
+     *                      {@code networksetup.txt}, optionally {@code ibv_devinfo.txt}, {@code rdma_ctl.txt},
+     *                      {@code ifconfig.txt})
      * @param selection     which interfaces are ports
+     * @param assumed       which ports without an RDMA device get an assumed one (labs and tests)
      * @return macOS discovery from the capture when given; else Linux sysfs under the root when given;
      *         else the live system of this OS (macOS commands on a Mac, {@code /sys} elsewhere)
      * @throws IllegalArgumentException when both a sysfs root and a macOS capture are given
      */
     public static PortSource choose(String node, Optional<Path> sysfsRoot, Optional<Path> macosCapture,
-                                    InterfaceSelection selection) {
+                                    InterfaceSelection selection, AssumedRdma assumed) {
         if (sysfsRoot.isPresent() && macosCapture.isPresent()) {
             throw new IllegalArgumentException("give a sysfs root or a macOS capture directory, not both");
         }
         if (macosCapture.isPresent()) {
-            return new ThunderboltPortSource(node, new CaptureDirectoryRunner(macosCapture.get()), selection);
+            return new ThunderboltPortSource(node, new CaptureDirectoryRunner(macosCapture.get()), selection, assumed);
         }
         if (sysfsRoot.isPresent()) {
-            return new SysfsPortSource(node, sysfsRoot.get(), selection);
+            return new SysfsPortSource(node, sysfsRoot.get(), selection, assumed);
         }
         if (System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("mac")) {
-            return new ThunderboltPortSource(node, new ProcessCommandRunner(), selection);
+            return new ThunderboltPortSource(node, new ProcessCommandRunner(), selection, assumed);
         }
-        return new SysfsPortSource(node, selection);
+        return SysfsPortSource.live(node, selection, assumed);
     }
 
     /**

@@ -35,6 +35,9 @@
  *   <tr><td>Linux {@code /sys/class/net/<if>}</td><td>{@code operstate}, {@code carrier}</td><td>skips the
  *       port (its state and its probe depend on them)</td></tr>
  *   <tr><td></td><td>{@code address}, {@code mtu}, {@code ifindex}, {@code speed}</td><td>unknown</td></tr>
+ *   <tr><td></td><td>{@code master} of a bridge port ({@code brport} present)</td><td>bridge unknown</td></tr>
+ *   <tr><td>Linux, the JDK's interface list</td><td>the list as a whole</td><td>every port's addresses
+ *       unknown</td></tr>
  *   <tr><td>{@code system_profiler}</td><td>receptacle, {@code _items} (the peer host)</td><td>skips the
  *       receptacle</td></tr>
  *   <tr><td></td><td>{@code current_speed_key}</td><td>link speed unknown (then never an RDMA
@@ -49,7 +52,15 @@
  *   <tr><td>{@code ibv_devinfo}</td><td>an odd line in a device's block</td><td>skips the port of that
  *       device</td></tr>
  *   <tr><td>{@code ibv_devinfo}, {@code rdma_ctl}</td><td>the whole output</td><td>the next rule names
- *       the RDMA devices (see {@code macos.ThunderboltRdma}), with a note</td></tr>
+ *       the RDMA devices (see {@code macos.ThunderboltRdma}), with a note; without {@code rdma_ctl}
+ *       the node's {@code rdmaEnabled} is unknown</td></tr>
+ *   <tr><td>{@code ifconfig -a}</td><td>the whole output</td><td>every port's addresses unknown and no
+ *       bridge, with a note</td></tr>
+ *   <tr><td></td><td>no block for the port's netdev, or two</td><td>its addresses unknown</td></tr>
+ *   <tr><td></td><td>a {@code member:} line naming no interface; one interface in two bridges</td>
+ *       <td>the line ignored; that interface's bridge unknown</td></tr>
+ *   <tr><td>any address list</td><td>an address that is no IP address; more than 16</td><td>that
+ *       address left out; the first 16 (IPv4 first) kept (see {@code PortAddresses})</td></tr>
  * </table>
  * Two ports that claim one netdev, or one RDMA device and port, are both skipped.
  */

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
@@ -38,7 +39,9 @@ public final class Engine {
     }
 
     private final String node;
+    private final Optional<String> management;
     private List<Port> ports = List.of();
+    private Optional<Boolean> rdmaEnabled = Optional.empty();
     private Map<String, List<PortRef>> neighbours = Map.of();
     private NodeRecord own;
     private final Map<String, NodeRecord> others = new TreeMap<>();
@@ -46,13 +49,25 @@ public final class Engine {
     private final List<Runnable> changeListeners = new CopyOnWriteArrayList<>();
 
     /**
-     * @param node  this node's name
-     * @param clock wall clock in ms, read once for the first version
+     * @param node       this node's name
+     * @param management the management address this node's records carry (the cluster's bind
+     *                   address); empty when there is none
+     * @param clock      wall clock in ms, read once for the first version
+     * @throws IllegalArgumentException when the node name is bad or the address is not an IP address
+     */
+    public Engine(String node, Optional<String> management, LongSupplier clock) {
+        this.node = node;
+        this.own = new NodeRecord(node, Math.max(0, clock.getAsLong()), List.of(), management, Optional.empty());
+        this.management = own.management();
+    }
+
+    /**
+     * An engine whose records carry no management address.
+     *
      * @throws IllegalArgumentException when the node name is bad
      */
     public Engine(String node, LongSupplier clock) {
-        this.node = node;
-        this.own = new NodeRecord(node, Math.max(0, clock.getAsLong()), List.of());
+        this(node, Optional.empty(), clock);
     }
 
     /** @return this node's name */
@@ -80,18 +95,30 @@ public final class Engine {
     }
 
     /**
-     * Sets the discovered ports (their {@code neighbours} are ignored; the probe's are used).
+     * Sets what discovery found (the ports' {@code neighbours} are ignored; the probe's are used).
+     *
+     * @param discovered  this node's ports
+     * @param rdmaEnabled whether RDMA over Thunderbolt is on; empty when discovery cannot tell
+     * @throws IllegalArgumentException when a port belongs to another node or names repeat
+     */
+    public void ports(List<Port> discovered, Optional<Boolean> rdmaEnabled) {
+        NodeRecord changed;
+        synchronized (this) {
+            ports = List.copyOf(discovered);
+            this.rdmaEnabled = rdmaEnabled;
+            changed = rebuild();
+        }
+        publish(changed);
+    }
+
+    /**
+     * Sets the discovered ports of a node whose discovery tells nothing about RDMA being on (Linux).
      *
      * @param discovered this node's ports
      * @throws IllegalArgumentException when a port belongs to another node or names repeat
      */
     public void ports(List<Port> discovered) {
-        NodeRecord changed;
-        synchronized (this) {
-            ports = List.copyOf(discovered);
-            changed = rebuild();
-        }
-        publish(changed);
+        ports(discovered, Optional.empty());
     }
 
     /**
@@ -114,11 +141,11 @@ public final class Engine {
         for (Port p : ports) {
             merged.add(p.withNeighbours(neighbours.getOrDefault(p.netdev(), List.of())));
         }
-        NodeRecord candidate = new NodeRecord(node, own.version(), merged);
+        NodeRecord candidate = new NodeRecord(node, own.version(), merged, management, rdmaEnabled);
         if (candidate.equals(own)) {
             return null;
         }
-        own = new NodeRecord(node, own.version() + 1, merged);
+        own = new NodeRecord(node, own.version() + 1, merged, management, rdmaEnabled);
         return own;
     }
 

@@ -25,7 +25,7 @@ public final class LinkWatcher {
     private static final Logger LOG = System.getLogger(LinkWatcher.class.getName());
 
     private final PortSource source;
-    private final Consumer<List<LocalPort>> sink;
+    private final Consumer<Discovery> sink;
     private Map<String, LocalPort> last = Map.of();
     private Set<SkippedPort> lastSkipped = Set.of();
     private Set<String> lastNotes = Set.of();
@@ -33,9 +33,10 @@ public final class LinkWatcher {
 
     /**
      * @param source where ports come from
-     * @param sink   receives the ports after every poll that succeeded (changed or not)
+     * @param sink   receives what was discovered (ports, and node facts such as whether RDMA is on)
+     *               after every poll that succeeded, changed or not
      */
-    public LinkWatcher(PortSource source, Consumer<List<LocalPort>> sink) {
+    public LinkWatcher(PortSource source, Consumer<Discovery> sink) {
         this.source = source;
         this.sink = sink;
     }
@@ -86,7 +87,7 @@ public final class LinkWatcher {
         last = now;
         lastSkipped = skipped;
         lastNotes = new HashSet<>(discovery.notes());
-        sink.accept(discovery.ports());
+        sink.accept(discovery);
     }
 
     private static String describe(Port p) {

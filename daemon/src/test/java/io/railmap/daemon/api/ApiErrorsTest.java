@@ -110,8 +110,8 @@ class ApiErrorsTest {
                 "GET /v1/members?all", "GET /v1/members takes no query parameters, not \"all\": leave the query string out",
                 "GET /metrics?name[]=x", "GET /metrics takes no query parameters, not \"name[]\": leave the query string out",
                 "GET /v1/matrix?colour=red", "unknown query parameter \"colour\" (known: coordinator, devicesPath, equalRingWires, format, "
-                        + "hosts, includeDown, ip, maxWires, minRateGbps, order, rank)",
-                "POST /v1/check?hosts=a&verbose=1", "unknown query parameter \"verbose\" (known: hosts, mode)");
+                        + "hosts, includeDown, ip, maxWires, minRateGbps, mlxVersion, order, rank)",
+                "POST /v1/check?hosts=a&verbose=1", "unknown query parameter \"verbose\" (known: hosts, mlxVersion, mode)");
         for (Map.Entry<String, String> e : refused.entrySet()) {
             RawConnection.Response r = raw(port, e.getKey() + " HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\n\r\n[]");
             assertThat(r.status()).as(e.getKey()).isEqualTo(400);

@@ -154,6 +154,54 @@ class ApiVerticleTest {
     }
 
     @Test
+    void checkTakesAnMlxLaunchHostfileThatNamesItsHosts() throws Exception {
+        String good = "{\"backend\": \"jaccl-ring\", \"envs\": [], \"hosts\": ["
+                + "{\"ssh\": \"a.local\", \"ips\": [\"10.0.0.1\"], \"rdma\": [null, [\"rdma_en6\", \"rdma_en7\"]]},"
+                + "{\"ssh\": \"b.local\", \"ips\": [\"10.0.0.2\"], \"rdma\": [[\"rdma_en7\", \"rdma_en6\"], null]}]}";
+        HttpResponse<Buffer> r = post("/v1/check", good);
+        assertThat(r.statusCode()).as(r.bodyAsString()).isEqualTo(200);
+        JsonNode json = JSON.readTree(r.bodyAsString());
+        assertThat(json.get("ranks").toString()).isEqualTo("[\"a\",\"b\"]");
+        assertThat(json.get("mode").asText()).isEqualTo("ring");
+        assertThat(json.get("errors").asInt()).isZero();
+        assertThat(json.get("hostfile").toString()).isEqualTo("{\"file\":\"request body\",\"backend\":\"jaccl-ring\","
+                + "\"hosts\":[\"a.local\",\"b.local\"],\"modeFrom\":\"backend\"}");
+
+        // b lists its cables in its own order: both rails join two different cables
+        JsonNode swapped = JSON.readTree(post("/v1/check?hosts=a,b", good.replace("[\"rdma_en7\", \"rdma_en6\"]", "[\"rdma_en6\", \"rdma_en7\"]"))
+                .bodyAsString());
+        assertThat(swapped.get("errors").asInt()).isEqualTo(2);
+        assertThat(swapped.get("findings").get(0).get("code").asText()).isEqualTo("mismatched-rail");
+
+        HttpResponse<Buffer> unknown = post("/v1/check", good.replace("b.local", "mac2"));
+        assertThat(unknown.statusCode()).isEqualTo(404);
+        assertThat(JSON.readTree(unknown.bodyAsString()).get("error").asText())
+                .startsWith("request body: at $.hosts[1].ssh: \"mac2\" (rank 1) is no node railmap knows (known: a, b)")
+                .contains("give hosts= with the node of each host");
+        assertThat(post("/v1/check?hosts=a,b", good.replace("b.local", "mac2")).statusCode()).isEqualTo(200);
+
+        HttpResponse<Buffer> noIps = post("/v1/check", good.replace("[\"10.0.0.1\"]", "[]"));
+        assertThat(noIps.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(noIps.bodyAsString()).get("error").asText()).startsWith("request body: at $.hosts[0].ips: rank 0")
+                .contains("\"Rank 0 should have an IP reachable from all other ranks\"");
+        HttpResponse<Buffer> noBackend = post("/v1/check", good.replace("\"backend\": \"jaccl-ring\", ", ""));
+        assertThat(noBackend.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(noBackend.bodyAsString()).get("error").asText()).contains("or give mode= to check");
+        assertThat(JSON.readTree(post("/v1/check?mode=mesh", good).bodyAsString()).get("hostfile").get("modeFrom").asText()).isEqualTo("given");
+        HttpResponse<Buffer> disagree = post("/v1/check?hosts=b,a", good);
+        assertThat(disagree.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(disagree.bodyAsString()).get("error").asText()).startsWith("hosts= does not agree with request body");
+
+        HttpResponse<Buffer> devices = post("/v1/check", "[[null, \"rdma_en6\"], [\"rdma_en7\", null]]");
+        assertThat(devices.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(devices.bodyAsString()).get("error").asText()).startsWith("hosts= is required with a jaccl devices file");
+        HttpResponse<Buffer> latin1 = client.post(port, "127.0.0.1", "/v1/check").sendBuffer(Buffer.buffer(new byte[] {'[', (byte) 0xe9, ']'}))
+                .await(10, TimeUnit.SECONDS);
+        assertThat(latin1.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(latin1.bodyAsString()).get("error").asText()).startsWith("the request body is not UTF-8 text");
+    }
+
+    @Test
     void metricsArePrometheusText() throws Exception {
         HttpResponse<Buffer> r = get("/metrics");
         assertThat(r.statusCode()).isEqualTo(200);

@@ -32,6 +32,15 @@ class ManagementAddressTest {
     }
 
     @Test
+    void aRecordCarriesTheBoundAddressButNeverLoopbackOrTheWildcard() throws Exception {
+        assertThat(ManagementAddress.ofRecord(InetAddress.getByName("10.231.0.1"))).contains("10.231.0.1");
+        assertThat(ManagementAddress.ofRecord(InetAddress.getByName("2001:db8:0:0:0:0:0:5"))).contains("2001:db8::5");
+        assertThat(ManagementAddress.ofRecord(InetAddress.getByName("fe80::5%1"))).contains("fe80::5");
+        assertThat(ManagementAddress.ofRecord(InetAddress.getLoopbackAddress())).isEmpty();
+        assertThat(ManagementAddress.ofRecord(InetAddress.getByName("0.0.0.0"))).isEmpty();
+    }
+
+    @Test
     void severalAddressesAndNoDefaultRouteNeedBind() throws Exception {
         List<Candidate> several = List.of(on("eth0", "10.0.0.5"), on("ib0", "192.168.7.5"));
         assertThatThrownBy(() -> ManagementAddress.choose(several, Optional.empty())).hasMessage(

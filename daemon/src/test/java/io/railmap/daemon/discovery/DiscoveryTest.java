@@ -44,7 +44,7 @@ class DiscoveryTest {
     void aPortOfAnotherNodeIsRejected() {
         assertThatThrownBy(() -> Discovery.builder("n1").add(port("n2", "en2", null), List.of()))
                 .hasMessageContaining("n2:en2");
-        assertThatThrownBy(() -> new Discovery("n1", List.of(port("n1", "en2", null), port("n1", "en2", null)), List.of(), List.of()))
+        assertThatThrownBy(() -> new Discovery("n1", List.of(port("n1", "en2", null), port("n1", "en2", null)), List.of(), List.of(), Optional.empty()))
                 .hasMessageContaining("netdev \"en2\" belongs to both en2 and en2");
     }
 

@@ -43,6 +43,22 @@ class EngineTest {
     }
 
     @Test
+    void theOwnRecordCarriesTheManagementAddressAndARaisedVersionWhenRdmaIsTurnedOn() {
+        Engine engine = new Engine("a", Optional.of("10.231.0.1"), () -> 1_000);
+        List<NodeRecord> published = new ArrayList<>();
+        engine.onOwnRecord(published::add);
+
+        engine.ports(List.of(port("a", "en6")), Optional.of(false));
+        engine.ports(List.of(port("a", "en6")), Optional.of(false));
+        engine.ports(List.of(port("a", "en6")), Optional.of(true));
+
+        assertThat(published).extracting(NodeRecord::version).containsExactly(1_001L, 1_002L);
+        assertThat(published).extracting(NodeRecord::rdmaEnabled).containsExactly(Optional.of(false), Optional.of(true));
+        assertThat(engine.record().management()).contains("10.231.0.1");
+        assertThat(engine.snapshot().record("a").orElseThrow().management()).contains("10.231.0.1");
+    }
+
+    @Test
     void aRestartedDaemonStartsAboveItsOldVersions() {
         Engine before = new Engine("a", () -> 1_000);
         before.ports(List.of(port("a", "en6")));

@@ -1,8 +1,11 @@
 package io.railmap.matrix.check;
 
+import io.railmap.matrix.jaccl.JacclMode;
+import io.railmap.matrix.jaccl.JacclRules;
+import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.Port;
-import io.railmap.matrix.rail.JacclRules;
+import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.rail.RailAligner;
 import io.railmap.matrix.topology.Cable;
 import io.railmap.matrix.topology.Topology;
@@ -15,29 +18,37 @@ import java.util.Optional;
 
 /**
  * Validates a jaccl devices matrix {@code cells[i][j][k]} (ranks × ranks × wires, as read by
- * {@link io.railmap.matrix.codec.DevicesCodec}) against a topology.
+ * {@link io.railmap.matrix.codec.DevicesCodec}) against a topology, by the rules of one MLX release
+ * ({@link JacclRules}).
  *
  * <p>Always errors, whatever the mode: {@code not-square} (then nothing else is checked),
- * {@code diagonal-not-empty}, {@code empty-name}, {@code unknown-device}, {@code unpaired-wire},
- * {@code not-a-cable}, {@code mismatched-rail}, {@code link-down}. Mode findings: mesh
- * ({@code missing-link}, {@code mesh-too-large}, {@code extra-wires-unused}) and ring
- * ({@code ring-not-a-cycle}, {@code unequal-ring-wires}, {@code too-many-wires}), graded by
- * {@link Mode}.
+ * {@code one-rank}, {@code diagonal-not-empty}, {@code empty-name}, {@code unknown-device},
+ * {@code netdev-name}, {@code unpaired-wire}, {@code not-a-cable}, {@code mismatched-rail},
+ * {@code link-down}, {@code too-many-queue-pairs}. Mode findings: mesh ({@code missing-link},
+ * {@code mesh-too-large}, {@code extra-wires-unused}, {@code needs-newer-mlx}) and ring
+ * ({@code ring-not-a-cycle}, {@code unequal-ring-wires}, {@code too-many-wires},
+ * {@code non-neighbour-wires}, {@code needs-newer-mlx}), graded by {@link Mode}: with
+ * {@link Mode#AUTO} as jaccl's {@code init} chooses without {@code MLX_JACCL_RING} (the mesh when
+ * {@link JacclRules#isValidMesh} holds, even when that mesh then throws, else the ring).
  *
- * <p>A name in a cell matches a port of the rank's node by netdev or by RDMA device (port 1 first
- * when a device has several ports).
+ * <p>A name in a cell must be an RDMA device of the rank's node (port 1 first when a device has
+ * several ports): jaccl looks devices up by {@code ibv_get_device_name} only
+ * ({@code lib/jaccl/rdma.cpp}, {@code create_connections}). A netdev name is an error that names the
+ * RDMA device to write instead, and is still paired against the cables so a crossed rail is found too.
  */
 public final class Checker {
     private final Topology topology;
     private final List<String> ranks;
     private final List<List<List<String>>> cells;
+    private final MlxVersion version;
     private final List<Finding> findings = new ArrayList<>();
     private final Map<String, Map<String, Port>> names = new HashMap<>();
 
-    private Checker(Topology topology, List<String> ranks, List<List<List<String>>> cells) {
+    private Checker(Topology topology, List<String> ranks, List<List<List<String>>> cells, MlxVersion version) {
         this.topology = topology;
         this.ranks = ranks;
         this.cells = cells;
+        this.version = version;
     }
 
     /**
@@ -45,17 +56,19 @@ public final class Checker {
      * @param ranks    node names in rank order (row i of the file is rank i)
      * @param cells    the devices matrix; rows may be ragged
      * @param mode     which jaccl topology to check as
+     * @param version  the MLX release whose jaccl will read the file
      * @return the findings, errors first, then by ranks and rail
      * @throws io.railmap.matrix.rail.UnknownNodesException when a rank names a node the topology does not know
      * @throws IllegalArgumentException when {@code ranks} is empty or names a node twice
      */
-    public static List<Finding> check(Topology topology, List<String> ranks, List<List<List<String>>> cells, Mode mode) {
+    public static List<Finding> check(Topology topology, List<String> ranks, List<List<List<String>>> cells, Mode mode,
+                                      MlxVersion version) {
         RailAligner.validateRanks(topology, ranks);
-        Checker checker = new Checker(topology, ranks, cells);
+        Checker checker = new Checker(topology, ranks, cells, version);
         if (checker.shape()) {
             checker.names();
             checker.rails();
-            checker.modes(mode);
+            checker.queuePairs(checker.modes(mode));
         }
         List<Finding> out = new ArrayList<>(checker.findings);
         out.sort(Comparator.comparing(Finding::severity)
@@ -88,6 +101,10 @@ public final class Checker {
                         + cells.get(i).size() + " cells but there are " + n + " ranks; each row needs one cell per rank");
                 square = false;
             }
+        }
+        if (square && n == 1) {
+            add(Code.ONE_RANK, Severity.ERROR, List.of(0), null, "one rank (" + ranks.get(0) + ") is no jaccl group: jaccl"
+                    + " needs at least 2 ranks, and mx.distributed.init() quietly returns a group of one; name every host");
         }
         return square;
     }
@@ -135,7 +152,11 @@ public final class Checker {
         }
     }
 
-    /** Finds the port a cell names; reports unknown names (empty names are reported elsewhere). */
+    /**
+     * Finds the port a cell names: by RDMA device, or else by netdev (reported as {@code netdev-name},
+     * since jaccl cannot open it, but still paired so crossed rails show too). Reports unknown names;
+     * empty names are reported elsewhere.
+     */
     private Optional<Port> resolve(int i, int j, int k) {
         String name = cells.get(i).get(j).get(k);
         if (name.isEmpty()) {
@@ -143,21 +164,26 @@ public final class Checker {
         }
         String node = ranks.get(i);
         Optional<Port> port = Optional.ofNullable(names.computeIfAbsent(node, this::nameIndex).get(name));
+        String at = "devices[" + i + "][" + j + "][" + k + "] names \"" + Names.escape(name) + "\"";
         if (port.isEmpty()) {
-            List<String> known = topology.ports(node).stream().map(Port::deviceName).toList();
-            add(Code.UNKNOWN_DEVICE, Severity.ERROR, List.of(i, j), k, "devices[" + i + "][" + j + "][" + k + "] names \""
-                    + Names.escape(name) + "\", which is no RDMA device or netdev of " + node + " (it has "
-                    + (known.isEmpty() ? "no ports" : String.join(", ", known)) + ")");
+            List<String> known = topology.ports(node).stream().flatMap(p -> p.rdma().stream()).distinct().toList();
+            add(Code.UNKNOWN_DEVICE, Severity.ERROR, List.of(i, j), k, at + ", which is no RDMA device of " + node
+                    + " (it has " + (known.isEmpty() ? "none" : String.join(", ", known)) + ")");
+        } else if (port.get().rdma().map(r -> !r.equals(name)).orElse(true)) {
+            add(Code.NETDEV_NAME, Severity.ERROR, List.of(i, j), k, at + ", the netdev " + port.get().ref()
+                    + (port.get().rdma().isPresent()
+                    ? "; jaccl opens RDMA devices by name only: write \"" + port.get().rdma().get() + "\""
+                    : ", which has no RDMA device; jaccl opens RDMA devices only, so this port cannot carry a jaccl rail"));
         }
         return port;
     }
 
-    /** Names a node's ports answer to: netdevs first, then RDMA devices (port 1 before higher ports). */
+    /** Names a node's ports answer to: RDMA devices (port 1 before higher ports), then netdevs not taken. */
     private Map<String, Port> nameIndex(String node) {
         Map<String, Port> index = new HashMap<>();
         topology.ports(node).stream().sorted(Comparator.comparing(Port::rdmaPort))
                 .forEach(p -> p.rdma().ifPresent(r -> index.putIfAbsent(r, p)));
-        topology.ports(node).forEach(p -> index.put(p.netdev(), p));
+        topology.ports(node).forEach(p -> index.putIfAbsent(p.netdev(), p));
         return index;
     }
 
@@ -192,38 +218,58 @@ public final class Checker {
         }
     }
 
-    private void modes(Mode mode) {
-        List<Finding> mesh = meshFindings();
+    /**
+     * Grades the mesh and ring findings by the mode, and returns the group jaccl would build (the one
+     * whose queue pairs are counted), if any.
+     */
+    private Optional<JacclMode> modes(Mode mode) {
         List<Finding> ring = ringFindings();
-        boolean meshValid = mesh.stream().noneMatch(Finding::isError);
-        boolean ringValid = ring.stream().noneMatch(Finding::isError);
+        List<Finding> mesh = meshFindings(ring);
+        boolean validMesh = JacclRules.isValidMesh(cells, version);
+        boolean validRing = JacclRules.isValidRing(cells, version);
         switch (mode) {
-            case MESH -> findings.addAll(mesh);
-            case RING -> findings.addAll(ring);
-            case AUTO -> {
-                if (!meshValid && !ringValid) {
-                    findings.addAll(mesh.stream().map(f -> f.prefixed("as a mesh: ")).toList());
-                    findings.addAll(ring.stream().map(f -> f.prefixed("as a ring: ")).toList());
-                } else if (meshValid) {
-                    findings.addAll(mesh.stream().map(f -> f.code() == Code.EXTRA_WIRES_UNUSED && ringValid
-                            ? f.withSeverity(Severity.INFO) : f).toList());
-                    findings.addAll(ring.stream().map(f -> f.withSeverity(Severity.INFO).prefixed("not usable as a ring: ")).toList());
-                } else {
-                    findings.addAll(ring);
-                    findings.addAll(mesh.stream().filter(f -> f.code() != Code.EXTRA_WIRES_UNUSED)
-                            .map(f -> f.withSeverity(Severity.INFO).prefixed("not usable as a mesh (jaccl uses the ring): ")).toList());
+            case MESH -> {
+                findings.addAll(mesh);
+                return Optional.of(JacclMode.MESH);
+            }
+            case RING -> {
+                findings.addAll(ring);
+                return Optional.of(JacclMode.RING);
+            }
+            default -> {
+                if (validMesh) {
+                    findings.addAll(mesh.stream().map(f -> f.code() == Code.MESH_TOO_LARGE && ring.stream().noneMatch(Finding::isError)
+                            ? f.prefixed("jaccl chooses the mesh because the file is a valid mesh and MLX_JACCL_RING is not set; ")
+                            : f).toList());
+                    findings.addAll(informational(ring, "not used as a ring (jaccl chooses the mesh): "));
+                    return Optional.of(JacclMode.MESH);
                 }
+                if (validRing) {
+                    findings.addAll(ring);
+                    findings.addAll(informational(mesh.stream().filter(f -> f.code() != Code.EXTRA_WIRES_UNUSED).toList(),
+                            "not usable as a mesh (jaccl uses the ring): "));
+                    return Optional.of(JacclMode.RING);
+                }
+                findings.addAll(mesh.stream().map(f -> f.prefixed("as a mesh: ")).toList());
+                findings.addAll(ring.stream().map(f -> f.prefixed("as a ring: ")).toList());
+                return Optional.empty();
             }
         }
     }
 
-    private List<Finding> meshFindings() {
+    private static List<Finding> informational(List<Finding> list, String prefix) {
+        return list.stream().map(f -> f.withSeverity(Severity.INFO).prefixed(prefix)).toList();
+    }
+
+    private List<Finding> meshFindings(List<Finding> ring) {
         int n = ranks.size();
         List<Finding> out = new ArrayList<>();
-        if (n > JacclRules.MESH_MAX_RANKS) {
+        if (n > JacclRules.MESH_MAX_PEERS) {
             out.add(finding(Code.MESH_TOO_LARGE, Severity.ERROR, List.of(), null, n + " ranks are more than jaccl's mesh takes ("
-                    + JacclRules.MESH_MAX_RANKS + "); use a ring (railmap matrix --order ring)"));
+                    + JacclRules.MESH_MAX_PEERS + "; it throws at init); run the ring: set MLX_JACCL_RING=1 with ranks in"
+                    + " cycle order (railmap matrix --order ring does both)"));
         }
+        Optional<Finding> ringProblem = ring.stream().filter(Finding::isError).findFirst();
         for (int i = 0; i < n; i++) {
             for (int j = i + 1; j < n; j++) {
                 int mine = cells.get(i).get(j).size();
@@ -232,10 +278,17 @@ public final class Checker {
                     out.add(finding(Code.MISSING_LINK, Severity.ERROR, List.of(i, j), null, rank(i) + " and " + rank(j)
                             + " share no wire, but a mesh needs a link between every pair"
                             + (topology.cablesBetween(ranks.get(i), ranks.get(j)).isEmpty() ? " (no cable joins them)" : "")));
+                } else if ((mine > 1 || theirs > 1) && version.before(MlxVersion.MULTI_NAME)) {
+                    out.add(finding(Code.NEEDS_NEWER_MLX, Severity.ERROR, List.of(i, j), null, rank(i) + " and " + rank(j)
+                            + " list " + Math.max(mine, theirs) + " wires, but MLX " + version + (version.before(MlxVersion.RING)
+                            ? " reads only a single name (or null) per cell" : "'s mesh takes exactly one name per cell")
+                            + "; several names need MLX " + MlxVersion.MULTI_NAME + " (railmap matrix --mlx-version " + version
+                            + " writes one)"));
                 } else if (mine > 1 || theirs > 1) {
                     out.add(finding(Code.EXTRA_WIRES_UNUSED, Severity.WARNING, List.of(i, j), null, rank(i) + " and " + rank(j)
-                            + " list " + Math.max(mine, theirs) + " wires, but a mesh uses only wire 0; "
-                            + "set MLX_JACCL_RING to run a ring that uses them all"));
+                            + " list " + Math.max(mine, theirs) + " wires, but a mesh uses only wire 0; " + ringProblem
+                            .map(f -> "a ring, which would use them all, is not valid here: " + f.message())
+                            .orElse("set MLX_JACCL_RING=1 to run the ring, which is valid and uses them all")));
                 }
             }
         }
@@ -248,7 +301,13 @@ public final class Checker {
         if (n < 2) {
             return out;
         }
+        if (version.before(MlxVersion.RING)) {
+            out.add(finding(Code.NEEDS_NEWER_MLX, Severity.ERROR, List.of(), null, "MLX " + version + " has no jaccl ring; it came in MLX "
+                    + MlxVersion.RING));
+            return out;
+        }
         int expected = cells.get(0).get(1).size();
+        boolean unequal = false;
         for (int r = 0; r < n; r++) {
             int s = JacclRules.right(r, n);
             if (n == 2 && r == 1) {
@@ -265,18 +324,75 @@ public final class Checker {
             }
             for (int[] cell : new int[][] {{r, s, forward}, {s, r, backward}}) {
                 if (cell[2] != expected && expected > 0) {
+                    unequal = true;
                     out.add(finding(Code.UNEQUAL_RING_WIRES, Severity.ERROR, List.of(r, s), null, rank(cell[0]) + " has "
                             + cell[2] + " wires towards " + rank(cell[1]) + " but devices[0][1] has " + expected
                             + "; every ring edge needs the same count"));
                 }
-                if (cell[2] > JacclRules.RING_MAX_WIRES) {
+                if (cell[2] > JacclRules.RING_MAX_CONNS) {
                     out.add(finding(Code.TOO_MANY_WIRES, Severity.ERROR, List.of(r, s), null, rank(cell[0]) + " has "
                             + cell[2] + " wires towards " + rank(cell[1]) + "; jaccl's ring takes at most "
-                            + JacclRules.RING_MAX_WIRES + " (railmap matrix --max-wires 4)"));
+                            + JacclRules.RING_MAX_CONNS + " and throws at init (railmap matrix --max-wires 4)"));
                 }
             }
         }
+        if (version.before(MlxVersion.MULTI_NAME)) {
+            for (int i = 0; i < n; i++) {
+                for (int j = i + 1; j < n; j++) {
+                    boolean neighbours = j == JacclRules.right(i, n) || i == JacclRules.right(j, n);
+                    if (!neighbours && (!cells.get(i).get(j).isEmpty() || !cells.get(j).get(i).isEmpty())) {
+                        out.add(finding(Code.NON_NEIGHBOUR_WIRES, Severity.ERROR, List.of(i, j), null, rank(i) + " and " + rank(j)
+                                + " are not ring neighbours but their cells name wires; MLX " + version + "'s ring needs those"
+                                + " cells null (MLX " + MlxVersion.MULTI_NAME + " ignores them; railmap matrix --mlx-version "
+                                + version + " writes them null)"));
+                    }
+                }
+            }
+        }
+        if (!unequal && expected > 1 && version.before(MlxVersion.MULTI_WIRE_RING)) {
+            out.add(finding(Code.NEEDS_NEWER_MLX, Severity.ERROR, List.of(), null, "the ring has " + expected + " wires per edge, but MLX "
+                    + version + " runs rings of several wires wrongly on large transfers (fixed in " + MlxVersion.MULTI_WIRE_RING
+                    + "); upgrade MLX, or use one wire per edge (railmap matrix --mlx-version " + version + " writes that)"));
+        }
         return out;
+    }
+
+    /**
+     * Thunderbolt RDMA devices take at most {@value JacclRules#THUNDERBOLT_MAX_QUEUE_PAIRS} queue pairs
+     * each; jaccl makes one per wire it uses ({@code mesh.cpp} {@code MeshGroup::initialize}: wire 0 of
+     * every peer; {@code ring.cpp} {@code RingGroup::initialize}: every wire left and right, so with 2
+     * ranks each device twice).
+     */
+    private void queuePairs(Optional<JacclMode> mode) {
+        if (mode.isEmpty()) {
+            return;
+        }
+        int n = ranks.size();
+        for (int r = 0; r < n; r++) {
+            Map<String, Integer> count = new HashMap<>();
+            List<List<String>> used = new ArrayList<>();
+            if (mode.get() == JacclMode.MESH) {
+                for (int p = 0; p < n; p++) {
+                    if (p != r && !cells.get(r).get(p).isEmpty()) {
+                        used.add(cells.get(r).get(p).subList(0, 1));
+                    }
+                }
+            } else if (n >= 2) {
+                used.add(cells.get(r).get(JacclRules.left(r, n)));
+                used.add(cells.get(r).get(JacclRules.right(r, n)));
+            }
+            used.forEach(cell -> cell.forEach(name -> count.merge(name, 1, Integer::sum)));
+            Map<String, Port> index = names.computeIfAbsent(ranks.get(r), this::nameIndex);
+            for (Map.Entry<String, Integer> e : new java.util.TreeMap<>(count).entrySet()) {
+                Port port = index.get(e.getKey());
+                if (port != null && port.kind() == PortKind.THUNDERBOLT && e.getValue() > JacclRules.THUNDERBOLT_MAX_QUEUE_PAIRS) {
+                    add(Code.TOO_MANY_QUEUE_PAIRS, Severity.ERROR, List.of(r), null, rank(r) + " uses " + Names.escape(e.getKey())
+                            + " for " + e.getValue() + " queue pairs, but a Thunderbolt RDMA device takes at most "
+                            + JacclRules.THUNDERBOLT_MAX_QUEUE_PAIRS + " (the next ibv_create_qp fails with EBUSY); name each"
+                            + " device for fewer peers or wires");
+                }
+            }
+        }
     }
 
     private static Finding finding(Code code, Severity severity, List<Integer> on, Integer rail, String message) {

@@ -9,6 +9,22 @@ public enum Code {
     MISMATCHED_RAIL,
     /** A name in the file is neither an RDMA device nor a netdev of the rank's node. */
     UNKNOWN_DEVICE,
+    /** A name in the file is a netdev; jaccl opens RDMA devices by name only. */
+    NETDEV_NAME,
+    /** A cable between ranks has an end without an RDMA device, so it cannot be a jaccl rail. */
+    NO_RDMA_DEVICE,
+    /** One rank: jaccl needs at least two. */
+    ONE_RANK,
+    /** The file needs a newer MLX than the one it is for (several names in a cell, a ring, a multi-wire ring). */
+    NEEDS_NEWER_MLX,
+    /** Ring, MLX before 0.31.2: two ranks that are not ring neighbours have wires in their cells. */
+    NON_NEIGHBOUR_WIRES,
+    /** A Thunderbolt RDMA device is used for more queue pairs than it can create. */
+    TOO_MANY_QUEUE_PAIRS,
+    /** A hostfile's envs set a JACCL_* variable that replaces what mlx.launch hands each rank. */
+    OVERRIDDEN_BY_ENVS,
+    /** jaccl would refuse this matrix, throw at init or misbehave, whatever the rank order of the request. */
+    JACCL_CANNOT_RUN,
     /** The two named devices are not joined by any cable (one is not cabled to the other node). */
     NOT_A_CABLE,
     /** The two ends are one cable, but a port is not active. */
@@ -19,9 +35,9 @@ public enum Code {
     MISSING_LINK,
     /** Ring: a rank's two neighbour cells do not hold as many wires as devices[0][1]. */
     UNEQUAL_RING_WIRES,
-    /** Ring: more than 4 wires towards a neighbour. */
+    /** Ring: more than 4 wires towards a neighbour (the ring throws at init). */
     TOO_MANY_WIRES,
-    /** Mesh: more than 8 ranks. */
+    /** Mesh: more than 8 ranks (the mesh throws at init). */
     MESH_TOO_LARGE,
     /** A device name is the empty string, which jaccl takes as a device named "". */
     EMPTY_NAME,
@@ -40,7 +56,27 @@ public enum Code {
     /** A cable between two ranks that is not a rail (down, too slow, over a cap, trimmed). */
     CABLE_LEFT_OUT,
     /** A port's Thunderbolt pairing and its probe name different far ends; none of its cables is a rail. */
-    SOURCES_DISAGREE;
+    SOURCES_DISAGREE,
+    /**
+     * Readiness: a ranked node whose record says RDMA over Thunderbolt is off ({@code rdma_ctl status}:
+     * disabled) has Thunderbolt ports cabled to other ranks; it is turned on in macOS Recovery.
+     */
+    RDMA_DISABLED,
+    /**
+     * Readiness: a cable end between ranks is a member of a bridge (on a Mac, {@code bridge0}, the
+     * Thunderbolt Bridge, while which jaccl's queue pairs fail to reach RTR with errno 22). An error
+     * for a rail end, a warning for another cable between ranks.
+     */
+    BRIDGED_PORT,
+    /**
+     * Readiness: a rail end whose record lists its addresses has no IPv4 address, so its RDMA device
+     * has no IPv4-mapped GID, which jaccl needs (MLX {@code jaccl/rdma.cpp}, {@code Connection::info}).
+     */
+    NO_IPV4,
+    /** Readiness: a Thunderbolt cable between ranks links below 80 Gb/s (Thunderbolt 4 or a TB4 cable); RDMA needs Thunderbolt 5. */
+    SLOW_THUNDERBOLT,
+    /** Readiness: a Thunderbolt cable between ranks reaches its peer through a hub or dock, which carries no RDMA. */
+    BEHIND_HUB;
 
     /** @return the JSON value, e.g. {@code "mismatched-rail"} */
     public String wireName() {

@@ -8,9 +8,10 @@ public enum Mode {
     /** As a ring (MLX_JACCL_RING set): ranks in cycle order, equal wire counts, at most 4. */
     RING,
     /**
-     * As jaccl decides: a valid file passes whether it is a valid mesh or a valid ring; findings that
-     * only matter for the other mode become {@link Severity#INFO}; a file valid as neither gets both
-     * modes' findings as errors. Default.
+     * As jaccl's {@code init} decides without {@code MLX_JACCL_RING}: the mesh when the file is a
+     * valid mesh by jaccl's own test (even when that mesh then throws, as above 8 ranks), else the ring
+     * when it is a valid ring; the other mode's findings become {@link Severity#INFO}; a file valid as
+     * neither gets both modes' findings as errors. Default.
      */
     AUTO;
 

@@ -30,7 +30,11 @@ public final class DevicesCodec {
      *                         cell is neither null, a string nor an array of strings
      */
     public static List<List<List<String>>> read(String source, String json) {
-        JsonCursor root = JsonCursor.parse(source, json);
+        return read(JsonCursor.parse(source, json));
+    }
+
+    /** As {@link #read(String, String)}, for a document already parsed. */
+    static List<List<List<String>>> read(JsonCursor root) {
         if (!root.isArray()) {
             throw root.fail("a jaccl devices file is an array of rows, one per rank");
         }
@@ -48,7 +52,13 @@ public final class DevicesCodec {
         return List.copyOf(rows);
     }
 
-    private static List<String> cell(JsonCursor cell) {
+    /**
+     * One cell as jaccl reads it ({@code parse_devices_json}): null, a name, or an array of names.
+     *
+     * @return the names; empty for null
+     * @throws FormatException when the cell is of another type, or an array holds a non-string
+     */
+    static List<String> cell(JsonCursor cell) {
         if (cell.isNull()) {
             return List.of();
         }

@@ -84,6 +84,21 @@ public final class JsonCursor {
         return node.isArray();
     }
 
+    /** @return true when the value here is an object */
+    public boolean isObject() {
+        return node.isObject();
+    }
+
+    /** @return true when the value here is an object with a field of that name (whose value may be null) */
+    public boolean has(String name) {
+        return node.isObject() && node.has(name);
+    }
+
+    /** @return what the value here is, for messages: {@code null}, {@code the string "x"}, {@code an array}, ... */
+    public String describe() {
+        return describe(node);
+    }
+
     /** Fails unless this is an object whose fields are all among {@code allowed}. */
     public JsonCursor object(Set<String> allowed) {
         if (!node.isObject()) {

@@ -1,8 +1,12 @@
 /**
- * The public JSON formats: node records and snapshots ({@link io.railmap.matrix.codec.SnapshotCodec})
- * and jaccl devices files ({@link io.railmap.matrix.codec.DevicesCodec}). Readers are strict: a
- * malformed document, an unknown field or an unknown format version fails with a
+ * The JSON formats: node records and snapshots ({@link io.railmap.matrix.codec.SnapshotCodec}), jaccl
+ * devices files ({@link io.railmap.matrix.codec.DevicesCodec}) and mlx.launch hostfiles
+ * ({@link io.railmap.matrix.codec.HostfileCodec}); {@link io.railmap.matrix.codec.CheckedFile} tells a
+ * devices file from a hostfile. railmap's own formats are read strictly: a malformed document, an
+ * unknown field or an unknown format version fails with a
  * {@link io.railmap.matrix.codec.FormatException} naming the source, the JSON path and the problem.
- * Codecs take and return text; reading files is the caller's business.
+ * A hostfile belongs to MLX and is read as mlx.launch reads it: unknown keys are ignored, and what
+ * mlx.launch would refuse or fail on is such an error. Codecs take and return text; reading files is
+ * the caller's business.
  */
 package io.railmap.matrix.codec;

@@ -1,10 +1,78 @@
 package io.railmap.matrix.emit;
 
 import io.railmap.matrix.model.Names;
+import io.railmap.matrix.model.NodeRecord;
+import io.railmap.matrix.topology.Topology;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
-/** Validation of the IPv4 addresses and ports that jaccl and mlx.launch accept. */
+/**
+ * The IPv4 addresses and ports that jaccl and mlx.launch accept: validation, and the defaults taken
+ * from the records (a node's management address, {@link NodeRecord#management()}).
+ */
 public final class Addresses {
+    /** The coordinator port when none is given: mlx.launch's default {@code --starting-port}. */
+    public static final int DEFAULT_COORDINATOR_PORT = 32323;
+
     private Addresses() {
+    }
+
+    /**
+     * @param topology the cable graph, whose records carry management addresses
+     * @param node     a node
+     * @return the node's management address when its record has one and it is IPv4 (jaccl's coordinator
+     *         and mlx.launch's {@code ips} take IPv4 only)
+     */
+    public static Optional<String> managementIpv4(Topology topology, String node) {
+        return topology.record(node).flatMap(NodeRecord::management).filter(a -> a.indexOf(':') < 0);
+    }
+
+    /**
+     * {@code MLX_JACCL_COORDINATOR} when none is given: rank 0's management address and
+     * {@value #DEFAULT_COORDINATOR_PORT}.
+     *
+     * @param topology the cable graph
+     * @param ranks    node names in rank order
+     * @return {@code IPv4:port}
+     * @throws IllegalArgumentException when rank 0's record has no IPv4 management address
+     */
+    public static String coordinator(Topology topology, List<String> ranks) {
+        String first = ranks.get(0);
+        return managementIpv4(topology, first).map(ip -> ip + ":" + DEFAULT_COORDINATOR_PORT).orElseThrow(() ->
+                new IllegalArgumentException("the env needs a coordinator, IPV4:PORT that rank 0 binds (MLX_JACCL_COORDINATOR), and rank 0 ("
+                        + first + ") has no IPv4 management address in its record (" + why(topology, first) + "): pass --coordinator IPV4:PORT"));
+    }
+
+    /**
+     * mlx.launch's {@code ips} for every rank: the address given for it, else its management address.
+     *
+     * @param topology the cable graph
+     * @param ranks    node names in rank order
+     * @param given    addresses given by hand ({@code --ip NODE=IPV4}); they win
+     * @return node → IPv4 address, for the ranks that have one, rank 0 always
+     * @throws IllegalArgumentException when a given address is not IPv4, or rank 0 has no address
+     */
+    public static Map<String, String> launchIps(Topology topology, List<String> ranks, Map<String, String> given) {
+        given.forEach((node, ip) -> ipv4("address of " + node, ip));
+        Map<String, String> ips = new LinkedHashMap<>();
+        for (String node : ranks) {
+            Optional.ofNullable(given.get(node)).or(() -> managementIpv4(topology, node)).ifPresent(ip -> ips.put(node, ip));
+        }
+        String first = ranks.get(0);
+        if (!ips.containsKey(first)) {
+            throw new IllegalArgumentException("an mlx.launch hostfile needs the IPv4 address of rank 0 (" + first
+                    + "), which mlx.launch uses as the coordinator, and its record has none (" + why(topology, first)
+                    + "): pass --ip " + first + "=ADDRESS");
+        }
+        return ips;
+    }
+
+    private static String why(Topology topology, String node) {
+        return topology.record(node).flatMap(NodeRecord::management)
+                .map(a -> "its management address " + a + " is IPv6")
+                .orElse("a record from a railmapd before format version 2, or a daemon without a management network");
     }
 
     /**

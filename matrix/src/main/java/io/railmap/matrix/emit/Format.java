@@ -49,9 +49,10 @@ public enum Format {
      * Options only some formats read.
      *
      * @param devicesPath env: MLX_IBV_DEVICES, the devices file's path on every node
-     * @param coordinator env: MLX_JACCL_COORDINATOR, {@code IPv4:port} that rank 0 binds (required for env)
+     * @param coordinator env: MLX_JACCL_COORDINATOR, {@code IPv4:port} that rank 0 binds; empty for rank
+     *                    0's management address and port {@value Addresses#DEFAULT_COORDINATOR_PORT}
      * @param rank        env: one rank to write, or empty for every rank
-     * @param ips         launch: IPv4 address per node (rank 0's is required)
+     * @param ips         launch: IPv4 address per node, winning over the nodes' management addresses
      */
     public record Options(String devicesPath, Optional<String> coordinator, Optional<Integer> rank, Map<String, String> ips) {
         /** The default devices file path on nodes. */
@@ -68,16 +69,16 @@ public enum Format {
      * @param plan     the plan
      * @param options  the options some formats read
      * @return the text
-     * @throws IllegalArgumentException when a format's required option is missing or malformed
-     *                                  (env without a coordinator, launch without rank 0's address)
+     * @throws IllegalArgumentException when a format's option is malformed, or an address it needs is
+     *                                  neither given nor in the records (env: the coordinator; launch:
+     *                                  rank 0's address)
      */
     public String render(Topology topology, Plan plan, Options options) {
         return switch (this) {
             case JACCL -> DevicesCodec.write(plan.matrix().devices());
-            case ENV -> JacclEnv.render(plan, options.devicesPath(), options.coordinator().orElseThrow(() ->
-                    new IllegalArgumentException("the env format needs a coordinator, IPV4:PORT that rank 0 binds "
-                            + "(MLX_JACCL_COORDINATOR)")), options.rank());
-            case LAUNCH -> LaunchHostfile.render(plan, options.ips());
+            case ENV -> JacclEnv.render(plan, options.devicesPath(),
+                    options.coordinator().orElseGet(() -> Addresses.coordinator(topology, plan.ranks())), options.rank());
+            case LAUNCH -> LaunchHostfile.render(plan, Addresses.launchIps(topology, plan.ranks(), options.ips()));
             case JSON -> PlanJson.render(plan);
             case DOT -> Dot.render(topology, plan);
         };

@@ -1,5 +1,6 @@
 package io.railmap.matrix.emit;
 
+import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.plan.Plan;
 import java.util.ArrayList;
@@ -7,11 +8,16 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The environment jaccl reads at init (MLX {@code mlx/distributed/jaccl/lib/jaccl/jaccl.cpp},
- * {@code Config::from_env}): {@code MLX_IBV_DEVICES} (path of the devices file), {@code MLX_RANK}
- * (0-based), {@code MLX_JACCL_COORDINATOR} ({@code IPv4:port} that rank 0 binds) and
- * {@code MLX_JACCL_RING}, written only when {@link Plan#runRing()}: jaccl turns the ring on when the
- * variable is present at all, whatever its value, so for a mesh it must be absent.
+ * The environment jaccl reads at init, for the plan's MLX release: {@code MLX_IBV_DEVICES} (path of the
+ * devices file; {@code MLX_JACCL_DEVICES} in MLX 0.30.3 alone), {@code MLX_RANK} (0-based),
+ * {@code MLX_JACCL_COORDINATOR} ({@code IPv4:port} that rank 0 binds) and {@code MLX_JACCL_RING},
+ * written only when {@link Plan#runRing()}: jaccl turns the ring on when the variable is present at
+ * all, whatever its value, so for a mesh it must be absent (MLX {@code mlx/distributed/jaccl/jaccl.cpp}
+ * {@code init} before 0.31.2; {@code mlx/distributed/jaccl/lib/jaccl/jaccl.cpp}
+ * {@code Config::from_env} since). From 0.31.2 jaccl reads {@code JACCL_IBV_DEVICES},
+ * {@code JACCL_RANK}, {@code JACCL_COORDINATOR} and {@code JACCL_RING} before the {@code MLX_*} names,
+ * so those are written too: an inherited {@code JACCL_*} value cannot replace ours. A variable cannot
+ * be unset by a {@code KEY=VALUE} file, so for a mesh a comment says to unset both ring variables.
  *
  * <p>Output is {@code KEY=VALUE} lines (values single-quoted when they hold shell metacharacters),
  * readable by {@code set -a; . file}, systemd's {@code EnvironmentFile=} and {@code docker --env-file}.
@@ -51,15 +57,29 @@ public final class JacclEnv {
                 which.add(r);
             }
         }
+        MlxVersion v = plan.mlxVersion();
+        if (!plan.runRing()) {
+            out.append("# mesh: jaccl runs the ring when ").append(v.readsJacclVariables() ? "JACCL_RING or " : "")
+                    .append("MLX_JACCL_RING exists at all, so unset ").append(v.readsJacclVariables() ? "both" : "it")
+                    .append(" in the job's environment\n");
+        }
         for (int r : which) {
             if (rank.isEmpty()) {
                 out.append("# rank ").append(r).append(" (").append(plan.ranks().get(r)).append(")\n");
             }
-            line(out, "MLX_IBV_DEVICES", devicesPath);
+            line(out, v.devicesVariable(), devicesPath);
             line(out, "MLX_RANK", String.valueOf(r));
             line(out, "MLX_JACCL_COORDINATOR", coordinator);
             if (plan.runRing()) {
                 line(out, "MLX_JACCL_RING", "1");
+            }
+            if (v.readsJacclVariables()) {
+                line(out, "JACCL_IBV_DEVICES", devicesPath);
+                line(out, "JACCL_RANK", String.valueOf(r));
+                line(out, "JACCL_COORDINATOR", coordinator);
+                if (plan.runRing()) {
+                    line(out, "JACCL_RING", "1");
+                }
             }
         }
         return out.toString();

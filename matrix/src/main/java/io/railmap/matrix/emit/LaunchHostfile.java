@@ -22,7 +22,8 @@ public final class LaunchHostfile {
 
     /**
      * @param plan the plan
-     * @param ips  IPv4 address per node; rank 0's is required, others are written when given
+     * @param ips  IPv4 address per node ({@link Addresses#launchIps}); rank 0's is required, others are
+     *             written when given
      * @return the hostfile JSON, ending with a newline
      * @throws IllegalArgumentException when rank 0 has no address, or an address is not IPv4
      */

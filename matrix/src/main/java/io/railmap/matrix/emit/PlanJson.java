@@ -2,9 +2,10 @@ package io.railmap.matrix.emit;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.railmap.matrix.check.CheckReport;
 import io.railmap.matrix.check.Finding;
-import io.railmap.matrix.check.Mode;
 import io.railmap.matrix.codec.JsonText;
+import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.plan.Plan;
 import io.railmap.matrix.rail.DeviceMatrix;
 import io.railmap.matrix.topology.Cable;
@@ -14,16 +15,23 @@ import java.util.List;
  * railmap's own JSON for scripts and tests.
  *
  * <pre>
- * plan:    {"ranks": ["a", "b"], "ring": true, "runRing": true, "validMesh": true, "validRing": true,
- *           "devices": [[[], ["en6", "en7"]], [["en7", "en6"], []]],
+ * plan:    {"ranks": ["a", "b"], "ring": true, "mode": "ring" | "mesh" | null, "runRing": true,
+ *           "validMesh": true, "validRing": true, "mlxVersion": "0.32.1", "minMlxVersion": "0.32.1" | null,
+ *           "devices": [[[], ["rdma_en6", "rdma_en7"]], [["rdma_en7", "rdma_en6"], []]],
  *           "rails": [{"ranks": [0, 1], "rail": 0, "cable": ["a:en6", "b:en7"]}, ...],
  *           "findings": [finding, ...]}
  * finding: {"code": "mismatched-rail", "severity": "error", "ranks": [0, 1], "rail": 1 | null,
  *           "message": "..."}
- * check:   {"ranks": [...], "mode": "auto", "errors": 1, "findings": [finding, ...]}
+ * check:   {"ranks": [...], "mode": "auto", "mlxVersion": "0.32.1", "errors": 1, ["hostfile": hostfile,] "findings": [finding, ...]}
+ * hostfile: {"file": "hostfile.json", "backend": "jaccl-ring" | null, "hosts": ["studio-a.local", ...],
+ *           "modeFrom": "backend" | "envs" | "given"}     (only when an mlx.launch hostfile was checked;
+ *           hosts are its ssh values in rank order, ranks their nodes)
  * </pre>
  * Cells of {@code devices} are always arrays here ({@code devices[i][j][k]}: ranks × ranks × rails);
- * {@code rails} lists each pair once (i &lt; j), cable ends as {@code node:port}.
+ * {@code rails} lists each pair once (i &lt; j), cable ends as {@code node:port}. {@code mode} is the
+ * group jaccl runs (null: it cannot run the matrix), {@code validMesh}/{@code validRing} are jaccl's
+ * own tests for {@code mlxVersion} (the release the matrix is shaped for), and {@code minMlxVersion}
+ * is the oldest release that runs it in that mode.
  */
 public final class PlanJson {
     private PlanJson() {
@@ -41,9 +49,20 @@ public final class PlanJson {
         ArrayNode ranks = root.putArray("ranks");
         plan.ranks().forEach(ranks::add);
         root.put("ring", plan.ring());
+        if (plan.mode().isPresent()) {
+            root.put("mode", plan.mode().get().wireName());
+        } else {
+            root.putNull("mode");
+        }
         root.put("runRing", plan.runRing());
-        root.put("validMesh", m.validMesh());
-        root.put("validRing", m.validRing());
+        root.put("validMesh", plan.validMesh());
+        root.put("validRing", plan.validRing());
+        root.put("mlxVersion", plan.mlxVersion().toString());
+        if (plan.minMlxVersion().isPresent()) {
+            root.put("minMlxVersion", plan.minMlxVersion().get().toString());
+        } else {
+            root.putNull("minMlxVersion");
+        }
         ArrayNode devices = root.putArray("devices");
         for (List<List<String>> row : m.devices()) {
             ArrayNode r = devices.addArray();
@@ -70,13 +89,22 @@ public final class PlanJson {
     }
 
     /** @return the result of a check as JSON, ending with a newline */
-    public static String check(List<String> ranks, Mode mode, List<Finding> findings) {
+    public static String check(CheckReport report) {
         ObjectNode root = JsonText.object();
         ArrayNode r = root.putArray("ranks");
-        ranks.forEach(r::add);
-        root.put("mode", mode.wireName());
-        root.put("errors", findings.stream().filter(Finding::isError).count());
-        root.set("findings", findings(findings));
+        report.ranks().forEach(r::add);
+        root.put("mode", report.mode().wireName());
+        root.put("mlxVersion", report.mlxVersion().toString());
+        root.put("errors", report.findings().stream().filter(Finding::isError).count());
+        report.hostfile().ifPresent(h -> {
+            ObjectNode hostfile = root.putObject("hostfile");
+            hostfile.put("file", report.source());
+            hostfile.put("backend", h.file().backend().orElse(null));
+            ArrayNode hosts = hostfile.putArray("hosts");
+            h.file().sshNames().forEach(hosts::add);
+            hostfile.put("modeFrom", h.mode().from().wireName());
+        });
+        root.set("findings", findings(report.findings()));
         return JsonText.pretty(root);
     }
 

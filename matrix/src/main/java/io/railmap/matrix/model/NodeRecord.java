@@ -2,6 +2,8 @@ package io.railmap.matrix.model;
 
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -9,19 +11,30 @@ import java.util.Set;
  * raises {@code version} on every change, so that of two records for one node the higher version is
  * the newer.
  *
- * @param node    the node name
- * @param version grows on every change; at least 0
- * @param ports   the node's ports, sorted by netdev name (digits compared as numbers)
+ * @param node        the node name
+ * @param version     grows on every change; at least 0
+ * @param ports       the node's ports, sorted by netdev name (digits compared as numbers)
+ * @param management  the node's management address, the one its daemon binds the cluster to
+ *                    ({@code railmapd --bind}, or the address of the default route's interface), in
+ *                    the form of {@link IpAddresses#canonical}; empty when unknown (an older record,
+ *                    a daemon that is a cluster of one on loopback)
+ * @param rdmaEnabled whether RDMA over Thunderbolt is turned on (macOS {@code rdma_ctl status}:
+ *                    {@code enabled} or {@code disabled}); empty on Linux and when unknown
  */
-public record NodeRecord(String node, long version, List<Port> ports) {
+public record NodeRecord(String node, long version, List<Port> ports, Optional<String> management,
+                         Optional<Boolean> rdmaEnabled) {
 
     /**
      * @throws IllegalArgumentException when the node name is bad, the version is negative, a port
-     *                                  belongs to another node, or two ports share a netdev name or an
-     *                                  RDMA device and port number
+     *                                  belongs to another node, two ports share a netdev name or an
+     *                                  RDMA device and port number, or the management address is not
+     *                                  an IP address without a zone
+     * @throws NullPointerException     when a component is null
      */
     public NodeRecord {
         Names.node("node", node);
+        management = management.map(m -> IpAddresses.canonical("management address of node " + node, m));
+        Objects.requireNonNull(rdmaEnabled, "rdmaEnabled");
         if (version < 0) {
             throw new IllegalArgumentException("record of node " + node + ": version " + version + " is negative");
         }
@@ -44,10 +57,19 @@ public record NodeRecord(String node, long version, List<Port> ports) {
     }
 
     /**
+     * A record that says nothing about the management address or RDMA, as a format-version-1 record.
+     *
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    public NodeRecord(String node, long version, List<Port> ports) {
+        this(node, version, ports, Optional.empty(), Optional.empty());
+    }
+
+    /**
      * @param netdev a netdev name
      * @return the port with that name, if any
      */
-    public java.util.Optional<Port> port(String netdev) {
+    public Optional<Port> port(String netdev) {
         return ports.stream().filter(p -> p.netdev().equals(netdev)).findFirst();
     }
 }

@@ -15,6 +15,17 @@ import java.util.Optional;
  * @param rateGbps   the link rate in Gb/s (sysfs {@code rate}, Thunderbolt link speed); empty when unknown
  * @param state      the logical port state
  * @param thunderbolt Thunderbolt bus facts, for Thunderbolt ports discovered on macOS; else empty
+ * @param addresses  the IP addresses of the port's netdev ({@link IpAddresses}: IPv4 dotted quads, then
+ *                   IPv6 in RFC 5952 form without a zone, each group in numeric order, distinct), at
+ *                   most {@value IpAddresses#MAX_PER_PORT}; empty when it has none or they are unknown
+ * @param addressesKnown true when the record says which addresses the netdev has (format version 2,
+ *                   JSON {@code "addresses"} an array, possibly empty); false when it does not (a
+ *                   version-1 record, an older daemon, discovery from a sysfs tree or a capture
+ *                   without {@code ifconfig}: JSON {@code "addresses"} absent or null), so that no
+ *                   one mistakes "not reported" for "none"
+ * @param bridge     the bridge the port's netdev is a member of (macOS {@code bridge0}, the
+ *                   Thunderbolt Bridge; Linux {@code /sys/class/net/<dev>/master} of a bridge port);
+ *                   empty when none or unknown
  * @param neighbours the far ends this port observed (by link probe); one for a cable, several for a
  *                   shared segment, none when nothing was heard. Sorted and distinct.
  */
@@ -27,14 +38,20 @@ public record Port(
         Optional<Double> rateGbps,
         PortState state,
         Optional<Thunderbolt> thunderbolt,
+        List<String> addresses,
+        boolean addressesKnown,
+        Optional<String> bridge,
         List<PortRef> neighbours) {
 
     /**
-     * Validates names and numbers, and sorts and de-duplicates the neighbours.
+     * Validates names, numbers and addresses, and sorts and de-duplicates the addresses and the
+     * neighbours.
      *
      * @throws IllegalArgumentException when a name is empty or holds whitespace, the RDMA port is
-     *                                  below 1, the rate is not a finite number ≥ 0, or a neighbour is
-     *                                  this port itself
+     *                                  below 1, the rate is not a finite number ≥ 0, an address is not
+     *                                  an IP address ({@link IpAddresses#canonical}), there are more
+     *                                  than {@value IpAddresses#MAX_PER_PORT}, there are addresses
+     *                                  though they are not known, or a neighbour is this port itself
      * @throws NullPointerException     when a component is null
      */
     public Port {
@@ -48,6 +65,11 @@ public record Port(
         java.util.Objects.requireNonNull(state, "state");
         java.util.Objects.requireNonNull(thunderbolt, "thunderbolt");
         rateGbps.ifPresent(r -> Rates.requireRate("port " + node + ":" + netdev + " rate", r));
+        addresses = IpAddresses.forPort("port " + node + ":" + netdev + " address", addresses);
+        if (!addressesKnown && !addresses.isEmpty()) {
+            throw new IllegalArgumentException("port " + node + ":" + netdev + " has addresses, but says they are not known");
+        }
+        bridge.ifPresent(b -> Names.plain("bridge", b));
         neighbours = neighbours.stream().distinct().sorted().toList();
         PortRef self = new PortRef(node, netdev);
         if (neighbours.contains(self)) {
@@ -55,17 +77,20 @@ public record Port(
         }
     }
 
+    /**
+     * A port whose record says nothing about its addresses or bridge, as a format-version-1 record:
+     * no addresses, {@code addressesKnown} false, no bridge.
+     *
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    public Port(String node, String netdev, Optional<String> rdma, int rdmaPort, PortKind kind, Optional<Double> rateGbps,
+                PortState state, Optional<Thunderbolt> thunderbolt, List<PortRef> neighbours) {
+        this(node, netdev, rdma, rdmaPort, kind, rateGbps, state, thunderbolt, List.of(), false, Optional.empty(), neighbours);
+    }
+
     /** @return this port's identity, {@code node:netdev} */
     public PortRef ref() {
         return new PortRef(node, netdev);
-    }
-
-    /**
-     * @return the name this port goes by in a device matrix: the RDMA device when there is one
-     *         (what jaccl opens), else the netdev (a veth or plain Ethernet port in a lab)
-     */
-    public String deviceName() {
-        return rdma.orElse(netdev);
     }
 
     /** @return true when the port is {@link PortState#ACTIVE} */
@@ -73,12 +98,9 @@ public record Port(
         return state == PortState.ACTIVE;
     }
 
-    /**
-     * @param name a name from a config file
-     * @return true when {@code name} is this port's RDMA device or its netdev
-     */
-    public boolean answersTo(String name) {
-        return netdev.equals(name) || rdma.map(name::equals).orElse(false);
+    /** @return the IPv4 addresses among {@link #addresses()}, in numeric order */
+    public List<String> ipv4() {
+        return addresses.stream().filter(IpAddresses::isIpv4).toList();
     }
 
     /**
@@ -86,7 +108,8 @@ public record Port(
      * @return a copy of this port with those neighbours
      */
     public Port withNeighbours(List<PortRef> newNeighbours) {
-        return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, state, thunderbolt, newNeighbours);
+        return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, state, thunderbolt, addresses, addressesKnown, bridge,
+                newNeighbours);
     }
 
     /**
@@ -94,6 +117,7 @@ public record Port(
      * @return a copy of this port in that state
      */
     public Port withState(PortState newState) {
-        return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, newState, thunderbolt, neighbours);
+        return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, newState, thunderbolt, addresses, addressesKnown, bridge,
+                neighbours);
     }
 }

@@ -6,7 +6,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Every node record known at one moment. JSON: {@code {"format": "railmap-snapshot", "version": 1,
+ * Every node record known at one moment. JSON: {@code {"format": "railmap-snapshot", "version": 2,
  * "records": [...]}} (see {@link io.railmap.matrix.codec.SnapshotCodec}).
  *
  * @param records one record per node, sorted by node name (digits compared as numbers)
@@ -14,8 +14,13 @@ import java.util.Set;
 public record Snapshot(List<NodeRecord> records) {
     /** The value of the {@code format} field. */
     public static final String FORMAT = "railmap-snapshot";
-    /** The snapshot format version this code reads and writes. */
-    public static final int FORMAT_VERSION = 1;
+    /**
+     * The snapshot format version this code writes. Version 2 added each port's {@code addresses}
+     * and {@code bridge} and each record's {@code management} and {@code rdmaEnabled}.
+     */
+    public static final int FORMAT_VERSION = 2;
+    /** The oldest version this code still reads (its records have none of version 2's fields). */
+    public static final int OLDEST_FORMAT_VERSION = 1;
 
     /** @throws IllegalArgumentException when two records are for the same node */
     public Snapshot {

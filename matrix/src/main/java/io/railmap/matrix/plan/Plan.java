@@ -1,17 +1,26 @@
 package io.railmap.matrix.plan;
 
 import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.jaccl.JacclMode;
+import io.railmap.matrix.jaccl.JacclRules;
+import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.rail.DeviceMatrix;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * The answer to one request: the rank order, the rail-aligned matrix and what a person should know.
+ * The answer to one request: the rank order, the rail-aligned matrix shaped for one MLX release, the
+ * group jaccl will build from it, and what a person should know.
  *
- * @param matrix   the matrix, whose {@code ranks()} is the rank order
- * @param findings one-sided observations and shared segments on the ranked nodes (warnings),
- *                 cables left out (info), and the check of the matrix itself
+ * @param matrix     the matrix, whose {@code ranks()} is the rank order
+ * @param findings   one-sided observations and shared segments on the ranked nodes (warnings),
+ *                   cables left out (info), ports that cannot be rails, and the check of the matrix
+ * @param mlxVersion the MLX release the matrix is shaped for
+ * @param mode       the group jaccl builds and runs from the matrix (with {@code MLX_JACCL_RING} set
+ *                   exactly when it is {@link JacclMode#RING}); empty when jaccl would refuse, throw or
+ *                   misbehave, which is then an error finding
  */
-public record Plan(DeviceMatrix matrix, List<Finding> findings) {
+public record Plan(DeviceMatrix matrix, List<Finding> findings, MlxVersion mlxVersion, Optional<JacclMode> mode) {
     /** Copies the findings. */
     public Plan {
         findings = List.copyOf(findings);
@@ -28,11 +37,29 @@ public record Plan(DeviceMatrix matrix, List<Finding> findings) {
     }
 
     /**
-     * @return true when jaccl should run the ring ({@code MLX_JACCL_RING} set, backend
-     *         {@code jaccl-ring}): the ring flag is set and the rank order is a valid ring
+     * @return true when jaccl runs the ring: {@code MLX_JACCL_RING} is set (mlx.launch backend
+     *         {@code jaccl-ring})
      */
     public boolean runRing() {
-        return matrix.runRing();
+        return mode.equals(Optional.of(JacclMode.RING));
+    }
+
+    /** @return jaccl's own {@code is_valid_mesh} on the matrix, for {@link #mlxVersion()} */
+    public boolean validMesh() {
+        return JacclRules.isValidMesh(matrix.devices(), mlxVersion);
+    }
+
+    /** @return jaccl's own {@code is_valid_ring} on the matrix, for {@link #mlxVersion()} */
+    public boolean validRing() {
+        return JacclRules.isValidRing(matrix.devices(), mlxVersion);
+    }
+
+    /**
+     * @return the oldest MLX release that runs this matrix as {@link #mode()}; empty when there is no
+     *         mode
+     */
+    public Optional<MlxVersion> minMlxVersion() {
+        return mode.flatMap(m -> JacclRules.oldestRunning(matrix.devices(), m));
     }
 
     /** @return true when some finding is an error */

@@ -1,7 +1,10 @@
 package io.railmap.matrix.rail;
 
 import io.railmap.matrix.topology.Cable;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.function.IntBinaryOperator;
 
 /**
  * The rail-aligned device matrix for an ordered list of ranks. {@code rails(i, j)} and
@@ -48,8 +51,8 @@ public final class DeviceMatrix {
     }
 
     /**
-     * @return {@code devices[i][j][k]} (ranks × ranks × rails): the device name of rank i's end of
-     *         rail k towards rank j (its RDMA device, or its netdev when it has none)
+     * @return {@code devices[i][j][k]} (ranks × ranks × rails): the RDMA device of rank i's end of
+     *         rail k towards rank j
      */
     public List<List<List<String>>> devices() {
         return devices;
@@ -72,22 +75,35 @@ public final class DeviceMatrix {
         return false;
     }
 
-    /** @return true when jaccl accepts this matrix as a ring, in this rank order ({@link JacclRules#isValidRing}) */
-    public boolean validRing() {
-        return JacclRules.isValidRing(devices);
-    }
-
     /**
-     * @return true when jaccl should run the ring ({@code MLX_JACCL_RING} set, mlx.launch backend
-     *         {@code jaccl-ring}): some pair has several rails and the rank order is a valid ring
+     * A copy that keeps, for every pair, only its first {@code wires.applyAsInt(i, j)} rails (both cells
+     * of a pair shrink alike, so the invariant holds); the rails dropped join {@link #leftOut()} with
+     * {@code reason}.
+     *
+     * @param wires  how many rails pair (i, j) keeps, for i &lt; j; more than it has keeps them all
+     * @param reason why the others are left out, a sentence fragment
+     * @return the trimmed matrix
      */
-    public boolean runRing() {
-        return ring() && validRing();
-    }
-
-    /** @return true when jaccl accepts this matrix as a mesh ({@link JacclRules#isValidMesh}) */
-    public boolean validMesh() {
-        return JacclRules.isValidMesh(devices);
+    public DeviceMatrix keep(IntBinaryOperator wires, String reason) {
+        List<List<List<Cable>>> kept = new ArrayList<>();
+        List<List<List<String>>> names = new ArrayList<>();
+        List<LeftOut> out = new ArrayList<>(leftOut);
+        for (int i = 0; i < size(); i++) {
+            List<List<Cable>> railRow = new ArrayList<>();
+            List<List<String>> nameRow = new ArrayList<>();
+            for (int j = 0; j < size(); j++) {
+                int count = Math.min(wires(i, j), Math.max(0, wires.applyAsInt(Math.min(i, j), Math.max(i, j))));
+                railRow.add(rails(i, j).subList(0, count));
+                nameRow.add(devices.get(i).get(j).subList(0, count));
+                if (i < j) {
+                    rails(i, j).subList(count, wires(i, j)).forEach(c -> out.add(new LeftOut(c, reason, false)));
+                }
+            }
+            kept.add(List.copyOf(railRow));
+            names.add(List.copyOf(nameRow));
+        }
+        out.sort(Comparator.comparing(LeftOut::cable));
+        return new DeviceMatrix(ranks, List.copyOf(kept), List.copyOf(names), out);
     }
 
     /** @return confirmed cables between ranks that are not rails, with the reason, in cable order */

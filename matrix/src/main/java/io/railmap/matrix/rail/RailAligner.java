@@ -1,5 +1,6 @@
 package io.railmap.matrix.rail;
 
+import io.railmap.matrix.jaccl.JacclRules;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.Thunderbolt;
 import io.railmap.matrix.topology.Cable;
@@ -39,8 +40,8 @@ public final class RailAligner {
     }
 
     /**
-     * The cables between two nodes that pass the options' state, rate and Thunderbolt filters, in
-     * rail order, before any cap on their number.
+     * The cables between two nodes whose ends both have an RDMA device and that pass the options'
+     * state, rate and Thunderbolt filters, in rail order, before any cap on their number.
      *
      * @param topology the cable graph
      * @param x        a node
@@ -56,11 +57,13 @@ public final class RailAligner {
             Port b = topology.port(cable.b()).orElseThrow();
             Optional<Double> rate = a.rateGbps().isPresent() && b.rateGbps().isPresent()
                     ? Optional.of(Math.min(a.rateGbps().get(), b.rateGbps().get())) : Optional.empty();
-            String reason = reasonToLeaveOut(a, b, rate, options);
+            Optional<Port> notRdma = a.rdma().isEmpty() ? Optional.of(a) : b.rdma().isEmpty() ? Optional.of(b) : Optional.empty();
+            String reason = notRdma.isPresent() ? notRdma.get().ref() + " has no RDMA device (it is a plain netdev), and jaccl"
+                    + " opens RDMA devices by name" : reasonToLeaveOut(a, b, rate, options);
             if (reason == null) {
                 kept.add(new CableRate(cable, rate));
             } else {
-                leftOut.add(new LeftOut(cable, reason));
+                leftOut.add(new LeftOut(cable, reason, notRdma.isPresent()));
             }
         }
         kept.sort(RAIL_ORDER);
@@ -100,7 +103,7 @@ public final class RailAligner {
      * Builds the rail-aligned matrix for {@code ranks}: for each pair, its usable cables in rail order,
      * capped at {@code maxWires}; then, when {@code equalRingWires} is set and every pair of ring
      * neighbours (ranks r and r+1 mod N) has a cable, every ring edge is trimmed to the smallest count
-     * on the cycle and at most {@value JacclRules#RING_MAX_WIRES}. Cost: O(N² + cables).
+     * on the cycle and at most {@value JacclRules#RING_MAX_CONNS}. Cost: O(N² + cables).
      *
      * @param topology the cable graph
      * @param ranks    node names in rank order; not empty, no duplicates
@@ -130,7 +133,7 @@ public final class RailAligner {
             }
         }
         if (options.equalRingWires() && n >= 2 && followsCycle(rails, n)) {
-            int ringWires = JacclRules.RING_MAX_WIRES;
+            int ringWires = JacclRules.RING_MAX_CONNS;
             for (int r = 0; r < n; r++) {
                 ringWires = Math.min(ringWires, rails.get(r).get(JacclRules.right(r, n)).size());
             }
@@ -149,7 +152,7 @@ public final class RailAligner {
             for (int j = 0; j < n; j++) {
                 String node = ranks.get(i);
                 row.add(rails.get(i).get(j).stream()
-                        .map(c -> topology.port(c.end(node)).map(Port::deviceName).orElseThrow())
+                        .map(c -> topology.port(c.end(node)).flatMap(Port::rdma).orElseThrow())
                         .toList());
             }
             devices.add(List.copyOf(row));
@@ -194,7 +197,7 @@ public final class RailAligner {
         if (pair.size() <= count) {
             return pair;
         }
-        pair.subList(count, pair.size()).forEach(c -> leftOut.add(new LeftOut(c, reason)));
+        pair.subList(count, pair.size()).forEach(c -> leftOut.add(new LeftOut(c, reason, false)));
         return List.copyOf(pair.subList(0, count));
     }
 }

@@ -13,7 +13,7 @@ import io.railmap.matrix.model.Rates;
  *                       {@link Integer#MAX_VALUE} (no cap).
  * @param equalRingWires when the rank order follows a cycle of the cable graph, trim every ring edge
  *                       (ranks r and r+1) to the smallest count on the cycle and at most
- *                       {@value JacclRules#RING_MAX_WIRES}, as jaccl's ring requires. Default is true.
+ *                       {@value io.railmap.matrix.jaccl.JacclRules#RING_MAX_CONNS}, as jaccl's ring requires. Default is true.
  */
 public record RailOptions(boolean activeOnly, double minRateGbps, int maxWires, boolean equalRingWires) {
     /** Active cables only, any rate, any count, equal ring edges. */

@@ -39,6 +39,7 @@ import org.jgrapht.graph.builder.GraphTypeBuilder;
  */
 public final class Topology {
     private final Graph<String, Cable> graph;
+    private final Map<String, NodeRecord> records;
     private final Map<PortRef, Port> ports;
     private final Map<String, List<Port>> portsByNode;
     private final Map<PortRef, Cable> cableAt;
@@ -46,9 +47,10 @@ public final class Topology {
     private final List<SharedSegment> sharedSegments;
     private final List<SourceConflict> sourceConflicts;
 
-    private Topology(Graph<String, Cable> graph, Map<PortRef, Port> ports, Map<PortRef, Cable> cableAt,
+    private Topology(Graph<String, Cable> graph, Map<String, NodeRecord> records, Map<PortRef, Port> ports, Map<PortRef, Cable> cableAt,
                      List<Unconfirmed> unconfirmed, List<SharedSegment> sharedSegments, List<SourceConflict> sourceConflicts) {
         this.graph = graph;
+        this.records = records;
         this.ports = ports;
         Map<String, List<Port>> byNode = new HashMap<>();
         new TreeMap<>(ports).values().forEach(p -> byNode.computeIfAbsent(p.node(), n -> new ArrayList<>()).add(p));
@@ -70,7 +72,9 @@ public final class Topology {
     public static Topology of(Snapshot snapshot) {
         Map<PortRef, Port> ports = new HashMap<>();
         Map<String, PortRef> byDomain = new HashMap<>();
+        Map<String, NodeRecord> records = new HashMap<>();
         for (NodeRecord record : snapshot.records()) {
+            records.put(record.node(), record);
             for (Port port : record.ports()) {
                 ports.put(port.ref(), port);
                 port.thunderbolt().flatMap(Thunderbolt::domainUuid).ifPresent(d -> byDomain.put(d, port.ref()));
@@ -144,7 +148,7 @@ public final class Topology {
             }
         }
         unconfirmed.sort(Comparator.comparing(Unconfirmed::from));
-        return new Topology(new AsUnmodifiableGraph<>(graph), Collections.unmodifiableMap(ports),
+        return new Topology(new AsUnmodifiableGraph<>(graph), Collections.unmodifiableMap(records), Collections.unmodifiableMap(ports),
                 Collections.unmodifiableMap(cableAt), List.copyOf(unconfirmed), List.copyOf(segments), List.copyOf(conflicts));
     }
 
@@ -178,6 +182,15 @@ public final class Topology {
             return List.of();
         }
         return graph.getAllEdges(x, y).stream().sorted().toList();
+    }
+
+    /**
+     * @param node a node name
+     * @return that node's record (its management address, whether RDMA is on, its ports), if the
+     *         snapshot held one
+     */
+    public Optional<NodeRecord> record(String node) {
+        return Optional.ofNullable(records.get(node));
     }
 
     /** @return the port with that identity, if any record holds it */

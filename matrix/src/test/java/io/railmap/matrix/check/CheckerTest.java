@@ -1,5 +1,6 @@
 package io.railmap.matrix.check;
 
+import io.railmap.matrix.jaccl.MlxVersion;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railmap.matrix.Cluster;
@@ -34,14 +35,14 @@ class CheckerTest {
 
     @Test
     void theRightFileIsClean() {
-        List<Finding> f = Checker.check(crossed, ab, cells("-|rdma_en6+rdma_en7", "rdma_en7+rdma_en6|-"), Mode.RING);
+        List<Finding> f = Checker.check(crossed, ab, cells("-|rdma_en6+rdma_en7", "rdma_en7+rdma_en6|-"), Mode.RING, MlxVersion.NEWEST);
         assertThat(f).isEmpty();
     }
 
     @Test
     void swappedWiresAtOneEndAreAMismatchedRail() {
         // each side picked its interfaces independently, sorted by name: the exo PR 2160 deadlock
-        List<Finding> f = Checker.check(crossed, ab, cells("-|rdma_en6+rdma_en7", "rdma_en6+rdma_en7|-"), Mode.RING);
+        List<Finding> f = Checker.check(crossed, ab, cells("-|rdma_en6+rdma_en7", "rdma_en6+rdma_en7|-"), Mode.RING, MlxVersion.NEWEST);
 
         assertThat(codes(f)).containsExactly("error mismatched-rail", "error mismatched-rail");
         assertThat(f.get(0).ranks()).containsExactly(0, 1);
@@ -50,9 +51,29 @@ class CheckerTest {
     }
 
     @Test
-    void netdevNamesAreAcceptedLikeRdmaNames() {
-        assertThat(Checker.check(crossed, ab, cells("-|en6+en7", "en7+en6|-"), Mode.RING)).isEmpty();
+    void aNetdevNameIsAnErrorThatNamesTheRdmaDevice() {
+        // jaccl looks devices up by ibv_get_device_name only (lib/jaccl/rdma.cpp, create_connections):
+        // "en6" is not found ("Could not find device en6"), even though rdma_en6 drives it
+        List<Finding> f = Checker.check(crossed, ab, cells("-|en6+rdma_en7", "rdma_en7+rdma_en6|-"), Mode.RING, MlxVersion.NEWEST);
+        assertThat(codes(f)).containsExactly("error netdev-name");
+        assertThat(f.get(0).message()).contains("\"en6\"", "a:en6", "write \"rdma_en6\"");
+        assertThat(f.get(0).rail()).contains(0);
     }
+
+    @Test
+    void aNetdevNameIsStillPairedSoACrossedRailShowsToo() {
+        List<Finding> f = Checker.check(crossed, ab, cells("-|en6+en7", "en6+en7|-"), Mode.RING, MlxVersion.NEWEST);
+        assertThat(codes(f)).contains("error netdev-name", "error mismatched-rail");
+    }
+
+    @Test
+    void aPortWithoutRdmaCannotCarryARail() {
+        Topology t = Topology.of(new Cluster().plainCable("a:eth1", "b:eth1").snapshot());
+        List<Finding> f = Checker.check(t, ab, cells("-|eth1", "eth1|-"), Mode.MESH, MlxVersion.NEWEST);
+        assertThat(codes(f)).containsExactly("error netdev-name", "error netdev-name");
+        assertThat(f.get(0).message()).contains("has no RDMA device");
+    }
+
 
     @Test
     void namesFromTheFileAreShownEscapedAndCut() {
@@ -62,7 +83,7 @@ class CheckerTest {
                 List.of(List.of(huge), List.of(colour)),
                 List.of(List.of("rdma_en7", "rdma_en6"), List.of()));
 
-        List<Finding> f = Checker.check(crossed, ab, file, Mode.MESH);
+        List<Finding> f = Checker.check(crossed, ab, file, Mode.MESH, MlxVersion.NEWEST);
 
         assertThat(f).extracting(Finding::message)
                 .anySatisfy(m -> assertThat(m).contains("names \"rdma_\\x1b[31mred\\nline\", which is no RDMA device"))
@@ -72,7 +93,7 @@ class CheckerTest {
 
     @Test
     void anUnknownDeviceIsNamedWithWhatTheNodeHas() {
-        List<Finding> f = Checker.check(crossed, ab, cells("-|rdma_en9", "rdma_en7|-"), Mode.MESH);
+        List<Finding> f = Checker.check(crossed, ab, cells("-|rdma_en9", "rdma_en7|-"), Mode.MESH, MlxVersion.NEWEST);
         assertThat(codes(f)).containsExactly("error unknown-device");
         assertThat(f.get(0).message()).contains("\"rdma_en9\"", "rdma_en6, rdma_en7");
     }
@@ -82,7 +103,7 @@ class CheckerTest {
         Topology t = Topology.of(new Cluster().cable("a:p1", "b:p1").cable("a:p2", "c:p2").cable("b:p3", "c:p3").snapshot());
         // rank a uses p2 (cabled to c) to reach b
         List<Finding> f = Checker.check(t, List.of("a", "b", "c"),
-                cells("-|rdma_p2|rdma_p2", "rdma_p1|-|rdma_p3", "rdma_p2|rdma_p3|-"), Mode.MESH);
+                cells("-|rdma_p2|rdma_p2", "rdma_p1|-|rdma_p3", "rdma_p2|rdma_p3|-"), Mode.MESH, MlxVersion.NEWEST);
         assertThat(codes(f)).containsExactly("error not-a-cable");
         assertThat(f.get(0).message()).contains("a:p2 is cabled to c:p2, not to b");
     }
@@ -90,33 +111,33 @@ class CheckerTest {
     @Test
     void aDownEndIsLinkDown() {
         Topology t = Topology.of(new Cluster().cable("a:p1", "b:p1").state("b:p1", PortState.DOWN).snapshot());
-        List<Finding> f = Checker.check(t, ab, cells("-|rdma_p1", "rdma_p1|-"), Mode.MESH);
+        List<Finding> f = Checker.check(t, ab, cells("-|rdma_p1", "rdma_p1|-"), Mode.MESH, MlxVersion.NEWEST);
         assertThat(codes(f)).containsExactly("error link-down");
         assertThat(f.get(0).message()).contains("b:p1 is down");
     }
 
     @Test
     void aWireWithoutPartnerIsUnpaired() {
-        List<Finding> f = Checker.check(crossed, ab, cells("-|rdma_en6+rdma_en7", "rdma_en7|-"), Mode.MESH);
+        List<Finding> f = Checker.check(crossed, ab, cells("-|rdma_en6+rdma_en7", "rdma_en7|-"), Mode.MESH, MlxVersion.NEWEST);
         assertThat(codes(f)).contains("error unpaired-wire");
     }
 
     @Test
     void shapeProblemsStopTheCheck() {
-        assertThat(codes(Checker.check(crossed, ab, cells("-|rdma_en6"), Mode.AUTO))).containsExactly("error not-square");
-        assertThat(codes(Checker.check(crossed, ab, cells("-|rdma_en6", "rdma_en7"), Mode.AUTO))).containsExactly("error not-square");
+        assertThat(codes(Checker.check(crossed, ab, cells("-|rdma_en6"), Mode.AUTO, MlxVersion.NEWEST))).containsExactly("error not-square");
+        assertThat(codes(Checker.check(crossed, ab, cells("-|rdma_en6", "rdma_en7"), Mode.AUTO, MlxVersion.NEWEST))).containsExactly("error not-square");
     }
 
     @Test
     void emptyNamesAndTheDiagonal() {
-        List<Finding> f = Checker.check(crossed, ab, cells("rdma_en6|", "rdma_en7|-"), Mode.MESH);
+        List<Finding> f = Checker.check(crossed, ab, cells("rdma_en6|", "rdma_en7|-"), Mode.MESH, MlxVersion.NEWEST);
         assertThat(codes(f)).contains("error diagonal-not-empty", "error empty-name");
     }
 
     @Test
     void aMeshNeedsEveryPair() {
         Topology t = Topology.of(new Cluster().cable("a:p1", "b:p1").cable("b:p2", "c:p2").snapshot());
-        List<Finding> f = Checker.check(t, List.of("a", "b", "c"), cells("-|rdma_p1|-", "rdma_p1|-|rdma_p2", "-|rdma_p2|-"), Mode.MESH);
+        List<Finding> f = Checker.check(t, List.of("a", "b", "c"), cells("-|rdma_p1|-", "rdma_p1|-|rdma_p2", "-|rdma_p2|-"), Mode.MESH, MlxVersion.NEWEST);
         assertThat(codes(f)).containsExactly("error missing-link");
         assertThat(f.get(0).message()).contains("rank 0 (a) and rank 2 (c)", "no cable joins them");
     }
@@ -139,17 +160,17 @@ class CheckerTest {
             }
             cells.add(row);
         }
-        assertThat(codes(Checker.check(Topology.of(c.snapshot()), ranks, cells, Mode.MESH))).containsExactly("error mesh-too-large");
+        assertThat(codes(Checker.check(Topology.of(c.snapshot()), ranks, cells, Mode.MESH, MlxVersion.NEWEST))).containsExactly("error mesh-too-large");
     }
 
     @Test
     void extraWiresInAMeshAreUnusedAndSayHowToUseThem() {
-        List<Finding> f = Checker.check(crossed, ab, cells("-|rdma_en6+rdma_en7", "rdma_en7+rdma_en6|-"), Mode.MESH);
+        List<Finding> f = Checker.check(crossed, ab, cells("-|rdma_en6+rdma_en7", "rdma_en7+rdma_en6|-"), Mode.MESH, MlxVersion.NEWEST);
         assertThat(codes(f)).containsExactly("warning extra-wires-unused");
         assertThat(f.get(0).message()).contains("MLX_JACCL_RING");
-        // as jaccl decides: valid as a ring too, so only a hint
-        assertThat(codes(Checker.check(crossed, ab, cells("-|rdma_en6+rdma_en7", "rdma_en7+rdma_en6|-"), Mode.AUTO)))
-                .containsExactly("info extra-wires-unused");
+        // as jaccl decides without MLX_JACCL_RING: the file is a valid mesh, so jaccl runs the mesh on wire 0
+        assertThat(codes(Checker.check(crossed, ab, cells("-|rdma_en6+rdma_en7", "rdma_en7+rdma_en6|-"), Mode.AUTO, MlxVersion.NEWEST)))
+                .containsExactly("warning extra-wires-unused");
     }
 
     @Test
@@ -159,11 +180,11 @@ class CheckerTest {
         Topology t = Topology.of(c.snapshot());
         List<String> abc = List.of("a", "b", "c");
         List<Finding> unequal = Checker.check(t, abc,
-                cells("-|rdma_p1+rdma_p2|rdma_p4", "rdma_p1+rdma_p2|-|rdma_p3+rdma_p5", "rdma_p4|rdma_p3+rdma_p5|-"), Mode.RING);
+                cells("-|rdma_p1+rdma_p2|rdma_p4", "rdma_p1+rdma_p2|-|rdma_p3+rdma_p5", "rdma_p4|rdma_p3+rdma_p5|-"), Mode.RING, MlxVersion.NEWEST);
         assertThat(codes(unequal)).containsOnly("error unequal-ring-wires");
         assertThat(unequal).allSatisfy(x -> assertThat(x.ranks()).containsExactly(0, 2));
 
-        List<Finding> notACycle = Checker.check(t, abc, cells("-|rdma_p1|-", "rdma_p1|-|rdma_p3", "-|rdma_p3|-"), Mode.RING);
+        List<Finding> notACycle = Checker.check(t, abc, cells("-|rdma_p1|-", "rdma_p1|-|rdma_p3", "-|rdma_p3|-"), Mode.RING, MlxVersion.NEWEST);
         assertThat(codes(notACycle)).containsExactly("error ring-not-a-cycle");
     }
 
@@ -174,14 +195,14 @@ class CheckerTest {
             c.cable("a:p" + k, "b:p" + k);
         }
         String five = "rdma_p0+rdma_p1+rdma_p2+rdma_p3+rdma_p4";
-        List<Finding> f = Checker.check(Topology.of(c.snapshot()), ab, cells("-|" + five, five + "|-"), Mode.RING);
+        List<Finding> f = Checker.check(Topology.of(c.snapshot()), ab, cells("-|" + five, five + "|-"), Mode.RING, MlxVersion.NEWEST);
         assertThat(codes(f)).containsOnly("error too-many-wires");
     }
 
     @Test
     void inAutoModeAFileValidAsNeitherGetsBothModesFindings() {
         Topology t = Topology.of(new Cluster().cable("a:p1", "b:p1").cable("b:p2", "c:p2").snapshot());
-        List<Finding> f = Checker.check(t, List.of("a", "b", "c"), cells("-|rdma_p1|-", "rdma_p1|-|rdma_p2", "-|rdma_p2|-"), Mode.AUTO);
+        List<Finding> f = Checker.check(t, List.of("a", "b", "c"), cells("-|rdma_p1|-", "rdma_p1|-|rdma_p2", "-|rdma_p2|-"), Mode.AUTO, MlxVersion.NEWEST);
         assertThat(codes(f)).containsExactlyInAnyOrder("error missing-link", "error ring-not-a-cycle");
         assertThat(f).allSatisfy(x -> assertThat(x.message()).startsWith("as a "));
     }

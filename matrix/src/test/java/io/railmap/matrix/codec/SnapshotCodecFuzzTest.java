@@ -15,13 +15,15 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Fuzzes the snapshot and record reader: any bytes give a snapshot (or record) or a
  * {@link FormatException}, and whatever is read is written and read back unchanged. Seeds: the
- * shipped snapshots and the records in them, and a snapshot of every cable kind the tests build.
+ * shipped snapshot (format version 2) and a version-1 snapshot, and a snapshot of every cable kind
+ * the tests build.
  */
 class SnapshotCodecFuzzTest {
 
     static Stream<byte[]> seeds() {
         Snapshot built = new Cluster().cable("a:en6", "b:en7").cable("a:en7", "b:en6").oneSided("a:en8", "c:en1").snapshot();
-        Stream<byte[]> files = Fuzzing.files(Path.of("../examples/snapshots/two-macs-crossed.json"));
+        Stream<byte[]> files = Fuzzing.files(Path.of("../examples/snapshots/two-macs-crossed.json"),
+                Path.of("src/test/resources/snapshots/two-macs-crossed-v1.json"));
         Stream<String> written = Stream.concat(Stream.of(SnapshotCodec.write(built)),
                 built.records().stream().map(SnapshotCodec::write));
         return Stream.concat(files, written.map(s -> s.getBytes(StandardCharsets.UTF_8)));
@@ -31,7 +33,8 @@ class SnapshotCodecFuzzTest {
     @DictionaryEntries({"\"format\"", "\"railmap-snapshot\"", "\"version\"", "\"records\"", "\"node\"", "\"ports\"",
         "\"netdev\"", "\"rdma\"", "\"rdmaPort\"", "\"kind\"", "\"rateGbps\"", "\"state\"", "\"thunderbolt\"", "\"neighbours\"",
         "\"port\"", "\"domainUuid\"", "\"peerDomainUuid\"", "\"receptacle\"", "\"linkSpeedGbps\"", "\"behindHub\"",
-        "\"peerName\"", "\"roce\"", "\"infiniband\"", "\"ethernet\"", "\"active\"", "\"down\"", "null", "1e999", "-0"})
+        "\"peerName\"", "\"addresses\"", "\"bridge\"", "\"management\"", "\"rdmaEnabled\"", "\"fe80::1\"", "\"::ffff:1.2.3.4\"",
+        "\"169.254.0.1\"", "\"roce\"", "\"infiniband\"", "\"ethernet\"", "\"active\"", "\"down\"", "null", "1e999", "-0"})
     @FuzzTest(maxExecutions = Fuzzing.EXECUTIONS, maxDuration = Fuzzing.MAX_DURATION)
     void snapshotOrRecord(byte[] input) {
         String text = new String(input, StandardCharsets.UTF_8);

@@ -10,6 +10,11 @@ import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.PortState;
 import io.railmap.matrix.model.Snapshot;
 import io.railmap.matrix.model.Thunderbolt;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -49,7 +54,8 @@ class SnapshotCodecTest {
     @CsvSource(delimiter = '|', value = {
         "not JSON|{\"format\": |$|not valid JSON (line 1",
         "wrong format|{\"format\": \"other\", \"version\": 1, \"records\": []}|$.format|expected \"railmap-snapshot\"",
-        "future version|{\"format\": \"railmap-snapshot\", \"version\": 2, \"records\": []}|$.version|unknown snapshot version 2",
+        "future version|{\"format\": \"railmap-snapshot\", \"version\": 3, \"records\": []}|$.version|unknown snapshot version 3",
+        "version 0|{\"format\": \"railmap-snapshot\", \"version\": 0, \"records\": []}|$.version|unknown snapshot version 0",
         "unknown field|{\"format\": \"railmap-snapshot\", \"version\": 1, \"records\": [], \"extra\": 1}|$.extra|unknown field",
         "records not an array|{\"format\": \"railmap-snapshot\", \"version\": 1, \"records\": {}}|$.records|expected an array",
         "bad kind|{\"format\": \"railmap-snapshot\", \"version\": 1, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"e\", \"kind\": \"wifi\", \"state\": \"active\"}]}]}|$.records[0].ports[0].kind|unknown port kind \"wifi\"",
@@ -110,5 +116,125 @@ class SnapshotCodecTest {
                 .hasMessage("b.json: at $.ports[0].rdmaPort: rdmaPort 2 without an rdma device (a port without RDMA is port 1)");
         assertThat(SnapshotCodec.readRecord("b.json", record.replace("\"rdmaPort\": 2", "\"rdmaPort\": 1")).ports())
                 .singleElement().satisfies(p -> assertThat(p.rdmaPort()).isEqualTo(1));
+    }
+
+    @Test
+    void versionTwoCarriesAddressesBridgeManagementAndRdmaStateThroughARoundTrip() {
+        Thunderbolt tb = new Thunderbolt(Optional.of("817DCFA4-B481-4100-80FC-91C7AA969F0B"), Optional.empty(), 2,
+                Optional.of(80.0), false, Optional.empty());
+        Port known = new Port("mac", "en2", Optional.of("rdma_en2"), 1, PortKind.THUNDERBOLT, Optional.of(80.0), PortState.ACTIVE,
+                Optional.of(tb), List.of("FE80:0:0:0:1021:1BAC:FE1:B5E3", "169.254.205.255", "10.0.0.9"), true,
+                Optional.of("bridge0"), List.of());
+        Port none = new Port("mac", "en3", Optional.of("rdma_en3"), 1, PortKind.THUNDERBOLT, Optional.empty(), PortState.DOWN,
+                Optional.empty(), List.of(), true, Optional.empty(), List.of());
+        Port unknown = new Port("mac", "en4", Optional.of("rdma_en4"), 1, PortKind.THUNDERBOLT, Optional.empty(), PortState.DOWN,
+                Optional.empty(), List.of());
+        NodeRecord record = new NodeRecord("mac", 3, List.of(known, none, unknown), Optional.of("2001:DB8:0:0:1:0:0:1"),
+                Optional.of(false));
+        Snapshot snapshot = new Snapshot(List.of(record));
+
+        String json = SnapshotCodec.write(snapshot);
+        Snapshot read = SnapshotCodec.readSnapshot("s.json", json);
+
+        assertThat(read).isEqualTo(snapshot);
+        assertThat(json).contains("\"version\" : 2,", "\"management\" : \"2001:db8::1:0:0:1\"", "\"rdmaEnabled\" : false",
+                "\"bridge\" : \"bridge0\"", "\"addresses\" : [ ]", "\"addresses\" : null");
+        Port en2 = read.records().get(0).port("en2").orElseThrow();
+        assertThat(en2.addresses()).containsExactly("10.0.0.9", "169.254.205.255", "fe80::1021:1bac:fe1:b5e3");
+        assertThat(en2.ipv4()).containsExactly("10.0.0.9", "169.254.205.255");
+        assertThat(read.records().get(0).port("en3").orElseThrow().addressesKnown()).isTrue();
+        assertThat(read.records().get(0).port("en4").orElseThrow().addressesKnown()).isFalse();
+        assertThat(SnapshotCodec.readRecord("r.json", SnapshotCodec.write(record))).isEqualTo(record);
+    }
+
+    @Test
+    void aVersionOneSnapshotStillReadsWithTheNewFieldsEmpty() throws IOException {
+        String v1 = Files.readString(Path.of("src/test/resources/snapshots/two-macs-crossed-v1.json"), StandardCharsets.UTF_8);
+
+        Snapshot snapshot = SnapshotCodec.readSnapshot("two-macs-crossed-v1.json", v1);
+
+        assertThat(v1).contains("\"version\": 1,");
+        assertThat(snapshot.nodes()).containsExactly("studio-a", "studio-b");
+        assertThat(snapshot.records()).allSatisfy(r -> {
+            assertThat(r.management()).isEmpty();
+            assertThat(r.rdmaEnabled()).isEmpty();
+            assertThat(r.ports()).hasSize(2).allSatisfy(p -> {
+                assertThat(p.addresses()).isEmpty();
+                assertThat(p.addressesKnown()).isFalse();
+                assertThat(p.bridge()).isEmpty();
+                assertThat(p.rdma()).contains("rdma_" + p.netdev());
+            });
+        });
+        // written again, it is version 2 and reads back the same
+        assertThat(SnapshotCodec.readSnapshot("again", SnapshotCodec.write(snapshot))).isEqualTo(snapshot);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "not an IP|\"addresses\": [\"10.0.0.1\", \"studio-b.local\"]|$.records[0].ports[0].addresses[1]|address \"studio-b.local\" is not an IP address",
+        "leading zero|\"addresses\": [\"010.0.0.1\"]|$.records[0].ports[0].addresses[0]|is not an IP address",
+        "octet over 255|\"addresses\": [\"10.0.0.256\"]|$.records[0].ports[0].addresses[0]|is not an IP address",
+        "zone|\"addresses\": [\"fe80::1%en2\"]|$.records[0].ports[0].addresses[0]|has a zone",
+        "bad IPv6|\"addresses\": [\"fe80::1::2\"]|$.records[0].ports[0].addresses[0]|is not an IPv6 address",
+        "IPv4-mapped|\"addresses\": [\"::ffff:10.0.0.1\"]|$.records[0].ports[0].addresses[0]|IPv4-mapped",
+        "not a string|\"addresses\": [7]|$.records[0].ports[0].addresses[0]|expected a string",
+        "not an array|\"addresses\": \"10.0.0.1\"|$.records[0].ports[0].addresses|expected an array",
+        "bad bridge|\"bridge\": \"bridge 0\"|$.records[0].ports[0]|bridge name",
+    })
+    void badAddressesAndBridgesNameTheirPath(String what, String field, String path, String problem) {
+        String json = "{\"format\": \"railmap-snapshot\", \"version\": 2, \"records\": [{\"node\": \"a\", \"version\": 1,"
+                + " \"ports\": [{\"netdev\": \"en2\", \"kind\": \"thunderbolt\", \"state\": \"active\", " + field + "}]}]}";
+
+        assertThatThrownBy(() -> SnapshotCodec.readSnapshot("cluster.json", json))
+                .isInstanceOfSatisfying(FormatException.class, e -> {
+                    assertThat(e.path()).isEqualTo(path);
+                    assertThat(e.problem()).contains(problem);
+                });
+    }
+
+    @Test
+    void moreAddressesThanAPortCarriesIsAnErrorAtTheArray() {
+        String seventeen = String.join(", ", Collections.nCopies(17, "\"10.0.0.1\""));
+        String sixteen = String.join(", ", java.util.stream.IntStream.range(0, 16).mapToObj(i -> "\"10.0.0." + i + "\"").toList());
+        String record = "{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"en2\", \"kind\": \"thunderbolt\","
+                + " \"state\": \"active\", \"addresses\": [%s]}]}";
+
+        assertThatThrownBy(() -> SnapshotCodec.readRecord("r.json", record.formatted(seventeen)))
+                .hasMessage("r.json: at $.ports[0].addresses: 17 addresses; a port carries at most 16");
+        assertThat(SnapshotCodec.readRecord("r.json", record.formatted(sixteen)).ports().get(0).addresses()).hasSize(16);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "management|\"management\": \"10.0.0.1\"|$.records[0].management",
+        "rdmaEnabled|\"rdmaEnabled\": true|$.records[0].rdmaEnabled",
+    })
+    void versionOneHasNoneOfVersionTwosRecordFields(String what, String field, String path) {
+        String json = "{\"format\": \"railmap-snapshot\", \"version\": 1, \"records\": [{\"node\": \"a\", \"version\": 1, "
+                + field + ", \"ports\": []}]}";
+
+        assertThatThrownBy(() -> SnapshotCodec.readSnapshot("old.json", json))
+                .isInstanceOfSatisfying(FormatException.class, e -> {
+                    assertThat(e.path()).isEqualTo(path);
+                    assertThat(e.problem()).startsWith("unknown field");
+                });
+        assertThat(SnapshotCodec.readSnapshot("new.json", json.replace("\"version\": 1, \"records\"", "\"version\": 2, \"records\"")))
+                .isNotNull();
+    }
+
+    @Test
+    void versionOnePortsHaveNoAddresses() {
+        String json = "{\"format\": \"railmap-snapshot\", \"version\": 1, \"records\": [{\"node\": \"a\", \"version\": 1,"
+                + " \"ports\": [{\"netdev\": \"en2\", \"kind\": \"thunderbolt\", \"state\": \"active\", \"addresses\": []}]}]}";
+
+        assertThatThrownBy(() -> SnapshotCodec.readSnapshot("old.json", json))
+                .isInstanceOfSatisfying(FormatException.class, e -> assertThat(e.path()).isEqualTo("$.records[0].ports[0].addresses"));
+    }
+
+    @Test
+    void aBadManagementAddressNamesItsPath() {
+        assertThatThrownBy(() -> SnapshotCodec.readRecord("r.json", "{\"node\": \"a\", \"version\": 1, \"management\": \"mgmt.local\", \"ports\": []}"))
+                .hasMessage("r.json: at $.management: management address \"mgmt.local\" is not an IP address (IPv4 a.b.c.d without leading"
+                        + " zeros, or IPv6)");
     }
 }

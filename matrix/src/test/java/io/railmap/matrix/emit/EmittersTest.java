@@ -1,5 +1,6 @@
 package io.railmap.matrix.emit;
 
+import io.railmap.matrix.jaccl.MlxVersion;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -19,16 +20,17 @@ import org.junit.jupiter.api.Test;
 class EmittersTest {
     private final Topology crossed = Topology.of(new Cluster().cable("a:en6", "b:en7").cable("a:en7", "b:en6")
             .oneSided("a:en9", "b:en9").snapshot());
-    private final Plan ring = Planner.plan(crossed, List.of("a", "b"), Order.GIVEN, RailOptions.DEFAULTS);
-    private final Plan mesh = Planner.plan(crossed, List.of("a", "b"), Order.GIVEN, RailOptions.DEFAULTS.withMaxWires(1));
+    private final Plan ring = Planner.plan(crossed, List.of("a", "b"), Order.GIVEN, RailOptions.DEFAULTS, MlxVersion.NEWEST);
+    private final Plan mesh = Planner.plan(crossed, List.of("a", "b"), Order.GIVEN, RailOptions.DEFAULTS.withMaxWires(1), MlxVersion.NEWEST);
 
     @Test
     void envTurnsTheRingOnOnlyWhenThereIsAValidRing() {
         String ringEnv = JacclEnv.render(ring, "/etc/railmap/devices.json", "10.0.0.1:32323", Optional.of(1));
         assertThat(ringEnv).isEqualTo("MLX_IBV_DEVICES=/etc/railmap/devices.json\nMLX_RANK=1\n"
-                + "MLX_JACCL_COORDINATOR=10.0.0.1:32323\nMLX_JACCL_RING=1\n");
+                + "MLX_JACCL_COORDINATOR=10.0.0.1:32323\nMLX_JACCL_RING=1\n"
+                + "JACCL_IBV_DEVICES=/etc/railmap/devices.json\nJACCL_RANK=1\nJACCL_COORDINATOR=10.0.0.1:32323\nJACCL_RING=1\n");
         String meshEnv = JacclEnv.render(mesh, "/tmp/my devices.json", "10.0.0.1:32323", Optional.empty());
-        assertThat(meshEnv).doesNotContain("MLX_JACCL_RING").contains("# rank 0 (a)\n", "# rank 1 (b)\n", "MLX_RANK=0\n",
+        assertThat(meshEnv).doesNotContainPattern("(?m)^(MLX_)?JACCL_RING=").contains("unset both", "# rank 0 (a)\n", "# rank 1 (b)\n", "MLX_RANK=0\n",
                 "MLX_IBV_DEVICES='/tmp/my devices.json'\n");
     }
 

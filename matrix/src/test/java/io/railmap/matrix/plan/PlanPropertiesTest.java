@@ -1,5 +1,6 @@
 package io.railmap.matrix.plan;
 
+import io.railmap.matrix.jaccl.MlxVersion;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
@@ -92,7 +93,7 @@ class PlanPropertiesTest {
     @Test
     void railKIsTheSameCableOnBothEnds() {
         forEachCase((seed, c) -> {
-            DeviceMatrix m = Planner.plan(c.topology(), c.ranks(), Order.GIVEN, c.options()).matrix();
+            DeviceMatrix m = Planner.plan(c.topology(), c.ranks(), Order.GIVEN, c.options(), MlxVersion.NEWEST).matrix();
             int n = m.size();
             for (int i = 0; i < n; i++) {
                 assertThat(m.devices().get(i).get(i)).isEmpty();
@@ -116,12 +117,12 @@ class PlanPropertiesTest {
     @Test
     void checkFindsNoFaultInWhatMatrixEmits() {
         forEachCase((seed, c) -> {
-            Plan plan = Planner.plan(c.topology(), c.ranks(), Order.GIVEN, c.options());
-            List<Finding> findings = Checker.check(c.topology(), plan.ranks(), plan.matrix().devices(), Mode.AUTO);
+            Plan plan = Planner.plan(c.topology(), c.ranks(), Order.GIVEN, c.options(), MlxVersion.NEWEST);
+            List<Finding> findings = Checker.check(c.topology(), plan.ranks(), plan.matrix().devices(), Mode.AUTO, MlxVersion.NEWEST);
             assertThat(findings).noneMatch(f -> RAIL_FAULTS.contains(f.code()));
             if (c.options().activeOnly()) {
                 assertThat(findings).noneMatch(f -> f.code() == Code.LINK_DOWN);
-                if (plan.matrix().validMesh() || plan.matrix().validRing()) {
+                if (plan.mode().isPresent()) {
                     assertThat(findings).noneMatch(Finding::isError);
                 }
             }
@@ -131,7 +132,7 @@ class PlanPropertiesTest {
     @Test
     void swappingTwoWiresOfOneCellIsAlwaysAMismatchedRail() {
         forEachCase((seed, c) -> {
-            DeviceMatrix m = Planner.plan(c.topology(), c.ranks(), Order.GIVEN, c.options()).matrix();
+            DeviceMatrix m = Planner.plan(c.topology(), c.ranks(), Order.GIVEN, c.options(), MlxVersion.NEWEST).matrix();
             Random random = new Random(seed);
             for (int i = 0; i < m.size(); i++) {
                 for (int j = 0; j < m.size(); j++) {
@@ -142,7 +143,7 @@ class PlanPropertiesTest {
                     int y = (x + 1 + random.nextInt(m.wires(i, j) - 1)) % m.wires(i, j);
                     List<List<List<String>>> cells = copy(m.devices());
                     Collections.swap(cells.get(i).get(j), x, y);
-                    List<Finding> findings = Checker.check(c.topology(), m.ranks(), cells, Mode.AUTO);
+                    List<Finding> findings = Checker.check(c.topology(), m.ranks(), cells, Mode.AUTO, MlxVersion.NEWEST);
                     assertThat(findings).filteredOn(f -> f.code() == Code.MISMATCHED_RAIL)
                             .extracting(f -> f.rail().orElseThrow())
                             .containsExactlyInAnyOrder(Math.min(x, y), Math.max(x, y));
@@ -159,18 +160,18 @@ class PlanPropertiesTest {
             }
             Plan plan;
             try {
-                plan = Planner.plan(c.topology(), c.ranks(), Order.RING, c.options().withEqualRingWires(true));
+                plan = Planner.plan(c.topology(), c.ranks(), Order.RING, c.options().withEqualRingWires(true), MlxVersion.NEWEST);
             } catch (NoRingException e) {
                 assertThat(e.unplaceable()).isNotEmpty().isSubsetOf(c.ranks());
                 return;
             }
             assertThat(plan.ranks()).containsExactlyInAnyOrderElementsOf(c.ranks()).startsWith(c.ranks().get(0));
-            assertThat(plan.matrix().validRing()).isTrue();
+            assertThat(plan.validRing()).isTrue();
         });
     }
 
     private static Port port(Topology t, String node, String name) {
-        return t.ports().stream().filter(p -> p.node().equals(node) && p.answersTo(name)).findFirst()
+        return t.ports().stream().filter(p -> p.node().equals(node) && (p.netdev().equals(name) || p.rdma().orElse("").equals(name))).findFirst()
                 .orElseThrow(() -> new AssertionError("no port " + name + " on " + node));
     }
 

@@ -1,16 +1,14 @@
 package io.railmap.matrix.rail;
 
+import io.railmap.matrix.jaccl.JacclRules;
+import io.railmap.matrix.jaccl.MlxVersion;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.railmap.matrix.Cluster;
-import io.railmap.matrix.model.Port;
-import io.railmap.matrix.model.PortKind;
-import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.model.PortState;
 import io.railmap.matrix.topology.Topology;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class RailAlignerTest {
@@ -28,7 +26,7 @@ class RailAlignerTest {
         assertThat(m.devices().get(0).get(1)).containsExactly("rdma_en6", "rdma_en7");
         assertThat(m.devices().get(1).get(0)).containsExactly("rdma_en7", "rdma_en6");
         assertThat(m.ring()).isTrue();
-        assertThat(m.validRing()).isTrue();
+        assertThat(JacclRules.isValidRing(m.devices(), MlxVersion.NEWEST)).isTrue();
     }
 
     @Test
@@ -50,7 +48,7 @@ class RailAlignerTest {
                 List.of(List.of(), List.of("rdma_en2")),
                 List.of(List.of("rdma_en3"), List.of())));
         assertThat(m.ring()).isFalse();
-        assertThat(m.validMesh()).isTrue();
+        assertThat(JacclRules.isValidMesh(m.devices(), MlxVersion.NEWEST)).isTrue();
     }
 
     @Test
@@ -62,8 +60,8 @@ class RailAlignerTest {
         assertThat(m.wires(1, 2)).isEqualTo(1);
         assertThat(m.wires(0, 2)).isEqualTo(1);
         assertThat(m.ring()).isTrue();
-        assertThat(m.validMesh()).isTrue();
-        assertThat(m.validRing()).isFalse();
+        assertThat(JacclRules.isValidMesh(m.devices(), MlxVersion.NEWEST)).isTrue();
+        assertThat(JacclRules.isValidRing(m.devices(), MlxVersion.NEWEST)).isFalse();
     }
 
     @Test
@@ -72,7 +70,7 @@ class RailAlignerTest {
         DeviceMatrix m = align(c, List.of("a", "b", "c"), RailOptions.DEFAULTS);
 
         assertThat(m.wires(0, 1)).isEqualTo(1);
-        assertThat(m.validRing()).isTrue();
+        assertThat(JacclRules.isValidRing(m.devices(), MlxVersion.NEWEST)).isTrue();
         assertThat(m.ring()).isFalse();
         assertThat(m.leftOut()).singleElement().satisfies(l -> assertThat(l.reason()).contains("trimmed to 1"));
     }
@@ -83,7 +81,7 @@ class RailAlignerTest {
         for (int k = 0; k < 6; k++) {
             c.cable("a:p" + k, "b:p" + k);
         }
-        assertThat(align(c, List.of("a", "b"), RailOptions.DEFAULTS).wires(0, 1)).isEqualTo(JacclRules.RING_MAX_WIRES);
+        assertThat(align(c, List.of("a", "b"), RailOptions.DEFAULTS).wires(0, 1)).isEqualTo(JacclRules.RING_MAX_CONNS);
         assertThat(align(c, List.of("a", "b"), RailOptions.DEFAULTS.withEqualRingWires(false)).wires(0, 1)).isEqualTo(6);
     }
 
@@ -91,7 +89,7 @@ class RailAlignerTest {
     void unequalCountsAroundARingAreLeftAloneWithoutTrimming() {
         Cluster c = new Cluster().cable("a:p1", "b:p1").cable("a:p2", "b:p2").cable("b:p3", "c:p3").cable("c:p4", "a:p4");
         DeviceMatrix m = align(c, List.of("a", "b", "c"), RailOptions.DEFAULTS.withEqualRingWires(false));
-        assertThat(m.validRing()).isFalse();
+        assertThat(JacclRules.isValidRing(m.devices(), MlxVersion.NEWEST)).isFalse();
         assertThat(m.ring()).isTrue();
     }
 
@@ -128,15 +126,17 @@ class RailAlignerTest {
     }
 
     @Test
-    void portsWithoutRdmaGoByTheirNetdev() {
-        Cluster c = new Cluster().put(veth("a", "veth0", "b:veth1")).put(veth("b", "veth1", "a:veth0"));
-        assertThat(align(c, List.of("a", "b"), RailOptions.DEFAULTS).device(1, 0, 0)).isEqualTo("veth1");
+    void aCableWithAnEndWithoutRdmaIsNoRail() {
+        // jaccl opens devices by RDMA name only: a netdev name in a cell fails at init
+        Cluster c = new Cluster().cable("a:en2", "b:en2").plainCable("a:eth1", "b:eth1");
+        DeviceMatrix m = align(c, List.of("a", "b"), RailOptions.DEFAULTS);
+        assertThat(m.devices().get(0).get(1)).containsExactly("rdma_en2");
+        assertThat(m.leftOut()).singleElement().satisfies(l -> {
+            assertThat(l.notRdma()).isTrue();
+            assertThat(l.reason()).contains("a:eth1 has no RDMA device");
+        });
     }
 
-    private static Port veth(String node, String netdev, String far) {
-        return new Port(node, netdev, Optional.empty(), 1, PortKind.ETHERNET, Optional.empty(), PortState.ACTIVE,
-                Optional.empty(), List.of(PortRef.parse(far)));
-    }
 
     @Test
     void badRankListsAreRefusedWithTheirNames() {

@@ -1,5 +1,6 @@
 package io.railmap.matrix.topology;
 
+import io.railmap.matrix.jaccl.MlxVersion;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railmap.matrix.Cluster;
@@ -32,6 +33,18 @@ class TopologyTest {
         assertThat(t.cableAt(PortRef.parse("b:en6")).orElseThrow().farEnd(PortRef.parse("b:en6")))
                 .isEqualTo(PortRef.parse("a:en7"));
         assertThat(t.unconfirmed()).isEmpty();
+    }
+
+    @Test
+    void theTopologyGivesEachNodesRecord() {
+        NodeRecord c = new NodeRecord("c", 7, List.of(), Optional.of("10.0.0.3"), Optional.of(false));
+        Snapshot snapshot = new Snapshot(List.of(c, new Cluster().cable("a:en6", "b:en7").snapshot().records().get(0)));
+
+        Topology t = Topology.of(snapshot);
+
+        assertThat(t.record("c")).contains(c);
+        assertThat(t.record("a").orElseThrow().ports()).extracting(Port::netdev).containsExactly("en6");
+        assertThat(t.record("b")).isEmpty();
     }
 
     @Test
@@ -119,7 +132,7 @@ class TopologyTest {
             assertThat(u.from()).isEqualTo(PortRef.parse("m4:en2"));
             assertThat(u.reason()).contains("Thunderbolt pairing and the probe of m3:en7 disagree");
         });
-        Plan plan = Planner.plan(t, List.of("m3", "m4"), Order.GIVEN, RailOptions.DEFAULTS);
+        Plan plan = Planner.plan(t, List.of("m3", "m4"), Order.GIVEN, RailOptions.DEFAULTS, MlxVersion.NEWEST);
         assertThat(plan.matrix().wires(0, 1)).isZero();
         assertThat(plan.findings()).filteredOn(f -> f.code() == Code.SOURCES_DISAGREE).singleElement()
                 .satisfies(f -> assertThat(f.message()).contains("m3:en7", "Thunderbolt pairing names m4:en2", "probe heard m4:en3"));

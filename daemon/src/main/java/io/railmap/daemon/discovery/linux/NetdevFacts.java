@@ -1,6 +1,8 @@
 package io.railmap.daemon.discovery.linux;
 
 import io.railmap.daemon.discovery.Quote;
+import io.railmap.matrix.model.Names;
+import java.io.IOException;
 import io.railmap.daemon.discovery.SkipException;
 import io.railmap.matrix.model.PortState;
 import java.nio.file.Files;
@@ -24,14 +26,18 @@ import java.util.function.Function;
  * @param speedGbps {@code speed} (Mb/s) in Gb/s; empty when the driver does not know (-1), when
  *                  the file has no value (no carrier: {@code EINVAL}) or an odd one, and whenever
  *                  there is no carrier, since a rate without a link means nothing
+ * @param bridge    the bridge the netdev is a port of: the name {@code master} links to, when
+ *                  {@code brport} exists (a bond's or VRF's {@code master} has no {@code brport});
+ *                  empty when it is in no bridge, or {@code master} is missing or names no netdev
  * @param notes     the fields dropped to unknown, each {@code "<field> unknown: <file>: <what is wrong>"}
  */
 record NetdevFacts(boolean operUp, boolean carrier, Optional<String> mac, OptionalInt mtu, OptionalInt ifindex,
-                   Optional<Double> speedGbps, List<String> notes) {
+                   Optional<Double> speedGbps, Optional<String> bridge, List<String> notes) {
 
     /**
      * Reads one netdev's directory. {@code operstate} is required; {@code carrier} must be 0 or 1
-     * when it has a value; the other files are optional.
+     * when it has a value; the other files, and the {@code brport} directory and {@code master}
+     * link, are optional.
      *
      * @param dir {@code /sys/class/net/<if>} (a symlink on real Linux; followed)
      * @throws SkipException when there is no such directory, {@code operstate} has no value or an
@@ -53,8 +59,27 @@ record NetdevFacts(boolean operUp, boolean carrier, Optional<String> mac, Option
         Optional<Double> speed = carrier
                 ? optional(dir, "speed", "rate", SysfsFormats::speedGbps, notes).flatMap(s -> s)
                 : Optional.empty();
+        Optional<String> bridge = bridge(dir, notes);
         return new NetdevFacts(operUp, carrier, mac, mtu.map(OptionalInt::of).orElse(OptionalInt.empty()),
-                ifindex.map(OptionalInt::of).orElse(OptionalInt.empty()), speed, notes);
+                ifindex.map(OptionalInt::of).orElse(OptionalInt.empty()), speed, bridge, notes);
+    }
+
+    /** The bridge of a bridge port: {@code master}'s link target's last element; an odd one is unknown and a note. */
+    private static Optional<String> bridge(Path dir, List<String> notes) {
+        if (!Files.isDirectory(dir.resolve("brport"))) {
+            return Optional.empty();
+        }
+        Path master = dir.resolve("master");
+        try {
+            Path target = Files.readSymbolicLink(master);
+            String name = target.getFileName() == null ? "" : target.getFileName().toString();
+            return Optional.of(Names.plain("bridge", name));
+        } catch (IOException | UnsupportedOperationException e) {
+            notes.add("bridge unknown: " + Quote.path(master) + ": a bridge port without a readable master link");
+        } catch (IllegalArgumentException e) {
+            notes.add("bridge unknown: " + Quote.path(master) + ": " + Names.escape(e.getMessage(), Quote.PATH_CHARS));
+        }
+        return Optional.empty();
     }
 
     /**

@@ -1,10 +1,12 @@
 package io.railmap.daemon.discovery.linux;
 
+import io.railmap.daemon.discovery.AssumedRdma;
 import io.railmap.daemon.discovery.Discovery;
 import io.railmap.daemon.discovery.DiscoveryException;
 import io.railmap.daemon.discovery.Gid;
 import io.railmap.daemon.discovery.InterfaceSelection;
 import io.railmap.daemon.discovery.LocalPort;
+import io.railmap.daemon.discovery.PortAddresses;
 import io.railmap.daemon.discovery.PortSource;
 import io.railmap.daemon.discovery.Quote;
 import io.railmap.daemon.discovery.SkipException;
@@ -13,11 +15,13 @@ import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.PortState;
 import java.io.IOException;
+import java.net.SocketException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -41,6 +45,12 @@ import java.util.Set;
  * {@code speed} (Mb/s) while there is carrier, unknown otherwise (the kernel answers {@code EINVAL}
  * without carrier, {@code -1} when the driver does not know).
  *
+ * <p>Every port: its bridge from {@code /sys/class/net/<if>/master} when {@code brport} is there
+ * ({@link NetdevFacts}); its IP addresses, on the live system only ({@link #live}), from the JDK's
+ * interface list of the namespace the process runs in ({@link PortAddresses}), and unknown when
+ * reading a sysfs tree, which holds no addresses. A netdev without an RDMA port that the
+ * {@link AssumedRdma} rule selects is given the RDMA device {@code rdma_<netdev>} (labs and tests).
+ *
  * <p>A port whose required files are missing, unreadable or odd is skipped with the reason; only a
  * missing or unlistable {@code /sys/class/net} fails the whole discovery. A missing
  * {@code /sys/class/infiniband} means no RDMA ports. Entries are followed through symlinks, as on real
@@ -50,29 +60,51 @@ public final class SysfsPortSource implements PortSource {
     private final String node;
     private final Path root;
     private final InterfaceSelection selection;
+    private final AssumedRdma assumed;
+    /** True on the live system: addresses come from the JDK. */
+    private final boolean live;
 
-    /**
-     * @param node      this node's name
-     * @param root      the directory holding {@code sys/} ({@code /} on a live system; a test tree
-     *                  otherwise)
-     * @param selection which plain netdevs to take and which ports to leave out
-     * @throws IllegalArgumentException when the node name is bad
-     */
-    public SysfsPortSource(String node, Path root, InterfaceSelection selection) {
+    private SysfsPortSource(String node, Path root, InterfaceSelection selection, AssumedRdma assumed, boolean live) {
         this.node = Names.node("node", node);
         this.root = Objects.requireNonNull(root, "root");
         this.selection = Objects.requireNonNull(selection, "selection");
+        this.assumed = Objects.requireNonNull(assumed, "assumed");
+        this.live = live;
     }
 
     /**
-     * Reads the live sysfs under {@code /}.
+     * Reads a sysfs tree; the ports' addresses are unknown.
+     *
+     * @param node      this node's name
+     * @param root      the directory holding {@code sys/}
+     * @param selection which plain netdevs to take and which ports to leave out
+     * @param assumed   which plain netdevs get an assumed RDMA device
+     * @throws IllegalArgumentException when the node name is bad
+     */
+    public SysfsPortSource(String node, Path root, InterfaceSelection selection, AssumedRdma assumed) {
+        this(node, root, selection, assumed, false);
+    }
+
+    /**
+     * Reads a sysfs tree with no assumed RDMA devices; the ports' addresses are unknown.
+     *
+     * @throws IllegalArgumentException when the node name is bad
+     */
+    public SysfsPortSource(String node, Path root, InterfaceSelection selection) {
+        this(node, root, selection, AssumedRdma.none(), false);
+    }
+
+    /**
+     * Reads the live system: sysfs under {@code /}, addresses from the JDK.
      *
      * @param node      this node's name
      * @param selection which plain netdevs to take and which ports to leave out
+     * @param assumed   which plain netdevs get an assumed RDMA device
+     * @return the source
      * @throws IllegalArgumentException when the node name is bad
      */
-    public SysfsPortSource(String node, InterfaceSelection selection) {
-        this(node, Path.of("/"), selection);
+    public static SysfsPortSource live(String node, InterfaceSelection selection, AssumedRdma assumed) {
+        return new SysfsPortSource(node, Path.of("/"), selection, assumed, true);
     }
 
     /**
@@ -87,11 +119,20 @@ public final class SysfsPortSource implements PortSource {
             throw new DiscoveryException(Quote.path(netClass) + " is not a directory: no Linux sysfs under " + Quote.path(root));
         }
         Discovery.Builder found = Discovery.builder(node);
+        Optional<Map<String, List<String>>> addresses = Optional.empty();
+        if (live) {
+            try {
+                addresses = Optional.of(JdkAddresses.read());
+            } catch (SocketException e) {
+                found.note("addresses unknown: cannot read " + JdkAddresses.SOURCE + ": "
+                        + Names.escape(String.valueOf(e.getMessage()), Quote.VALUE_CHARS));
+            }
+        }
         Set<String> rdmaNetdevs = new HashSet<>();
         Path ibClass = root.resolve("sys/class/infiniband");
         if (Files.isDirectory(ibClass)) {
             for (Path hcaDir : list(ibClass, "no RDMA ports", found)) {
-                rdmaPorts(hcaDir, netClass, rdmaNetdevs, found);
+                rdmaPorts(hcaDir, netClass, rdmaNetdevs, addresses, found);
             }
         }
         for (Path dir : list(netClass, "no plain netdevs", found)) {
@@ -99,8 +140,9 @@ public final class SysfsPortSource implements PortSource {
             if (!rdmaNetdevs.contains(netdev) && Files.isDirectory(dir) && selection.selectsPlain(netdev)) {
                 try {
                     NetdevFacts facts = NetdevFacts.read(dir);
-                    found.add(port(netdev, Optional.empty(), 1, PortKind.ETHERNET, facts.speedGbps(),
-                            facts.plainState(), facts, List.of()), facts.notes());
+                    List<String> notes = new ArrayList<>(facts.notes());
+                    found.add(port(netdev, assumed.device(netdev), 1, PortKind.ETHERNET, facts.speedGbps(),
+                            facts.plainState(), facts, addresses(netdev, addresses, notes), List.of()), notes);
                 } catch (SkipException e) {
                     found.skip(netdev, e.getMessage());
                 }
@@ -109,7 +151,8 @@ public final class SysfsPortSource implements PortSource {
         return found.build();
     }
 
-    private void rdmaPorts(Path hcaDir, Path netClass, Set<String> rdmaNetdevs, Discovery.Builder found) {
+    private void rdmaPorts(Path hcaDir, Path netClass, Set<String> rdmaNetdevs, Optional<Map<String, List<String>>> addresses,
+                           Discovery.Builder found) {
         String hca = SysfsFiles.name(hcaDir);
         Path portsDir = hcaDir.resolve("ports");
         List<Path> portDirs;
@@ -137,7 +180,7 @@ public final class SysfsPortSource implements PortSource {
                 List<String> notes = new ArrayList<>(rdma.notes());
                 notes.addAll(facts.notes());
                 found.add(port(netdev, Optional.of(hca), portNumber, rdma.kind(), rdma.rateGbps(), rdma.state(),
-                        facts, rdma.gids()), notes);
+                        facts, addresses(netdev, addresses, notes), rdma.gids()), notes);
             } catch (SkipException e) {
                 if (hcaExcluded.isPresent()) {
                     found.exclude(label, "excluded by interface selection entry " + Quote.value(hcaExcluded.get()));
@@ -148,10 +191,17 @@ public final class SysfsPortSource implements PortSource {
         }
     }
 
+    /** A netdev's addresses, when known: the JDK lists a netdev only when it has an address. */
+    private static Optional<List<String>> addresses(String netdev, Optional<Map<String, List<String>>> all, List<String> notes) {
+        return all.map(a -> PortAddresses.of(JdkAddresses.SOURCE, a.getOrDefault(netdev, List.of()), notes));
+    }
+
     private LocalPort port(String netdev, Optional<String> hca, int portNumber, PortKind kind, Optional<Double> rate,
-                           PortState state, NetdevFacts facts, List<Gid> gids) throws SkipException {
+                           PortState state, NetdevFacts facts, Optional<List<String>> addresses, List<Gid> gids)
+            throws SkipException {
         try {
-            Port port = new Port(node, netdev, hca, portNumber, kind, rate, state, Optional.empty(), List.of());
+            Port port = new Port(node, netdev, hca, portNumber, kind, rate, state, Optional.empty(),
+                    addresses.orElse(List.of()), addresses.isPresent(), facts.bridge(), List.of());
             return new LocalPort(port, facts.mac(), facts.mtu(), facts.ifindex(), facts.carrier(), gids);
         } catch (IllegalArgumentException e) {
             throw new SkipException(Names.escape(e.getMessage(), Quote.PATH_CHARS));

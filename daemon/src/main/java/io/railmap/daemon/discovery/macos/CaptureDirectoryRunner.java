@@ -13,6 +13,7 @@ import java.nio.file.Path;
  *   <li>{@code networksetup.txt}: {@code networksetup -listallhardwareports} (required)</li>
  *   <li>{@code ibv_devinfo.txt}: {@code ibv_devinfo} (optional)</li>
  *   <li>{@code rdma_ctl.txt}: {@code rdma_ctl status} (optional)</li>
+ *   <li>{@code ifconfig.txt}: {@code ifconfig -a} (optional)</li>
  * </ul>
  * A missing file answers as a command that could not run would.
  */
@@ -51,6 +52,8 @@ public final class CaptureDirectoryRunner implements CommandRunner {
                 return "ibv_devinfo.txt";
             case RDMA_CTL:
                 return "rdma_ctl.txt";
+            case IFCONFIG:
+                return "ifconfig.txt";
             default:
                 throw new IllegalStateException("no capture file for " + command);
         }

@@ -11,7 +11,9 @@ public enum MacCommand {
     /** The RDMA devices and their port states; absent or failing when RDMA is off. */
     IBV_DEVINFO(List.of("ibv_devinfo")),
     /** Whether RDMA over Thunderbolt is turned on: prints {@code enabled} or {@code disabled}. */
-    RDMA_CTL(List.of("rdma_ctl", "status"));
+    RDMA_CTL(List.of("rdma_ctl", "status")),
+    /** Every interface's addresses ({@code inet}, {@code inet6}) and each bridge's members. */
+    IFCONFIG(List.of("ifconfig", "-a"));
 
     private final List<String> argv;
 

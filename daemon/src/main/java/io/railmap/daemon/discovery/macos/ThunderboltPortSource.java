@@ -1,10 +1,12 @@
 package io.railmap.daemon.discovery.macos;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.railmap.daemon.discovery.AssumedRdma;
 import io.railmap.daemon.discovery.Discovery;
 import io.railmap.daemon.discovery.DiscoveryException;
 import io.railmap.daemon.discovery.InterfaceSelection;
 import io.railmap.daemon.discovery.LocalPort;
+import io.railmap.daemon.discovery.PortAddresses;
 import io.railmap.daemon.discovery.PortSource;
 import io.railmap.daemon.discovery.Quote;
 import io.railmap.daemon.discovery.SkipException;
@@ -25,8 +27,8 @@ import java.util.regex.Pattern;
 
 /**
  * Discovers a Mac's Thunderbolt ports from {@code system_profiler SPThunderboltDataType -json},
- * {@code networksetup -listallhardwareports}, {@code ibv_devinfo} and {@code rdma_ctl status}, all
- * run through one {@link CommandRunner}.
+ * {@code networksetup -listallhardwareports}, {@code ibv_devinfo}, {@code rdma_ctl status} and
+ * {@code ifconfig -a}, all run through one {@link CommandRunner}.
  *
  * <p>Each host bus with receptacle {@code N} is one port: hardware port {@code "Thunderbolt N"}
  * gives its netdev from the "Device:" line (the number of the receptacle says nothing about the
@@ -45,8 +47,15 @@ import java.util.regex.Pattern;
  *       talk to); MTU and ifindex are not known;</li>
  *   <li>RDMA device: see {@link ThunderboltRdma};</li>
  *   <li>state: port 1's state in {@code ibv_devinfo} when it lists the device with a state; else
- *       {@code active} with carrier and {@code down} without.</li>
+ *       {@code active} with carrier and {@code down} without;</li>
+ *   <li>addresses: the {@code inet} and {@code inet6} lines of the netdev's block in
+ *       {@code ifconfig -a} ({@link Ifconfig}, {@link PortAddresses}); unknown when {@code ifconfig}
+ *       gives no output or no block for the netdev;</li>
+ *   <li>bridge: the bridge whose {@code member:} line names the netdev ({@code bridge0}, the
+ *       Thunderbolt Bridge); none when no bridge lists it or {@code ifconfig} gives no output.</li>
  * </ul>
+ * The node's {@code rdmaEnabled} is what {@code rdma_ctl status} prints. A netdev without an RDMA
+ * device that the {@link AssumedRdma} rule selects is given {@code rdma_<netdev>} (labs and tests).
  * The selection's exclude entries apply to the netdev and RDMA device names; include entries add
  * nothing on macOS, where only Thunderbolt ports are discovered.
  */
@@ -56,17 +65,29 @@ public final class ThunderboltPortSource implements PortSource {
     private final String node;
     private final CommandRunner runner;
     private final InterfaceSelection selection;
+    private final AssumedRdma assumed;
 
     /**
      * @param node      this node's name
      * @param runner    runs the commands (or reads their captures)
      * @param selection which ports to leave out
+     * @param assumed   which netdevs without an RDMA device get an assumed one
      * @throws IllegalArgumentException when the node name is bad
      */
-    public ThunderboltPortSource(String node, CommandRunner runner, InterfaceSelection selection) {
+    public ThunderboltPortSource(String node, CommandRunner runner, InterfaceSelection selection, AssumedRdma assumed) {
         this.node = Names.node("node", node);
         this.runner = Objects.requireNonNull(runner, "runner");
         this.selection = Objects.requireNonNull(selection, "selection");
+        this.assumed = Objects.requireNonNull(assumed, "assumed");
+    }
+
+    /**
+     * Without assumed RDMA devices.
+     *
+     * @throws IllegalArgumentException when the node name is bad
+     */
+    public ThunderboltPortSource(String node, CommandRunner runner, InterfaceSelection selection) {
+        this(node, runner, selection, AssumedRdma.none());
     }
 
     /**
@@ -80,9 +101,18 @@ public final class ThunderboltPortSource implements PortSource {
         List<JsonNode> buses = SystemProfilerThunderbolt.buses(profile);
         HardwarePorts hardwarePorts = HardwarePorts.parse(required(MacCommand.NETWORKSETUP));
         ThunderboltRdma rdma = ThunderboltRdma.read(runner);
+        Optional<Ifconfig> ifconfig;
         Discovery.Builder found = Discovery.builder(node);
         hardwarePorts.notes().forEach(found::note);
         rdma.note().ifPresent(found::note);
+        rdma.enabled().ifPresent(found::rdmaEnabled);
+        try {
+            ifconfig = Optional.of(Ifconfig.parse(runner.run(MacCommand.IFCONFIG)));
+            ifconfig.get().notes().forEach(found::note);
+        } catch (CommandException e) {
+            ifconfig = Optional.empty();
+            found.note("addresses and bridges unknown: " + e.getMessage());
+        }
         Map<Integer, List<String>> claimants = new HashMap<>();
         List<Bus> read = new ArrayList<>();
         for (int i = 0; i < buses.size(); i++) {
@@ -111,7 +141,7 @@ public final class ThunderboltPortSource implements PortSource {
                 String netdev = hardwarePort.device().orElseThrow(() -> new SkipException(
                         "hardware port " + Quote.value(hardwarePort.name()) + " has no Device line in "
                                 + MacCommand.NETWORKSETUP));
-                Optional<String> device = rdma.device(netdev);
+                Optional<String> device = rdma.device(netdev).or(() -> assumed.device(netdev));
                 Optional<String> excluded = device.isPresent()
                         ? selection.excludedBy(netdev, device.get())
                         : selection.excludedBy(netdev);
@@ -125,7 +155,9 @@ public final class ThunderboltPortSource implements PortSource {
                 }
                 List<String> notes = new ArrayList<>(bus.parsed.notes());
                 Optional<String> mac = mac(hardwarePort, notes);
-                found.add(port(netdev, device, state, thunderbolt, mac, bus.parsed.peerHost()), notes);
+                Optional<List<String>> addresses = addresses(ifconfig, netdev, notes);
+                Optional<String> bridge = ifconfig.flatMap(i -> i.bridge(netdev));
+                found.add(port(netdev, device, state, thunderbolt, addresses, bridge, mac, bus.parsed.peerHost()), notes);
             } catch (SkipException e) {
                 found.skip(bus.label, e.getMessage());
             }
@@ -184,11 +216,25 @@ public final class ThunderboltPortSource implements PortSource {
         return mac;
     }
 
+    /** The netdev's addresses from its ifconfig block; unknown, with a note, when the output has none for it. */
+    private static Optional<List<String>> addresses(Optional<Ifconfig> ifconfig, String netdev, List<String> notes) {
+        if (ifconfig.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<List<String>> listed = ifconfig.get().addresses(netdev);
+        if (listed.isEmpty()) {
+            notes.add("addresses unknown: " + ifconfig.get().source() + " has no single block for " + netdev);
+            return Optional.empty();
+        }
+        return Optional.of(PortAddresses.of(ifconfig.get().source(), listed.get(), notes));
+    }
+
     private LocalPort port(String netdev, Optional<String> device, PortState state, Thunderbolt thunderbolt,
-                           Optional<String> mac, boolean carrier) throws SkipException {
+                           Optional<List<String>> addresses, Optional<String> bridge, Optional<String> mac, boolean carrier)
+            throws SkipException {
         try {
             Port port = new Port(node, netdev, device, 1, PortKind.THUNDERBOLT, thunderbolt.linkSpeedGbps(), state,
-                    Optional.of(thunderbolt), List.of());
+                    Optional.of(thunderbolt), addresses.orElse(List.of()), addresses.isPresent(), bridge, List.of());
             return new LocalPort(port, mac, OptionalInt.empty(), OptionalInt.empty(), carrier, List.of());
         } catch (IllegalArgumentException e) {
             throw new SkipException(Names.escape(e.getMessage(), Quote.PATH_CHARS));

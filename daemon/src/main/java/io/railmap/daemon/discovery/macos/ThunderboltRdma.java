@@ -19,46 +19,64 @@ import java.util.Optional;
  *   <li>Otherwise ({@code disabled}, or neither command usable) no netdev has an RDMA device: none
  *       is named that cannot be shown to exist.</li>
  * </ol>
+ * Whether RDMA is turned on at all ({@link #enabled()}, the record's {@code rdmaEnabled}) is what
+ * {@code rdma_ctl status} prints, whatever {@code ibv_devinfo} says.
  */
 final class ThunderboltRdma {
     /** The parsed {@code ibv_devinfo}, when usable; it then decides alone. */
     private final Optional<IbvDevinfo> verbs;
-    /** {@code rdma_ctl status} said {@code enabled}; consulted only without {@link #verbs}. */
-    private final boolean enabled;
-    /** Which rule applies and why, when {@code ibv_devinfo} was not usable. */
+    /** What {@code rdma_ctl status} said, when it gave a usable answer. */
+    private final Optional<Boolean> enabled;
+    /** Which rule applies and why, when a command was not usable. */
     private final Optional<String> note;
 
-    private ThunderboltRdma(Optional<IbvDevinfo> verbs, boolean enabled, Optional<String> note) {
+    private ThunderboltRdma(Optional<IbvDevinfo> verbs, Optional<Boolean> enabled, Optional<String> note) {
         this.verbs = verbs;
         this.enabled = enabled;
         this.note = note;
     }
 
     /**
-     * Runs {@code ibv_devinfo}, and {@code rdma_ctl status} only when that gives nothing usable.
-     * Never fails: when {@code ibv_devinfo} is not usable, {@link #note()} says which rule applies,
-     * naming the command or file and why.
+     * Runs {@code ibv_devinfo} and {@code rdma_ctl status}. Never fails: when a command is not usable,
+     * {@link #note()} says what that costs (which rule names the RDMA devices, or that the RDMA state
+     * is unknown), naming the command or file and why.
      */
     static ThunderboltRdma read(CommandRunner runner) {
-        String why;
+        Optional<IbvDevinfo> verbs = Optional.empty();
+        String verbsWhy = null;
         try {
-            return new ThunderboltRdma(Optional.of(IbvDevinfo.parse(runner.run(MacCommand.IBV_DEVINFO))), false, Optional.empty());
+            verbs = Optional.of(IbvDevinfo.parse(runner.run(MacCommand.IBV_DEVINFO)));
         } catch (CommandException | DiscoveryException e) {
-            why = e.getMessage();
+            verbsWhy = e.getMessage();
         }
+        Optional<RdmaCtlStatus> status = Optional.empty();
+        String statusWhy = null;
         try {
-            RdmaCtlStatus status = RdmaCtlStatus.parse(runner.run(MacCommand.RDMA_CTL));
-            return new ThunderboltRdma(Optional.empty(), status == RdmaCtlStatus.ENABLED, Optional.of(
-                    "no RDMA port states (" + why + "); rdma_ctl status: " + status.name().toLowerCase(Locale.ROOT)
-                            + ", so " + (status == RdmaCtlStatus.ENABLED ? "enX has RDMA device rdma_enX" : "no RDMA devices")));
+            status = Optional.of(RdmaCtlStatus.parse(runner.run(MacCommand.RDMA_CTL)));
         } catch (CommandException | DiscoveryException e) {
-            return new ThunderboltRdma(Optional.empty(), false, Optional.of("no RDMA devices named: " + why + "; " + e.getMessage()));
+            statusWhy = e.getMessage();
         }
+        Optional<Boolean> enabled = status.map(s -> s == RdmaCtlStatus.ENABLED);
+        String note;
+        if (verbs.isPresent()) {
+            note = status.isPresent() ? null : "RDMA state unknown: " + statusWhy;
+        } else if (status.isPresent()) {
+            note = "no RDMA port states (" + verbsWhy + "); rdma_ctl status: " + status.get().name().toLowerCase(Locale.ROOT)
+                    + ", so " + (enabled.get() ? "enX has RDMA device rdma_enX" : "no RDMA devices");
+        } else {
+            note = "no RDMA devices named: " + verbsWhy + "; " + statusWhy;
+        }
+        return new ThunderboltRdma(verbs, enabled, Optional.ofNullable(note));
     }
 
-    /** @return which rule names the RDMA devices and why, when {@code ibv_devinfo} was not usable */
+    /** @return what a command that was not usable costs, naming it and why */
     Optional<String> note() {
         return note;
+    }
+
+    /** @return whether {@code rdma_ctl status} says RDMA over Thunderbolt is on; empty when it gave no usable answer */
+    Optional<Boolean> enabled() {
+        return enabled;
     }
 
     /** @return the RDMA device of {@code netdev}, when it has one by the rules above */
@@ -67,7 +85,7 @@ final class ThunderboltRdma {
         if (verbs.isPresent()) {
             return verbs.get().lists(name) ? Optional.of(name) : Optional.empty();
         }
-        return enabled ? Optional.of(name) : Optional.empty();
+        return enabled.orElse(false) ? Optional.of(name) : Optional.empty();
     }
 
     /**

@@ -3,9 +3,11 @@ package io.railmap.daemon.discovery.linux;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.railmap.daemon.discovery.AssumedRdma;
 import io.railmap.daemon.discovery.Discovery;
 import io.railmap.daemon.discovery.InterfaceSelection;
 import io.railmap.daemon.discovery.LocalPort;
+import io.railmap.matrix.model.IpAddresses;
 import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.PortState;
 import java.io.IOException;
@@ -30,6 +32,9 @@ class LiveSysfsTest {
     private static final Pattern IP_LINK = Pattern.compile(
             "^(\\d+): ([^:@\\s]+)(?:@\\S+)?: <([^>]*)> mtu (\\d+) .*? state (\\S+) .*?link/\\S+(?: ([0-9a-f:]+))?");
 
+    /** {@code 2: eth0    inet 172.17.0.2/16 brd ... scope global eth0\ valid_lft ...}, {@code inet6 fe80::1/64} */
+    private static final Pattern IP_ADDR = Pattern.compile("(?m)^\\d+: ([^:@\\s]+)(?:@\\S+)?\\s+inet6? ([0-9a-fA-F:.]+)/\\d+");
+
     private record IpLink(int ifindex, String name, List<String> flags, int mtu, String operstate, String address) {
     }
 
@@ -41,7 +46,8 @@ class LiveSysfsTest {
         expected.keySet().removeIf(name -> !(name.equals("lo") || name.startsWith("eth")));
         assertThat(expected).as("ip -o link lists lo").containsKey("lo");
 
-        Discovery found = new SysfsPortSource("live", InterfaceSelection.parse("lo,eth*")).discover();
+        Map<String, List<String>> addresses = ipAddresses();
+        Discovery found = SysfsPortSource.live("live", InterfaceSelection.parse("lo,eth*"), AssumedRdma.none()).discover();
 
         Map<String, LocalPort> plain = found.ports().stream()
                 .filter(p -> p.port().kind() == PortKind.ETHERNET)
@@ -61,7 +67,24 @@ class LiveSysfsTest {
             assertThat(port.carrier()).as(link.name()).isEqualTo(lowerUp);
             boolean active = lowerUp && (link.operstate().equals("UP") || link.operstate().equals("UNKNOWN"));
             assertThat(port.port().state()).as(link.name()).isEqualTo(active ? PortState.ACTIVE : PortState.DOWN);
+            assertThat(port.port().addressesKnown()).as(link.name()).isTrue();
+            assertThat(port.port().addresses()).as("addresses of %s", link.name())
+                    .isEqualTo(IpAddresses.forPort("ip -o addr", addresses.getOrDefault(link.name(), List.of())));
         }
+        assertThat(plain.get("lo").port().addresses()).contains("127.0.0.1");
+    }
+
+    /** @return netdev → the addresses {@code ip -o addr} lists for it (without prefix length) */
+    private static Map<String, List<String>> ipAddresses() throws InterruptedException, IOException {
+        Process ip = new ProcessBuilder("ip", "-o", "addr").redirectErrorStream(true).start();
+        String out = new String(ip.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(ip.waitFor(10, TimeUnit.SECONDS) && ip.exitValue() == 0).as("ip -o addr: %s", out).isTrue();
+        Map<String, List<String>> byNetdev = new TreeMap<>();
+        Matcher m = IP_ADDR.matcher(out);
+        while (m.find()) {
+            byNetdev.computeIfAbsent(m.group(1), n -> new java.util.ArrayList<>()).add(m.group(2));
+        }
+        return byNetdev;
     }
 
     /** @return the links by name, or null when {@code ip} cannot be run */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.railmap.daemon.discovery.AssumedRdma;
 import io.railmap.daemon.discovery.Discovery;
 import io.railmap.daemon.discovery.DiscoveryException;
 import io.railmap.daemon.discovery.Gid;
@@ -472,5 +473,56 @@ class SysfsPortSourceTest {
         assertThatThrownBy(() -> new SysfsPortSource("n1", dir.resolve("nothing"), InterfaceSelection.rdmaOnly()).discover())
                 .isInstanceOf(DiscoveryException.class)
                 .hasMessageContaining(dir.resolve("nothing/sys/class/net").toString());
+    }
+
+    /**
+     * Bridge membership is {@code master} when {@code brport} is there: a veth in a bridge has it, a
+     * bond member's {@code master} is no bridge, and a bridge port whose {@code master} cannot be read
+     * has an unknown bridge and a note. A tree holds no addresses: they are unknown, never "none".
+     */
+    @Test
+    void aBridgePortNamesItsBridgeAndATreeKnowsNoAddresses() throws Exception {
+        SysfsTree tree = new SysfsTree(dir);
+        tree.netdev("veth0", null, "up", "1", "ae:de:48:00:33:64", 1500);
+        tree.netdev("br0", null, "up", "1", "ae:de:48:00:33:65", 1500);
+        tree.bridgePort("veth0", "br0");
+        tree.netdev("eth1", "0000:3b:00.0", "up", "1", "0c:42:a1:40:29:a1", 1500);
+        tree.master("eth1", "bond0");
+        tree.netdev("veth2", null, "up", "1", "ae:de:48:00:33:66", 1500);
+        tree.bridgePort("veth2", null);
+
+        Discovery found = discover(tree, "veth*,eth*");
+
+        assertThat(port(found, "veth0").port().bridge()).contains("br0");
+        assertThat(port(found, "eth1").port().bridge()).isEmpty();
+        assertThat(port(found, "veth2").port().bridge()).isEmpty();
+        assertThat(found.notes()).containsExactly("port veth2: bridge unknown: " + dir.resolve("sys/class/net/veth2/master")
+                + ": a bridge port without a readable master link");
+        assertThat(found.ports()).allSatisfy(p -> {
+            assertThat(p.port().addressesKnown()).isFalse();
+            assertThat(p.port().addresses()).isEmpty();
+        });
+    }
+
+    /** --assume-rdma gives a selected plain netdev the device rdma_<netdev>, and leaves real RDMA ports and others alone. */
+    @Test
+    void assumedRdmaNamesOnlyTheSelectedPlainNetdevs() throws Exception {
+        SysfsTree tree = new SysfsTree(dir);
+        tree.hca("mlx5_0", "0000:1a:00.0");
+        tree.port("mlx5_0", 1, ACTIVE, LINK_UP, "Ethernet");
+        tree.netdev("ens1f0np0", "0000:1a:00.0", "up", "1", "0c:42:a1:40:29:a0", 1500);
+        tree.gid("mlx5_0", 1, 0, "fe80:0000:0000:0000:0e42:a1ff:fe40:29a0", "RoCE v2", "ens1f0np0");
+        tree.netdev("en6", null, "up", "1", "ae:de:48:00:33:64", 1500);
+        tree.netdev("en7", null, "up", "1", "ae:de:48:00:33:65", 1500);
+        tree.netdev("mgmt0", null, "up", "1", "ae:de:48:00:33:66", 1500);
+
+        Discovery found = new SysfsPortSource("n1", tree.root(), InterfaceSelection.parse("en*,mgmt0"),
+                AssumedRdma.parse("en*,!en7,ens*")).discover();
+
+        assertThat(port(found, "en6").port().rdma()).contains("rdma_en6");
+        assertThat(port(found, "en6").port().kind()).isEqualTo(PortKind.ETHERNET);
+        assertThat(port(found, "en7").port().rdma()).isEmpty();
+        assertThat(port(found, "mgmt0").port().rdma()).isEmpty();
+        assertThat(port(found, "ens1f0np0").port().rdma()).contains("mlx5_0");
     }
 }

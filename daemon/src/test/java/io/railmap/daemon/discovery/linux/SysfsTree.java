@@ -78,6 +78,25 @@ final class SysfsTree {
         return link;
     }
 
+    /**
+     * Makes netdev {@code name} a port of bridge {@code bridge}, as the kernel shows it: a
+     * {@code brport} directory and a {@code master} link to the bridge's directory. A null bridge
+     * makes only {@code brport}.
+     */
+    void bridgePort(String name, String bridge) {
+        Path dir = root.resolve("sys/class/net/" + name);
+        mkdirs(dir.resolve("brport"));
+        if (bridge != null) {
+            master(name, bridge);
+        }
+    }
+
+    /** A {@code master} link from netdev {@code name} to {@code upper} (a bridge, a bond, a VRF), as {@code ../upper}. */
+    void master(String name, String upper) {
+        Path dir = root.resolve("sys/class/net/" + name);
+        symlink(dir.resolve("master"), Path.of("..", upper));
+    }
+
     /** Writes {@code dir/name} with a trailing newline, as sysfs prints it. */
     void write(Path dir, String name, String value) {
         try {

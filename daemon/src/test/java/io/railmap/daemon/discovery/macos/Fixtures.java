@@ -48,14 +48,20 @@ final class Fixtures {
         return section(read("macos/networksetup_m3ultra_and_m4max.txt"), "## PORTS_M4", "## ");
     }
 
-    /** Writes a capture directory; a null text leaves that file out. */
+    /** Writes a capture directory without {@code ifconfig.txt}; a null text leaves that file out. */
     static Path capture(Path dir, String systemProfiler, String networksetup, String ibvDevinfo, String rdmaCtl) {
+        return capture(dir, systemProfiler, networksetup, ibvDevinfo, rdmaCtl, null);
+    }
+
+    /** Writes a capture directory; a null text leaves that file out. */
+    static Path capture(Path dir, String systemProfiler, String networksetup, String ibvDevinfo, String rdmaCtl, String ifconfig) {
         try {
             Files.createDirectories(dir);
             write(dir.resolve("system_profiler.json"), systemProfiler);
             write(dir.resolve("networksetup.txt"), networksetup);
             write(dir.resolve("ibv_devinfo.txt"), ibvDevinfo);
             write(dir.resolve("rdma_ctl.txt"), rdmaCtl);
+            write(dir.resolve("ifconfig.txt"), ifconfig);
             return dir;
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -5,6 +5,7 @@ import static io.railmap.daemon.discovery.macos.Fixtures.read;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.railmap.daemon.discovery.AssumedRdma;
 import io.railmap.daemon.discovery.Discovery;
 import io.railmap.daemon.discovery.DiscoveryException;
 import io.railmap.daemon.discovery.InterfaceSelection;
@@ -49,6 +50,12 @@ class ThunderboltPortSourceTest {
     private static Port port(Discovery found, String netdev) {
         return found.ports().stream().map(LocalPort::port).filter(p -> p.netdev().equals(netdev)).findFirst()
                 .orElseThrow(() -> new AssertionError("no port " + netdev + " in " + found.ports()));
+    }
+
+    /** The note of a capture without {@code ifconfig.txt}. */
+    private static String noIfconfig(Path capture) {
+        return "addresses and bridges unknown: capture file " + capture.resolve("ifconfig.txt")
+                + " does not exist (the output of ifconfig -a)";
     }
 
     private static Thunderbolt tb(Discovery found, String netdev) {
@@ -192,7 +199,7 @@ class ThunderboltPortSourceTest {
 
         assertThat(port(found, "en3").rdma()).contains("rdma_en3");
         assertThat(port(found, "en3").state()).isEqualTo(PortState.ACTIVE);
-        assertThat(port(found, "en3").deviceName()).isEqualTo("rdma_en3");
+        assertThat(port(found, "en3").rdma()).contains("rdma_en3");
         assertThat(found.ports()).filteredOn(p -> !p.port().netdev().equals("en3"))
                 .allSatisfy(p -> assertThat(p.port().rdma()).isEmpty());
         assertThat(port(found, "en7").state()).isEqualTo(PortState.ACTIVE);
@@ -210,6 +217,76 @@ class ThunderboltPortSourceTest {
         assertThat(port(enabled, "en1").state()).isEqualTo(PortState.DOWN);
         assertThat(disabled.ports()).allSatisfy(p -> assertThat(p.port().rdma()).isEmpty());
         assertThat(odd.ports()).hasSize(3).allSatisfy(p -> assertThat(p.port().rdma()).isEmpty());
+        assertThat(enabled.rdmaEnabled()).contains(true);
+        assertThat(disabled.rdmaEnabled()).contains(false);
+        assertThat(odd.rdmaEnabled()).isEmpty();
+    }
+
+    /** With a usable ibv_devinfo, rdma_ctl still tells whether RDMA is on; without it the state is unknown, and noted. */
+    @Test
+    void rdmaCtlTellsWhetherRdmaIsOnWhateverIbvDevinfoSays() throws Exception {
+        String verbs = "hca_id:\trdma_en2\n\tport:\t1\n\t\tstate:\tPORT_ACTIVE (4)\n";
+        Discovery on = discover("m4", capture(dir.resolve("on"), M4_PROFILE, Fixtures.networksetupM4Max(), verbs, "enabled\n"));
+        Path unknownCapture = capture(dir.resolve("unknown"), M4_PROFILE, Fixtures.networksetupM4Max(), verbs, null);
+        Discovery unknown = discover("m4", unknownCapture);
+
+        assertThat(on.rdmaEnabled()).contains(true);
+        assertThat(unknown.rdmaEnabled()).isEmpty();
+        assertThat(port(unknown, "en2").rdma()).contains("rdma_en2");
+        assertThat(unknown.notes()).contains("RDMA state unknown: capture file " + unknownCapture.resolve("rdma_ctl.txt")
+                + " does not exist (the output of rdma_ctl status)");
+    }
+
+    /**
+     * Addresses and bridges from ifconfig: Apple TN3205's {@code ifconfig en2} (its link-local IPv4 and
+     * IPv6 addresses) and {@code ifconfig bridge0} (members en2-en4), with the M4 Max capture whose
+     * Thunderbolt ports are en1-en3. en2 has both; en3 is bridged but has no block of its own in the
+     * excerpt, so its addresses are unknown, with a note; en1 is neither.
+     */
+    @Test
+    void ifconfigGivesEachPortItsAddressesWithoutZoneAndItsBridge() throws Exception {
+        String tn3205 = read("macos/ibv_devinfo_tn3205.txt");
+        String ifconfig = Fixtures.section(tn3205, "% ifconfig en2", "% ") + Fixtures.section(tn3205, "% ifconfig bridge0", "## ");
+        Path capture = capture(dir, M4_PROFILE, Fixtures.networksetupM4Max(), null, "enabled\n", ifconfig);
+
+        Discovery found = discover("m4", capture);
+
+        assertThat(port(found, "en2").addresses()).containsExactly("169.254.205.255", "fe80::1021:1bac:fe1:b5e3");
+        assertThat(port(found, "en2").ipv4()).containsExactly("169.254.205.255");
+        assertThat(port(found, "en2").addressesKnown()).isTrue();
+        assertThat(port(found, "en2").bridge()).contains("bridge0");
+        assertThat(port(found, "en3").bridge()).contains("bridge0");
+        assertThat(port(found, "en3").addressesKnown()).isFalse();
+        assertThat(port(found, "en1").bridge()).isEmpty();
+        assertThat(found.notes()).contains("port rdma_en3/1: addresses unknown: " + capture.resolve("ifconfig.txt")
+                + " has no single block for en3");
+    }
+
+    /** The whole ifconfig -a of a Mac whose Thunderbolt ports sit in bridge0 with no address of their own. */
+    @Test
+    void thunderboltPortsInTheBridgeHaveNoAddressesOfTheirOwn() throws Exception {
+        Path capture = capture(dir, M4_PROFILE, Fixtures.networksetupM4Max(), null, "disabled\n",
+                read("macos/ifconfig_a_intel_mac_thunderbolt_bridge0.txt"));
+
+        Discovery found = discover("m4", capture);
+
+        assertThat(found.ports()).hasSize(3).allSatisfy(p -> {
+            assertThat(p.port().bridge()).contains("bridge0");
+            assertThat(p.port().addressesKnown()).isTrue();
+            assertThat(p.port().addresses()).isEmpty();
+        });
+        assertThat(found.rdmaEnabled()).contains(false);
+    }
+
+    /** --assume-rdma: with RDMA off, the selected Thunderbolt netdevs get rdma_enX all the same; the others none. */
+    @Test
+    void assumedRdmaNamesSelectedNetdevsWithoutADevice() throws Exception {
+        Path capture = capture(dir, M4_PROFILE, Fixtures.networksetupM4Max(), null, "disabled\n");
+
+        Discovery found = new ThunderboltPortSource("m4", new CaptureDirectoryRunner(capture), InterfaceSelection.rdmaOnly(),
+                AssumedRdma.parse("en*,!en3")).discover();
+
+        assertThat(found.ports()).extracting(p -> p.port().rdma().orElse("-")).containsExactly("rdma_en1", "rdma_en2", "-");
     }
 
     /** ibv_devices output saved where ibv_devinfo belongs lists no hca_id: it is not used. */
@@ -307,7 +384,8 @@ class ThunderboltPortSourceTest {
                 + ": bus \"thunderboltusb4_bus_0\": receptacle_id_key \"one\" is not a receptacle number (1 to 9999)"));
         assertThat(found.notes()).containsExactly("no RDMA devices named: capture file " + capture.resolve("ibv_devinfo.txt")
                 + " does not exist (the output of ibv_devinfo); capture file " + capture.resolve("rdma_ctl.txt")
-                + " does not exist (the output of rdma_ctl status)", "port en3: link speed unknown: " + capture.resolve("system_profiler.json")
+                + " does not exist (the output of rdma_ctl status)", noIfconfig(capture),
+                "port en3: link speed unknown: " + capture.resolve("system_profiler.json")
                 + ": bus \"thunderboltusb4_bus_2\": current_speed_key \"" + "4".repeat(64) + "…(342 more)\" is not a speed such as"
                 + " \"80 Gb/s\"");
     }
@@ -336,11 +414,11 @@ class ThunderboltPortSourceTest {
 
         Discovery found = discover("m4", capture);
 
-        assertThat(found.ports()).extracting(p -> p.port().deviceName()).containsExactly("rdma_en1", "rdma_en2");
+        assertThat(found.ports()).extracting(p -> p.port().rdma().orElse(p.port().netdev())).containsExactly("rdma_en1", "rdma_en2");
         assertThat(port(found, "en2").state()).isEqualTo(PortState.ACTIVE);
         assertThat(found.skipped()).containsExactly(new SkippedPort("receptacle 3", capture.resolve("ibv_devinfo.txt")
                 + ": line 9 \"state:\\tPORT_ACTIVE (\\x1b[31m4)\": not a port state such as \"PORT_ACTIVE (4)\""));
-        assertThat(found.notes()).isEmpty();
+        assertThat(found.notes()).containsExactly(noIfconfig(capture));
     }
 
     /** rdma_ctl's output is shown escaped and cut in the note that says no RDMA device is named. */
@@ -351,7 +429,7 @@ class ThunderboltPortSourceTest {
         Discovery found = discover("m4", capture);
 
         assertThat(found.ports()).hasSize(3).allSatisfy(p -> assertThat(p.port().rdma()).isEmpty());
-        assertThat(found.notes()).singleElement().asString()
+        assertThat(found.notes()).hasSize(2).first().asString()
                 .endsWith(capture.resolve("rdma_ctl.txt") + ": expected \"enabled\" or \"disabled\", found \"\\x1b]0;x\\x07"
                         + "y".repeat(58) + "…(42 more)\"");
     }

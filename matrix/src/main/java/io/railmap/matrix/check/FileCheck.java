@@ -1,0 +1,90 @@
+package io.railmap.matrix.check;
+
+import io.railmap.matrix.codec.CheckedFile;
+import io.railmap.matrix.codec.FormatException;
+import io.railmap.matrix.codec.Hostfile;
+import io.railmap.matrix.jaccl.MlxVersion;
+import io.railmap.matrix.model.NodeRecord;
+import io.railmap.matrix.model.Snapshot;
+import io.railmap.matrix.topology.Topology;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Checks what a user hands to {@code railmap check} or {@code POST /v1/check}: a jaccl devices file
+ * or an mlx.launch hostfile ({@link CheckedFile}), against the cables of a snapshot.
+ *
+ * <p>A devices file needs the node of each rank given, and is checked in the mode given
+ * ({@link Mode#AUTO} by default). A hostfile is checked as mlx.launch would launch it with jaccl:
+ * its mode comes from its backend and envs unless one is given ({@link LaunchMode}); mlx.launch's
+ * own refusals come first ({@link Hostfile#jacclDevices}); its hosts name the nodes
+ * ({@link HostfileRanks}); the rows mlx.launch writes into the devices file are then checked like a
+ * devices file ({@link Checker}).
+ */
+public final class FileCheck {
+    private FileCheck() {
+    }
+
+    /**
+     * @param snapshot the records to check against
+     * @param source   what the text came from (a file name, {@code "request body"}), for messages
+     * @param text     the document
+     * @param options  the hosts and mode given, if any
+     * @return the ranks, the mode, the findings, and for a hostfile what it said
+     * @throws FormatException          when the document is malformed, neither kind, or a hostfile
+     *                                  mlx.launch would refuse or not run with jaccl (and no mode is given)
+     * @throws UnknownHostsException    when hosts of a hostfile name no node and no hosts are given
+     * @throws io.railmap.matrix.rail.UnknownNodesException when given hosts name unknown nodes
+     * @throws IllegalArgumentException when a devices file comes without hosts, given hosts do not
+     *                                  agree with a hostfile, or a node is named twice
+     */
+    public static CheckReport check(Snapshot snapshot, String source, String text, CheckOptions options) {
+        Topology topology = Topology.of(snapshot);
+        CheckedFile file = CheckedFile.read(source, text);
+        if (file instanceof CheckedFile.Devices devices) {
+            List<String> ranks = options.hosts().orElseThrow(() -> new IllegalArgumentException(options.hostsOption()
+                    + " is required with a jaccl devices file: give the node of each rank, in rank order (row i of the file is the i-th node); "
+                    + "an mlx.launch hostfile names its hosts itself"));
+            Mode mode = options.mode().orElse(Mode.AUTO);
+            return new CheckReport(source, ranks, mode, options.mlxVersion(),
+                    Checker.check(topology, ranks, devices.cells(), mode, options.mlxVersion()), Optional.empty());
+        }
+        Hostfile hostfile = (Hostfile) file;
+        LaunchMode mode = LaunchMode.of(source, hostfile, options.mode(), options.modeOption(), options.mlxVersion());
+        List<List<List<String>>> cells = hostfile.jacclDevices(source);
+        List<String> ranks = HostfileRanks.resolve(source, hostfile, topology.nodes(), managementAddress(snapshot), options.hosts(),
+                options.hostsOption());
+        List<Finding> findings = new ArrayList<>(overridden(hostfile, options.mlxVersion()));
+        findings.addAll(Checker.check(topology, ranks, cells, mode.mode(), options.mlxVersion()));
+        return new CheckReport(source, ranks, mode.mode(), options.mlxVersion(), findings,
+                Optional.of(new CheckReport.FromHostfile(hostfile, mode)));
+    }
+
+    /**
+     * From MLX 0.31.2 jaccl reads {@code JACCL_IBV_DEVICES}, {@code JACCL_RANK} and
+     * {@code JACCL_COORDINATOR} before the {@code MLX_*} names mlx.launch sets
+     * ({@code lib/jaccl/jaccl.cpp}, {@code Config::from_env}), so such an entry in the hostfile's
+     * {@code envs} replaces what mlx.launch hands every rank: the rows checked are not what jaccl reads.
+     */
+    private static List<Finding> overridden(Hostfile hostfile, MlxVersion version) {
+        Map<String, String> wins = Map.of("JACCL_IBV_DEVICES", "MLX_IBV_DEVICES", "JACCL_RANK", "MLX_RANK",
+                "JACCL_COORDINATOR", "MLX_JACCL_COORDINATOR");
+        if (!version.readsJacclVariables()) {
+            return List.of();
+        }
+        return hostfile.envs().stream().map(e -> e.split("=", 2)[0]).distinct().filter(wins::containsKey)
+                .map(key -> new Finding(Code.OVERRIDDEN_BY_ENVS, Severity.ERROR, List.of(), Optional.empty(), "envs sets " + key
+                        + ", which jaccl (MLX " + version + ") reads before the " + wins.get(key) + " mlx.launch sets for each rank,"
+                        + " so every rank gets the same value and jaccl does not use what this file's hosts and rdma rows say:"
+                        + " remove " + key + " from envs"))
+                .toList();
+    }
+
+    /** The management address of a node ({@link NodeRecord#management()}), by which a hostfile may name it. */
+    static Function<String, Optional<String>> managementAddress(Snapshot snapshot) {
+        return node -> snapshot.record(node).flatMap(NodeRecord::management);
+    }
+}

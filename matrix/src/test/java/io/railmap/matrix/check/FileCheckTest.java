@@ -1,0 +1,36 @@
+package io.railmap.matrix.check;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.railmap.matrix.codec.SnapshotCodec;
+import io.railmap.matrix.jaccl.MlxVersion;
+import io.railmap.matrix.model.Snapshot;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** {@link FileCheck} on the hostfile MLX 0.32.1's {@code configure_jaccl_ring} wrote for four Mac Studios. */
+class FileCheckTest {
+    private static final Path EXAMPLES = Path.of("..", "examples");
+
+    private static CheckReport check(String hostfile, MlxVersion version) throws Exception {
+        Snapshot snapshot = SnapshotCodec.readSnapshot("four-studios-ring.json",
+                Files.readString(EXAMPLES.resolve("snapshots/four-studios-ring.json")));
+        return FileCheck.check(snapshot, "hostfile.json", hostfile,
+                new CheckOptions(Optional.empty(), Optional.empty(), "--hosts", "--mode", version));
+    }
+
+    @Test
+    void aJacclVariableInEnvsReplacesWhatMlxLaunchHandsEachRank() throws Exception {
+        String written = Files.readString(EXAMPLES.resolve("hostfiles/four-studios-ring.json"));
+        assertThat(check(written, MlxVersion.NEWEST).hasErrors()).isFalse();
+        // lib/jaccl/jaccl.cpp Config::from_env (0.31.2): JACCL_RANK is read before the MLX_RANK mlx.launch exports per rank
+        String pinned = written.replaceFirst("\"envs\"\\s*:\\s*\\[\\s*\\]", "\"envs\": [\"JACCL_RANK=0\"]");
+        assertThat(pinned).isNotEqualTo(written);
+        assertThat(check(pinned, MlxVersion.NEWEST).findings()).filteredOn(f -> f.code() == Code.OVERRIDDEN_BY_ENVS).singleElement()
+                .satisfies(f -> assertThat(f.message()).contains("JACCL_RANK", "MLX_RANK", "remove JACCL_RANK"));
+        // MLX 0.31.1 reads no JACCL_* name: the entry does nothing there
+        assertThat(check(pinned, new MlxVersion(0, 31, 1)).findings()).noneMatch(f -> f.code() == Code.OVERRIDDEN_BY_ENVS);
+    }
+}
