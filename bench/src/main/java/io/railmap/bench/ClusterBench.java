@@ -93,10 +93,12 @@ public final class ClusterBench {
             all.addAll(workers);
             all.add(killed);
             all.add(frozen);
-            System.out.printf("%d members: %d JVMs of up to %d, and 2 alone; JGroups TCP on loopback, %s timing, %s; records of %d bytes; %s%n",
-                    n, workers.size(), perJvm, timing, key ? "with a cluster key" : "no key", recordBytes,
-                    Runtime.version());
+            System.out.printf("%d members: %d JVMs of up to %d, and 2 alone; JGroups TCP on loopback, %s timing, %s, seeds %s;"
+                            + " records of %d bytes; workers on Java %s%n",
+                    n, workers.size(), perJvm, timing, key ? "with a cluster key" : "no key", seeds == 0 ? "all" : "the first " + seeds,
+                    recordBytes, workers.get(0).javaVersion());
 
+            long[] idle = usage(all);
             long start = System.nanoTime();
             if (oneByOne) {
                 for (WorkerProcess w : all) {
@@ -109,11 +111,16 @@ public final class ClusterBench {
             all.forEach(w -> w.send("await-count " + n + " " + timeoutS * 1000));
             String cold = awaitAll(all, !oneByOne);
             if (cold != null) {
-                System.out.printf("  cold convergence   not within %d s: %s%n", timeoutS, cold);
+                System.out.printf("  cold convergence   not within %d s: %s (%.2f cores busy meanwhile)%n", timeoutS, cold,
+                        (usage(all)[0] - idle[0]) / 1e9 / seconds(start));
                 return;
             }
-            System.out.printf("  cold convergence   %7.2f s  from starting every member %s until each holds all %d records%n",
-                    seconds(start), oneByOne ? "one by one (each once the previous one has a view)" : "at once", n);
+            double took = seconds(start);
+            long[] converged = usage(all);
+            System.out.printf("  cold convergence   %7.2f s  from starting every member %s until each holds all %d records"
+                            + " (%.2f cores busy meanwhile)%n",
+                    took, oneByOne ? "one by one (each once the previous one has a view)" : "at once", n,
+                    (converged[0] - idle[0]) / 1e9 / took);
 
             TimeUnit.SECONDS.sleep(5);
             long[] before = usage(all);
@@ -151,7 +158,7 @@ public final class ClusterBench {
     }
 
     private WorkerProcess worker(int n, int first, int count, String secret, Path logs) throws Exception {
-        List<String> jvm = List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss512k", "-Xmx" + (64 + 16 * count) + "m",
+        List<String> jvm = List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss512k", "-Xmx" + (64 + count * (8 + n / 8)) + "m",
                 "-XX:+ExitOnOutOfMemoryError");
         List<String> args = List.of(Integer.toString(n), Integer.toString(first), Integer.toString(count), Integer.toString(PORT),
                 seedList(n), timing, secret);

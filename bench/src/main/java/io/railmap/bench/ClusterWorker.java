@@ -24,7 +24,7 @@ import java.util.function.Predicate;
  * One JVM's share of {@link ClusterBench}'s members. Started by the benchmark with
  * {@code SIZE FIRST COUNT PORT SEEDS TIMING KEY} (members FIRST to FIRST+COUNT-1 of a synthetic
  * cluster of SIZE nodes; SEEDS member numbers joined by commas; TIMING {@code default} or
- * {@code lab}; KEY base64 or {@code none}), it prints {@code ready}, then answers each command on
+ * {@code lab}; KEY base64 or {@code none}), it prints {@code ready} and its Java version, then answers each command on
  * standard input with one line on standard output:
  * <pre>
  * start [one-by-one]            every member joins, at once      → started
@@ -71,7 +71,7 @@ public final class ClusterWorker {
         for (int i = first; i < first + count; i++) {
             worker.members.add(new WorkerMember(shape, i, port, seeds, timing, key));
         }
-        out.println("ready");
+        out.println("ready " + Runtime.version());
         worker.serve(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)));
     }
 

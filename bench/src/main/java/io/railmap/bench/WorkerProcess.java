@@ -21,6 +21,7 @@ final class WorkerProcess implements AutoCloseable {
     private final PrintStream in;
     private final BlockingQueue<String> answers = new LinkedBlockingQueue<>();
     private final String name;
+    private final String javaVersion;
 
     /**
      * Starts the JVM and waits for it to say {@code ready}.
@@ -58,9 +59,15 @@ final class WorkerProcess implements AutoCloseable {
         reader.setDaemon(true);
         reader.start();
         String ready = answer(readyMs);
-        if (!ready.equals("ready")) {
+        if (!ready.startsWith("ready ")) {
             throw new IllegalStateException(name + " did not start (" + ready + "); see " + log);
         }
+        javaVersion = ready.substring("ready ".length());
+    }
+
+    /** @return the Java version the worker runs on */
+    String javaVersion() {
+        return javaVersion;
     }
 
     /** Sends a command; its answer is read with {@link #answer}. */
