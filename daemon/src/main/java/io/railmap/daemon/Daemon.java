@@ -94,7 +94,7 @@ public final class Daemon {
         TopologyLog topologyLog = new TopologyLog();
         engine.onChange(() -> topologyLog.observe(engine.snapshot()));
         cluster = new Cluster(config.member(), engine, registry);
-        api = new ApiVerticle(engine, cluster::membership, this::problems, registry, HttpLimits.DEFAULTS, config.apiHost(), config.apiPort(),
+        api = new ApiVerticle(engine, cluster, this::problems, registry, HttpLimits.DEFAULTS, config.apiHost(), config.apiPort(),
                 config.apiSocket());
         try {
             vertx.deployVerticle(api).await(30, TimeUnit.SECONDS);

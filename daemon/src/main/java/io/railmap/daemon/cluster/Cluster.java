@@ -4,6 +4,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.railmap.daemon.cluster.RecordIntake.ViewChange;
 import io.railmap.daemon.cluster.RecordIntake.ViewMember;
 import io.railmap.daemon.engine.Engine;
+import io.railmap.matrix.model.NodeRecord;
+import io.railmap.matrix.provenance.Provenance;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
@@ -13,6 +15,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -33,7 +36,8 @@ import org.jgroups.stack.IpAddress;
 /**
  * This daemon's member of the cluster: a JGroups channel that sends the own record to every member
  * whenever it changes and after every view change, and hands received records and views to
- * {@link RecordIntake}. Logs one line per event: this member joining, a member joining, leaving or
+ * {@link RecordIntake}; and that tells every member which records it holds ({@link Holdings}), so
+ * that agreement can be asked ({@link #agreement()}). Logs one line per event: this member joining, a member joining, leaving or
  * being suspected, partitions merging, a node name claimed twice, a peer sending bad records (once
  * per peer and reason).
  *
@@ -41,7 +45,7 @@ import org.jgroups.stack.IpAddress;
  * {@code railmap-cluster-send} that sends the own record, so that neither the event loop nor a
  * JGroups thread ever waits on a send.
  */
-public final class Cluster implements AutoCloseable {
+public final class Cluster implements ClusterQueries, AutoCloseable {
     private static final Logger LOG = System.getLogger(Cluster.class.getName());
 
     private final ClusterConfig config;
@@ -54,6 +58,10 @@ public final class Cluster implements AutoCloseable {
         return t;
     });
     private final AtomicBoolean sendPending = new AtomicBoolean();
+    private final AtomicBoolean holdingsPending = new AtomicBoolean();
+    private final Holdings holdings = new Holdings();
+    private volatile List<Address> viewOrder = List.of();
+    private volatile long viewId;
     private final Set<String> complaints = new HashSet<>();
     private volatile Map<String, Address> members = Map.of();
     private volatile String lastSendFailure;
@@ -91,10 +99,12 @@ public final class Cluster implements AutoCloseable {
             channel.name(config.node());
             channel.setDiscardOwnMessages(true);
             channel.setUpHandler(new Handler());
+            HoldingsHeader.register();
             engine.onOwnRecord(r -> {
                 intake.ownChanged();
                 sendSoon();
             });
+            engine.onChange(this::holdingsSoon);
             channel.connect(config.cluster());
         } catch (IllegalArgumentException e) {
             close();
@@ -115,7 +125,7 @@ public final class Cluster implements AutoCloseable {
         return t.getMessage() != null ? t.getMessage() : t.toString();
     }
 
-    /** @return the current view, with each member's record version and age */
+    @Override
     public Membership membership() {
         Map<String, Address> current = members;
         return intake.membership(config.cluster(), id -> {
@@ -131,6 +141,53 @@ public final class Cluster implements AutoCloseable {
     public boolean connected() {
         JChannel ch = channel;
         return ch != null && ch.isConnected();
+    }
+
+    @Override
+    public Optional<Agreement> agreement() {
+        Holdings.Held own = held();
+        Map<String, Holdings.Held> heard = holdings.all();
+        List<Agreement.MemberHoldings> out = new ArrayList<>();
+        boolean agreed = true;
+        for (Address a : viewOrder) {
+            boolean isSelf = a.equals(self);
+            Optional<Holdings.Held> h = isSelf ? Optional.of(own) : Optional.ofNullable(heard.get(NodeAddresses.id(a)));
+            boolean agrees = h.map(own::equals).orElse(false);
+            agreed &= agrees;
+            out.add(new Agreement.MemberHoldings(NodeAddresses.node(a), physical(a), isSelf, h.map(Holdings.Held::digest),
+                    h.map(x -> OptionalInt.of(x.records())).orElse(OptionalInt.empty()), agrees));
+        }
+        return Optional.of(new Agreement(config.cluster(), viewId, own.digest(), own.records(), agreed && !out.isEmpty(), out));
+    }
+
+    /** @return what this daemon holds now */
+    private Holdings.Held held() {
+        List<NodeRecord> records = engine.snapshot().records();
+        return new Holdings.Held(Provenance.of(records).digest(), records.size());
+    }
+
+    private void holdingsSoon() {
+        if (holdingsPending.compareAndSet(false, true)) {
+            try {
+                sender.execute(this::sendHoldings);
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                // closing: nothing more is sent
+            }
+        }
+    }
+
+    private void sendHoldings() {
+        holdingsPending.set(false);
+        Holdings.Held own = held();
+        JChannel ch = channel;
+        if (ch == null || !ch.isConnected()) {
+            return;
+        }
+        try {
+            ch.send(new BytesMessage(null, Holdings.encode(own)).putHeader(HoldingsHeader.ID, new HoldingsHeader()));
+        } catch (Exception e) {
+            // the next change or view sends it again; a failing send is reported by the record's send
+        }
     }
 
     /** @return the cluster's meters */
@@ -192,6 +249,9 @@ public final class Cluster implements AutoCloseable {
             list.add(new ViewMember(NodeAddresses.id(a), NodeAddresses.node(a), physical(a), a.equals(self)));
         }
         members = Map.copyOf(byId);
+        viewOrder = List.copyOf(view.getMembers());
+        viewId = view.getViewId().getId();
+        holdings.retain(byId.keySet());
         boolean merge = view instanceof MergeView;
         ViewChange change = intake.view(view.getViewId().getId(), list);
         metrics.view(merge);
@@ -200,6 +260,7 @@ public final class Cluster implements AutoCloseable {
         }
         log(view, change, merge);
         sendSoon();
+        holdingsSoon();
     }
 
     private void log(View view, ViewChange change, boolean merge) {
@@ -253,6 +314,13 @@ public final class Cluster implements AutoCloseable {
         }
         Optional<String> node = NodeAddresses.node(src);
         String id = NodeAddresses.id(src);
+        if (msg.getHeader(HoldingsHeader.ID) != null) {
+            Optional<Holdings.Held> held = msg.hasArray() ? Holdings.decode(msg.getArray(), msg.getOffset(), msg.getLength()) : Optional.empty();
+            if (held.isPresent() && members.containsKey(id)) {
+                holdings.heard(id, held.get());
+            }
+            return;
+        }
         Optional<RejectReason> why = msg.hasArray()
                 ? intake.receive(id, node, msg.getArray(), msg.getOffset(), msg.getLength())
                 : intake.receive(id, node, new byte[0], 0, 0);

@@ -58,7 +58,7 @@ class ApiVerticleTest {
         // after the member's first view, which would drop a record of a node that is not a member
         engine.accept(new NodeRecord("b", 4, List.of(port("b", "en7", "a:en6"), port("b", "en6", "a:en7"))));
         vertx = Vertx.vertx();
-        ApiVerticle api = new ApiVerticle(engine, cluster::membership, registry, "127.0.0.1", 0, java.util.Optional.empty());
+        ApiVerticle api = new ApiVerticle(engine, cluster, registry, "127.0.0.1", 0, java.util.Optional.empty());
         vertx.deployVerticle(api).await(10, TimeUnit.SECONDS);
         port = api.actualPort();
         client = WebClient.create(vertx);
@@ -76,6 +76,26 @@ class ApiVerticleTest {
 
     private static HttpResponse<Buffer> post(String uri, String body) throws Exception {
         return client.post(port, "127.0.0.1", uri).sendBuffer(Buffer.buffer(body)).await(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void agreementSaysWhatEveryMemberHoldsAndTheDigestConfigsCarry() throws Exception {
+        HttpResponse<Buffer> r = get("/v1/agreement?hosts=a,b");
+        assertThat(r.statusCode()).isEqualTo(200);
+        JsonNode answer = JSON.readTree(r.bodyAsString());
+        // a cluster of one: this daemon is every member, so it agrees with itself
+        assertThat(answer.get("agreed").asBoolean()).isTrue();
+        assertThat(answer.get("records").asInt()).isEqualTo(2);
+        assertThat(answer.get("members")).singleElement().satisfies(m -> {
+            assertThat(m.get("self").asBoolean()).isTrue();
+            assertThat(m.get("digest").asText()).isEqualTo(answer.get("digest").asText());
+        });
+        JsonNode plan = JSON.readTree(get("/v1/matrix?hosts=a,b&format=json").bodyAsString());
+        assertThat(answer.get("hostsDigest").asText()).isEqualTo(plan.get("topology").get("digest").asText());
+        assertThat(answer.get("hostsRecords").toString()).isEqualTo(plan.get("topology").get("records").toString());
+        assertThat(JSON.readTree(get("/v1/agreement").bodyAsString()).get("hostsDigest").isNull()).isTrue();
+        assertThat(get("/v1/agreement?hosts=a,zz").statusCode()).isEqualTo(404);
+        assertThat(get("/v1/agreement?colour=red").statusCode()).isEqualTo(400);
     }
 
     @Test
