@@ -2,15 +2,15 @@ package io.railmap.cli.commands;
 
 import io.railmap.cli.ExitCodes;
 import io.railmap.cli.client.DaemonClient;
-import io.railmap.cli.options.DaemonAddress;
+import io.railmap.cli.options.DaemonTarget;
 import io.railmap.matrix.codec.JsonCursor;
 import io.railmap.matrix.model.Names;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -28,17 +28,8 @@ public final class AgreeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @ArgGroup(exclusive = true)
-    Target target;
-
-    static final class Target {
-        @Option(names = "--daemon", paramLabel = "URL", description = "Ask this railmapd: http://HOST:PORT or unix:/PATH. Default: "
-                + DaemonAddress.DEFAULT_DAEMON + ".")
-        String daemon;
-
-        @Option(names = "--lab", paramLabel = "NODE", description = "Ask the daemon of lab node NODE (see railmap lab).")
-        String lab;
-    }
+    @Mixin
+    DaemonTarget target;
 
     @Option(names = "--hosts", paramLabel = "A,B,...", description = "Also report the digest of these nodes' records, as their configs carry it.")
     String hosts;
@@ -56,7 +47,7 @@ public final class AgreeCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--wait-s must be between 0 and 3600 seconds (got " + waitS + ")");
         }
         String path = "/v1/agreement" + (hosts == null ? "" : "?hosts=" + String.join(",", Names.nodeList("--hosts", hosts)));
-        String url = target == null ? DaemonAddress.DEFAULT_DAEMON : DaemonAddress.url(target.daemon, target.lab);
+        String url = target.url();
         long deadline = System.nanoTime() + waitS * 1_000_000_000L;
         String body;
         JsonCursor answer;

@@ -167,13 +167,7 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
     }
 
     private void holdingsSoon() {
-        if (holdingsPending.compareAndSet(false, true)) {
-            try {
-                sender.execute(this::sendHoldings);
-            } catch (java.util.concurrent.RejectedExecutionException e) {
-                // closing: nothing more is sent
-            }
-        }
+        soon(holdingsPending, this::sendHoldings);
     }
 
     private void sendHoldings() {
@@ -196,9 +190,14 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
     }
 
     private void sendSoon() {
-        if (sendPending.compareAndSet(false, true)) {
+        soon(sendPending, this::sendNow);
+    }
+
+    /** Runs {@code send} on the sender thread unless it is already pending: a burst of changes makes one send. */
+    private void soon(AtomicBoolean pending, Runnable send) {
+        if (pending.compareAndSet(false, true)) {
             try {
-                sender.execute(this::sendNow);
+                sender.execute(send);
             } catch (java.util.concurrent.RejectedExecutionException e) {
                 // closing: nothing more is sent
             }
