@@ -179,6 +179,11 @@ public final class Daemon {
         return api.actualPort();
     }
 
+    /** @return this daemon's Vert.x (for tests in this package that watch its event loops); null before {@link #start} */
+    Vertx vertx() {
+        return vertx;
+    }
+
     /** @return this daemon's cluster member */
     public Cluster cluster() {
         return cluster;

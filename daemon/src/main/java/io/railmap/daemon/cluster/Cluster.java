@@ -138,6 +138,11 @@ public final class Cluster implements AutoCloseable {
         return metrics;
     }
 
+    /** @return where received records and views go: the receive path below JGroups, for tests in this package */
+    RecordIntake intake() {
+        return intake;
+    }
+
     private void sendSoon() {
         if (sendPending.compareAndSet(false, true)) {
             try {

@@ -269,6 +269,11 @@ final class RecordIntake {
         return new Membership(cluster, viewId, out);
     }
 
+    /** @return the members of the current view, in view order */
+    synchronized List<ViewMember> members() {
+        return view;
+    }
+
     /** @return the number of members in the current view */
     synchronized int size() {
         return view.size();
