@@ -16,7 +16,7 @@ import java.util.function.LongSupplier;
 
 /**
  * What this daemon knows, behind one lock: its own record and the newest record of every other node.
- * Readers never wait on work: {@link #record()} is a volatile read, and {@link #snapshot()} a
+ * Readers never wait on a rebuild: {@link #record()} is a volatile read, and {@link #snapshot()} a
  * volatile read of an immutable snapshot made once after each change (O(n log n) in the records,
  * under the lock, by the first reader); the lock is only ever held for a map update or that copy.
  * Listeners run on the thread that made the change, after the lock is released, so they must be
