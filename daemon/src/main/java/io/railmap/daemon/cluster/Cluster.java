@@ -189,6 +189,11 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
         return metrics;
     }
 
+    /** @return where received records and views go: the receive path below JGroups, for tests in this package */
+    RecordIntake intake() {
+        return intake;
+    }
+
     private void sendSoon() {
         soon(sendPending, this::sendNow);
     }

@@ -17,7 +17,10 @@ import java.util.function.LongSupplier;
 /**
  * What happens to a record message and to a view, with no JGroups types: the rules of dissemination,
  * pure enough to test with plain values. One lock orders views and records, so a record is judged
- * against the view it arrived in.
+ * against the view it arrived in. Only JGroups' threads and the membership query take it, and
+ * nothing runs under it but decoding one message and updating maps (the engine's listeners hand
+ * rebuilds to a thread of their own); what an event loop touches here ({@link #ownChanged},
+ * {@link #size}) never waits for it.
  *
  * <p>A record from member M is taken when it decodes ({@link RejectReason#MALFORMED}), names M's
  * own node ({@link RejectReason#FOREIGN}), is not this node's ({@link RejectReason#OWN}) and is
@@ -82,7 +85,10 @@ final class RecordIntake {
     private final Map<String, Integer> bytesByNode = new HashMap<>();
     private long heldBytes;
     private boolean fullLogged;
-    private long ownChangedAtNanos;
+    /** When this node's record last changed; written without the lock, from the probe's event loop. */
+    private volatile long ownChangedAtNanos;
+    /** Members in the current view, for a gauge read on the API's event loop without the lock. */
+    private volatile int viewSize;
 
     /**
      * @param engine    the owner of the records
@@ -106,8 +112,8 @@ final class RecordIntake {
         this.ownChangedAtNanos = nanoClock.getAsLong();
     }
 
-    /** Notes that this node's record just changed (for its age). */
-    synchronized void ownChanged() {
+    /** Notes that this node's record just changed (for its age); never waits for the lock. */
+    void ownChanged() {
         ownChangedAtNanos = nanoClock.getAsLong();
     }
 
@@ -135,6 +141,7 @@ final class RecordIntake {
             }
         }
         view = List.copyOf(members);
+        viewSize = view.size();
         viewId = id;
         byId.clear();
         byId.putAll(now);
@@ -269,9 +276,14 @@ final class RecordIntake {
         return new Membership(cluster, viewId, out);
     }
 
-    /** @return the number of members in the current view */
-    synchronized int size() {
-        return view.size();
+    /** @return the members of the current view, in view order */
+    synchronized List<ViewMember> members() {
+        return view;
+    }
+
+    /** @return the number of members in the current view; never waits for the lock */
+    int size() {
+        return viewSize;
     }
 
     /** @return records waiting for a view that admits their sender */

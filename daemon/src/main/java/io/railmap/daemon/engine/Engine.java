@@ -16,6 +16,11 @@ import java.util.function.LongSupplier;
 
 /**
  * What this daemon knows, behind one lock: its own record and the newest record of every other node.
+ * Readers never wait on a rebuild: {@link #record()} is a volatile read, and {@link #snapshot()} a
+ * volatile read of an immutable snapshot made once after each change (O(n log n) in the records,
+ * under the lock, by the first reader); the lock is only ever held for a map update or that copy.
+ * Listeners run on the thread that made the change, after the lock is released, so they must be
+ * cheap: the daemon hands rebuilds to a thread of their own.
  *
  * <p>Own record: the discovered ports ({@link #ports}) with the far ends the probe heard on each
  * ({@link #neighbours}). Its version starts at the wall clock in ms when the engine is made and grows
@@ -43,7 +48,9 @@ public final class Engine {
     private List<Port> ports = List.of();
     private Optional<Boolean> rdmaEnabled = Optional.empty();
     private Map<String, List<PortRef>> neighbours = Map.of();
-    private NodeRecord own;
+    private volatile NodeRecord own;
+    /** Every record as of the last change; null until a reader asks after a change. */
+    private volatile Snapshot snapshot;
     private final Map<String, NodeRecord> others = new TreeMap<>();
     private final List<Consumer<NodeRecord>> ownListeners = new CopyOnWriteArrayList<>();
     private final List<Runnable> changeListeners = new CopyOnWriteArrayList<>();
@@ -76,7 +83,8 @@ public final class Engine {
     }
 
     /**
-     * Registers a listener called (outside the lock) with every new version of the own record.
+     * Registers a listener called (outside the lock, on the thread that changed the record) with
+     * every new version of the own record; it must not block.
      *
      * @param listener the listener
      */
@@ -85,8 +93,10 @@ public final class Engine {
     }
 
     /**
-     * Registers a listener called (outside the lock) after any record known here changed: this
-     * node's, another node's arriving or newer, or one dropped.
+     * Registers a listener called (outside the lock, on the thread that made the change: an event
+     * loop, a JGroups thread, a worker) after any record known here changed: this node's, another
+     * node's arriving or newer, or one dropped. It must not block; {@link #snapshot()} then returns
+     * the changed records.
      *
      * @param listener the listener
      */
@@ -157,11 +167,15 @@ public final class Engine {
     }
 
     private void changed() {
+        // After the lock is released: a reader between the change and this line still gets the
+        // snapshot before it, and the next reader makes one with the change (under the lock, so
+        // it cannot store a copy older than a change made after it).
+        snapshot = null;
         changeListeners.forEach(Runnable::run);
     }
 
-    /** @return this node's current record */
-    public synchronized NodeRecord record() {
+    /** @return this node's current record; never waits */
+    public NodeRecord record() {
         return own;
     }
 
@@ -227,10 +241,22 @@ public final class Engine {
         return dropped;
     }
 
-    /** @return every record known: this node's and the newest of every other node's */
-    public synchronized Snapshot snapshot() {
-        Map<String, NodeRecord> all = new HashMap<>(others);
-        all.put(node, own);
-        return new Snapshot(new ArrayList<>(all.values()));
+    /**
+     * @return every record known: this node's and the newest of every other node's; the same
+     *         immutable snapshot until the next change
+     */
+    public Snapshot snapshot() {
+        Snapshot known = snapshot;
+        if (known != null) {
+            return known;
+        }
+        synchronized (this) {
+            if (snapshot == null) {
+                Map<String, NodeRecord> all = new HashMap<>(others);
+                all.put(node, own);
+                snapshot = new Snapshot(new ArrayList<>(all.values()));
+            }
+            return snapshot;
+        }
     }
 }

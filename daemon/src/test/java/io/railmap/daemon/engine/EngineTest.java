@@ -7,10 +7,23 @@ import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.model.PortState;
+import io.railmap.matrix.model.Snapshot;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.RepetitionInfo;
 import org.junit.jupiter.api.Test;
 
 class EngineTest {
@@ -97,5 +110,105 @@ class EngineTest {
         assertThat(engine.forget("c")).isTrue();
         assertThat(engine.forget("c")).isFalse();
         assertThat(engine.snapshot().nodes()).containsExactly("a");
+    }
+
+    @Test
+    void readersNeverWaitForTheLockOnceTheSnapshotIsMade() throws Exception {
+        Engine engine = new Engine("a", () -> 0);
+        engine.accept(record("b", 1, "x"));
+        Snapshot made = engine.snapshot();
+        CountDownLatch holding = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Thread holder = new Thread(() -> {
+            synchronized (engine) {
+                holding.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        });
+        holder.start();
+        try {
+            assertThat(holding.await(30, TimeUnit.SECONDS)).isTrue();
+
+            CompletableFuture<Snapshot> read = CompletableFuture.supplyAsync(() -> {
+                engine.record();
+                return engine.snapshot();
+            });
+
+            assertThat(read.get(30, TimeUnit.SECONDS)).isSameAs(made);
+        } finally {
+            release.countDown();
+            holder.join();
+        }
+    }
+
+    /**
+     * Seeded, repeated: writers take newer records of their own nodes while readers read snapshots
+     * as fast as they can; every change listener, run right after its change, finds that change (or
+     * a later one) in the snapshot, and each reader's snapshots never go back.
+     */
+    @RepeatedTest(20)
+    void aChangeListenerAlwaysFindsItsChangeInTheSnapshot(RepetitionInfo repetition) throws Exception {
+        Random random = new Random(7_000 + repetition.getCurrentRepetition());
+        Engine engine = new Engine("a", () -> 0);
+        ThreadLocal<NodeRecord> taking = new ThreadLocal<>();
+        List<String> problems = new CopyOnWriteArrayList<>();
+        engine.onChange(() -> {
+            NodeRecord taken = taking.get();
+            if (taken != null) {
+                long held = engine.snapshot().record(taken.node()).map(NodeRecord::version).orElse(-1L);
+                if (held < taken.version()) {
+                    problems.add("after taking " + taken.node() + " v" + taken.version() + " the snapshot holds v" + held);
+                }
+            }
+        });
+        AtomicBoolean writing = new AtomicBoolean(true);
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<?>> readers = new ArrayList<>();
+            for (int r = 0; r < 2; r++) {
+                readers.add(pool.submit(() -> {
+                    Map<String, Long> last = new HashMap<>();
+                    while (writing.get()) {
+                        for (NodeRecord held : engine.snapshot().records()) {
+                            Long before = last.put(held.node(), held.version());
+                            if (before != null && before > held.version()) {
+                                problems.add("a reader saw " + held.node() + " go back from v" + before + " to v" + held.version());
+                            }
+                        }
+                    }
+                }));
+            }
+            List<Future<?>> writers = new ArrayList<>();
+            for (int w = 0; w < 2; w++) {
+                String prefix = "w" + w + "n";
+                long seed = random.nextLong();
+                writers.add(pool.submit(() -> {
+                    Random mine = new Random(seed);
+                    long[] versions = new long[8];
+                    for (int i = 0; i < 2_000; i++) {
+                        int n = mine.nextInt(versions.length);
+                        versions[n] += 1 + mine.nextInt(3);
+                        NodeRecord next = record(prefix + n, versions[n], "p" + mine.nextInt(4));
+                        taking.set(next);
+                        engine.accept(next);
+                    }
+                }));
+            }
+            for (Future<?> w : writers) {
+                w.get(60, TimeUnit.SECONDS);
+            }
+            writing.set(false);
+            for (Future<?> r : readers) {
+                r.get(60, TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(problems).isEmpty();
+        assertThat(engine.snapshot().records()).hasSize(1 + 16);
     }
 }
