@@ -33,7 +33,8 @@ class SnapshotCodecFuzzTest {
     @DictionaryEntries({"\"format\"", "\"railmap-snapshot\"", "\"version\"", "\"records\"", "\"node\"", "\"ports\"",
         "\"netdev\"", "\"rdma\"", "\"rdmaPort\"", "\"kind\"", "\"rateGbps\"", "\"state\"", "\"thunderbolt\"", "\"neighbours\"",
         "\"port\"", "\"domainUuid\"", "\"peerDomainUuid\"", "\"receptacle\"", "\"linkSpeedGbps\"", "\"behindHub\"",
-        "\"peerName\"", "\"addresses\"", "\"bridge\"", "\"management\"", "\"rdmaEnabled\"", "\"fe80::1\"", "\"::ffff:1.2.3.4\"",
+        "\"peerName\"", "\"addresses\"", "\"bridge\"", "\"management\"", "\"rdmaEnabled\"", "\"incarnation\"",
+        "\"6f1c0b6e-2d4a-4c1b-9a7e-0b1c2d3e4f5a\"", "\"fe80::1\"", "\"::ffff:1.2.3.4\"",
         "\"169.254.0.1\"", "\"roce\"", "\"infiniband\"", "\"ethernet\"", "\"active\"", "\"down\"", "null", "1e999", "-0"})
     @FuzzTest(maxExecutions = Fuzzing.EXECUTIONS, maxDuration = Fuzzing.MAX_DURATION)
     void snapshotOrRecord(byte[] input) {
