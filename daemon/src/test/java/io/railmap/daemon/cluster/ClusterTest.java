@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import org.jgroups.BytesMessage;
 import org.jgroups.JChannel;
 import org.junit.jupiter.api.AfterEach;
@@ -57,7 +58,7 @@ class ClusterTest {
             ports.put(node, FreePorts.clusterPort());
         }
         for (String node : List.of("a", "b", "c")) {
-            Engine engine = new Engine(node, () -> 1_000);
+            Engine engine = new Engine(node);
             engine.ports(List.of(port(node, "en1")));
             Cluster member = new Cluster(new ClusterConfig(CLUSTER, node, LOOPBACK, ports.get(node), seeds(), Optional.of(KEY),
                     ClusterTiming.LAB), engine, new SimpleMeterRegistry());
@@ -67,6 +68,31 @@ class ClusterTest {
         }
         await("every member holds every record").atMost(BOUND).untilAsserted(() -> engines.values()
                 .forEach(e -> assertThat(e.snapshot().nodes()).containsExactly("a", "b", "c")));
+    }
+
+    @Test
+    void aMembersIdentityIsItsEnginesIncarnationWhichItsRecordsCarry() {
+        Engine b = engines.get("b");
+        await("b's record at a carries b's incarnation").atMost(BOUND).untilAsserted(() ->
+                assertThat(engines.get("a").snapshot().record("b").orElseThrow().incarnation()).contains(b.incarnation()));
+    }
+
+    @Test
+    void aPeerSpeakingANewerProtocolIsReadAndOneSpeakingAProtocolNobodyReadsIsRejected() throws Exception {
+        JChannel next = bare("n", Optional.of(KEY));
+        JChannel future = bare("f", Optional.of(KEY));
+        await("n and f are members").atMost(BOUND).until(() -> members.get("a").membership().members().size() == 5);
+
+        send(next, new NodeRecord("n", 1, List.of(port("n", "en1"))), ClusterProtocol.SIMULATED_NEXT);
+        send(future, new NodeRecord("f", 1, List.of(port("f", "en1"))), new ClusterProtocol(2, 3, 3));
+
+        for (String node : List.of("a", "b", "c")) {
+            await("n's record, without what protocol 1 does not know, at " + node).atMost(BOUND).untilAsserted(() -> {
+                assertThat(engines.get(node).snapshot().record("n").orElseThrow().ports()).extracting(Port::netdev).containsExactly("en1");
+                assertThat(members.get(node).metrics().rejectedCount(RejectReason.PROTOCOL)).isEqualTo(1);
+            });
+            assertThat(engines.get(node).snapshot().nodes()).doesNotContain("f");
+        }
     }
 
     @AfterEach
@@ -80,14 +106,22 @@ class ClusterTest {
         ClusterConfig config = new ClusterConfig(CLUSTER, node, LOOPBACK, FreePorts.clusterPort(), seeds(), key, ClusterTiming.LAB);
         JChannel channel = new JChannel(ClusterStack.protocols(config, w -> { }));
         channels.add(channel);
-        channel.addAddressGenerator(NodeAddresses.generator(node));
+        channel.addAddressGenerator(NodeAddresses.generator(node, UUID.randomUUID()));
         channel.name(node);
         channel.connect(CLUSTER);
         return channel;
     }
 
+    /** Sends the record as the channel's own: with the channel's identity as incarnation. */
     private static void send(JChannel channel, NodeRecord record) throws Exception {
-        channel.send(new BytesMessage(null, RecordMessages.encode(record)));
+        send(channel, record, ClusterProtocol.THIS);
+    }
+
+    private static void send(JChannel channel, NodeRecord record, ClusterProtocol protocol) throws Exception {
+        UUID incarnation = UUID.fromString(NodeAddresses.id(channel.getAddress()));
+        NodeRecord own = new NodeRecord(record.node(), record.version(), record.ports(), record.management(), record.rdmaEnabled(),
+                Optional.of(incarnation));
+        channel.send(new BytesMessage(null, RecordMessages.encode(own, protocol)));
     }
 
     @Test
