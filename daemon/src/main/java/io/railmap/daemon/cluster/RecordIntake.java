@@ -87,7 +87,10 @@ final class RecordIntake {
      *                     {@value RecordMessages#MAX_SKIPPED_LINES} lines)
      */
     record Receipt(Optional<RejectReason> rejected, String why, Optional<ClusterProtocol> sender, List<String> skipped) {
-        static Receipt rejected(RejectReason reason) {
+        /** Taken or parked. */
+        static final Receipt TAKEN = new Receipt(Optional.empty(), "", Optional.empty(), List.of());
+
+        static Receipt because(RejectReason reason) {
             return new Receipt(Optional.of(reason), "", Optional.empty(), List.of());
         }
     }
@@ -145,8 +148,9 @@ final class RecordIntake {
     }
 
     /**
-     * Installs a view: drops the records of nodes that have no member left, applies parked records
-     * whose sender is a member, and rejects the other parked records.
+     * Installs a view: drops every record that is not of its node's current member (the member
+     * left, or a later member names the same node), applies parked records whose sender is a member,
+     * and rejects the other parked records.
      *
      * @param id      the view's number
      * @param members the members in view order, the coordinator first
@@ -237,13 +241,13 @@ final class RecordIntake {
     private synchronized Receipt judge(String senderId, Optional<String> senderNode, NodeRecord record, int length) {
         if (!byId.containsKey(senderId)) {
             if (parked.size() >= MAX_PARKED && !parked.containsKey(senderId)) {
-                return Receipt.rejected(RejectReason.NOT_MEMBER);
+                return Receipt.because(RejectReason.NOT_MEMBER);
             }
             Parked before = parked.get(senderId);
             if (before == null || before.record().version() < record.version()) {
                 parked.put(senderId, new Parked(senderNode, record, length));
             }
-            return new Receipt(Optional.empty(), "", Optional.empty(), List.of());
+            return Receipt.TAKEN;
         }
         return take(senderId, senderNode, record, length);
     }
@@ -280,11 +284,11 @@ final class RecordIntake {
                     + ", sent by member " + senderId);
         }
         if (record.node().equals(engine.node())) {
-            return Receipt.rejected(RejectReason.OWN);
+            return Receipt.because(RejectReason.OWN);
         }
         ViewMember current = currentByNode.get(record.node());
         if (current == null || !current.id().equals(senderId)) {
-            return Receipt.rejected(RejectReason.SUPERSEDED);
+            return Receipt.because(RejectReason.SUPERSEDED);
         }
         int before = bytesByNode.getOrDefault(record.node(), 0);
         boolean known = bytesByNode.containsKey(record.node());
@@ -296,13 +300,13 @@ final class RecordIntake {
                         + " nodes, " + maxBytes + " bytes); records of further nodes are rejected and counted"
                         + " (railmap_cluster_records_rejected_total{reason=\"full\"})");
             }
-            return Receipt.rejected(RejectReason.FULL);
+            return Receipt.because(RejectReason.FULL);
         }
         switch (engine.accept(record)) {
             case OWN:
-                return Receipt.rejected(RejectReason.OWN);
+                return Receipt.because(RejectReason.OWN);
             case STALE:
-                return Receipt.rejected(RejectReason.STALE);
+                return Receipt.because(RejectReason.STALE);
             default:
                 takenAtNanos.put(record.node(), nanoClock.getAsLong());
                 heldBytes += bytes - before;
@@ -310,7 +314,7 @@ final class RecordIntake {
                 if (heldBytes < maxBytes * 9 / 10 && bytesByNode.size() + 1 < maxRecords * 9 / 10) {
                     fullLogged = false;
                 }
-                return new Receipt(Optional.empty(), "", Optional.empty(), List.of());
+                return Receipt.TAKEN;
         }
     }
 
