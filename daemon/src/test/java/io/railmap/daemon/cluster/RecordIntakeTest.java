@@ -182,6 +182,8 @@ class RecordIntakeTest {
         // behind, and versions no longer come from any clock: the new run starts again at 1
         assertThat(from(oldB, record(oldB, "b", 1_795_361_613_310L, "old"))).isEmpty();
 
+        // this daemon's own clock goes backwards too (it is only used for ages)
+        nanos.addAndGet(-60_000_000_000L);
         ViewChange restart = intake.view(2, List.of(A, oldB, C, newB));
         assertThat(restart.duplicates()).containsExactly(Map.entry("b", List.of("10.0.0.2:7800", "10.0.0.22:7800")));
         // the old run is superseded at once: its record leaves with the view that admits the new run
@@ -198,6 +200,12 @@ class RecordIntakeTest {
         assertThat(ports("b")).containsExactly("newer");
         assertThat(engine.snapshot().record("b").orElseThrow().incarnation()).contains(UUID.fromString(newB.id()));
         assertThat(metrics.rejectedCount(RejectReason.SUPERSEDED)).isEqualTo(1);
+        nanos.addAndGet(-1_000_000_000L); // and back again: an age is never negative
+        assertThat(intake.membership("lab", id -> "?").members()).filteredOn(m -> m.node().equals(Optional.of("b")))
+                .singleElement().satisfies(m -> {
+                    assertThat(m.recordVersion()).hasValue(2);
+                    assertThat(m.recordAgeMs()).hasValue(0);
+                });
     }
 
     @Test
