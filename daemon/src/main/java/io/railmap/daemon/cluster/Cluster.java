@@ -283,9 +283,11 @@ public final class Cluster implements AutoCloseable {
                 .ifPresent(sender -> newer(src, sender, receipt.skipped())));
     }
 
+    /** @return whether this is the first line of this kind about a member of the view (never for a non-member: bounded by the view) */
     private boolean firstTime(Address src, String what) {
+        String id = NodeAddresses.id(src);
         synchronized (complaints) {
-            return complaints.computeIfAbsent(NodeAddresses.id(src), k -> new HashSet<>()).add(what);
+            return members.containsKey(id) && complaints.computeIfAbsent(id, k -> new HashSet<>()).add(what);
         }
     }
 
