@@ -56,7 +56,8 @@ public final class Daemon {
     private final DaemonConfig config;
     private final PrometheusMeterRegistry registry = MeterLimits.apply(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
     private final Engine engine;
-    private final long incarnation;
+    /** The probe's incarnation: the start time in ms, which its replay protection needs to grow (PROBE.md). */
+    private final long probeIncarnation;
     private Vertx vertx;
     private ApiVerticle api;
     private Cluster cluster;
@@ -67,8 +68,8 @@ public final class Daemon {
     /** @param config what this daemon is told */
     public Daemon(DaemonConfig config) {
         this.config = config;
-        this.incarnation = System.currentTimeMillis();
-        this.engine = new Engine(config.node(), ManagementAddress.ofRecord(config.member().bind()), () -> incarnation);
+        this.probeIncarnation = System.currentTimeMillis();
+        this.engine = new Engine(config.node(), ManagementAddress.ofRecord(config.member().bind()));
     }
 
     /**
@@ -111,7 +112,7 @@ public final class Daemon {
         }
         String management = (config.apiHost().indexOf(':') >= 0 ? "[" + config.apiHost() + "]" : config.apiHost())
                 + ":" + api.actualPort();
-        ProbeConfig probeConfig = ProbeConfig.defaults(config.cluster(), config.node(), incarnation, management).withTiming(config.probe())
+        ProbeConfig probeConfig = ProbeConfig.defaults(config.cluster(), config.node(), probeIncarnation, management).withTiming(config.probe())
                 .withKey(config.member().key().map(ProbeKey::derive));
         ProbeService probe = new ProbeService(probeConfig, registry);
         try {

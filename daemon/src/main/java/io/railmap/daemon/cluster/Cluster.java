@@ -37,9 +37,12 @@ import org.jgroups.stack.IpAddress;
  * This daemon's member of the cluster: a JGroups channel that sends the own record to every member
  * whenever it changes and after every view change, and hands received records and views to
  * {@link RecordIntake}; and that tells every member which records it holds ({@link Holdings}), so
- * that agreement can be asked ({@link #agreement()}). Logs one line per event: this member joining, a member joining, leaving or
- * being suspected, partitions merging, a node name claimed twice, a peer sending bad records (once
- * per peer and reason).
+ * that agreement can be asked ({@link #agreement()}). The member's identity (its JGroups address's
+ * UUID) is the engine's incarnation, which every own record carries. Logs one line per event: this
+ * member joining, a member joining, leaving or being suspected, partitions merging, a node name
+ * claimed twice; and once per member while it stays in the view: records rejected for a reason (with
+ * the reason's detail: which field is malformed, which protocol versions each side speaks) and
+ * records read from a newer protocol (what this daemon skipped).
  *
  * <p>Threads: JGroups' own (receiving, timers, its pool; idle ones end after 5 s) and one named
  * {@code railmap-cluster-send} that sends the own record, so that neither the event loop nor a
@@ -52,6 +55,7 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
     private final Engine engine;
     private final ClusterMetrics metrics;
     private final RecordIntake intake;
+    private final ClusterProtocol speaking;
     private final ExecutorService sender = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "railmap-cluster-send");
         t.setDaemon(true);
@@ -62,7 +66,8 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
     private final Holdings holdings = new Holdings();
     private volatile List<Address> viewOrder = List.of();
     private volatile long viewId;
-    private final Set<String> complaints = new HashSet<>();
+    /** Member identity → what was logged about it (reject reasons, "newer"); only members of the view. */
+    private final Map<String, Set<String>> complaints = new HashMap<>();
     private volatile Map<String, Address> members = Map.of();
     private volatile String lastSendFailure;
     private Map<String, List<String>> lastDuplicates = Map.of();
@@ -71,16 +76,27 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
     private volatile Address self;
 
     /**
+     * A member that speaks this version's protocol, or, when the system property
+     * {@value ClusterProtocol#TEST_PROPERTY} is {@code next} (a test hook, logged as a warning), a
+     * simulated next version ({@link ClusterProtocol#SIMULATED_NEXT}).
+     *
      * @param config   where and how to be a member
      * @param engine   the owner of the records
      * @param registry where the cluster's meters go ({@link ClusterMetrics})
+     * @throws IllegalArgumentException when that system property has another value
      */
     public Cluster(ClusterConfig config, Engine engine, MeterRegistry registry) {
+        this(config, engine, registry, ClusterProtocol.fromSystemProperty());
+    }
+
+    /** @param speaking the protocol versions this member reads and writes */
+    Cluster(ClusterConfig config, Engine engine, MeterRegistry registry, ClusterProtocol speaking) {
         this.config = config;
         this.engine = engine;
+        this.speaking = speaking;
         RecordIntake[] holder = new RecordIntake[1];
         this.metrics = new ClusterMetrics(registry, () -> holder[0] == null ? 0 : holder[0].size());
-        this.intake = new RecordIntake(engine, metrics, System::nanoTime);
+        this.intake = new RecordIntake(engine, metrics, System::nanoTime, RecordIntake.MAX_RECORDS, RecordIntake.MAX_RECORD_BYTES, speaking);
         holder[0] = intake;
     }
 
@@ -95,7 +111,11 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
     public void start() {
         try {
             channel = new JChannel(ClusterStack.protocols(config, w -> LOG.log(Level.WARNING, w)));
-            channel.addAddressGenerator(NodeAddresses.generator(config.node()));
+            channel.addAddressGenerator(NodeAddresses.generator(config.node(), engine.incarnation()));
+            if (!speaking.equals(ClusterProtocol.THIS)) {
+                LOG.log(Level.WARNING, "-D" + ClusterProtocol.TEST_PROPERTY + ": speaking a simulated protocol " + speaking.current()
+                        + " (reads " + speaking.range() + ") with fields no railmapd knows; a test hook, never for a real cluster");
+            }
             channel.name(config.node());
             channel.setDiscardOwnMessages(true);
             channel.setUpHandler(new Handler());
@@ -216,7 +236,7 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
             return;
         }
         try {
-            ch.send(new BytesMessage(null, RecordMessages.encode(engine.record())));
+            ch.send(new BytesMessage(null, RecordMessages.encode(engine.record(), speaking)));
             metrics.sent();
             if (lastSendFailure != null) {
                 LOG.log(Level.INFO, "sending the record works again");
@@ -260,7 +280,8 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
         ViewChange change = intake.view(view.getViewId().getId(), list);
         metrics.view(merge);
         synchronized (complaints) {
-            complaints.clear();
+            // a member is complained about once while it stays; one that left may come back (a merge)
+            complaints.keySet().retainAll(byId.keySet());
         }
         log(view, change, merge);
         sendSoon();
@@ -295,7 +316,8 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
         }
         if (!change.duplicates().isEmpty() && !change.duplicates().equals(lastDuplicates)) {
             change.duplicates().forEach((node, addresses) -> LOG.log(Level.WARNING, "node " + node + " has " + addresses.size()
-                    + " members (" + String.join(", ", addresses) + "): a restarted daemon not yet dropped, or two daemons given the same --node"));
+                    + " members (" + String.join(", ", addresses) + "): a restarted daemon not yet dropped, or two daemons given the same --node;"
+                    + " its record is taken from the last, " + addresses.get(addresses.size() - 1) + ", the member that joined latest"));
         }
         lastDuplicates = change.duplicates();
     }
@@ -325,23 +347,38 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
             }
             return;
         }
-        Optional<RejectReason> why = msg.hasArray()
+        RecordIntake.Receipt receipt = msg.hasArray()
                 ? intake.receive(id, node, msg.getArray(), msg.getOffset(), msg.getLength())
                 : intake.receive(id, node, new byte[0], 0, 0);
-        why.ifPresent(reason -> complain(src, reason));
+        receipt.rejected().ifPresentOrElse(reason -> complain(src, reason, receipt.why()), () -> receipt.sender()
+                .filter(sender -> sender.current() > speaking.max() || !receipt.skipped().isEmpty())
+                .ifPresent(sender -> newer(src, sender, receipt.skipped())));
     }
 
-    private void complain(Address src, RejectReason reason) {
-        if (reason == RejectReason.STALE || reason == RejectReason.NOT_MEMBER) {
-            return; // expected around every view change
-        }
-        boolean first;
+    /** @return whether this is the first line of this kind about a member of the view (never for a non-member: bounded by the view) */
+    private boolean firstTime(Address src, String what) {
+        String id = NodeAddresses.id(src);
         synchronized (complaints) {
-            first = complaints.add(NodeAddresses.id(src) + " " + reason);
+            return members.containsKey(id) && complaints.computeIfAbsent(id, k -> new HashSet<>()).add(what);
         }
-        if (first) {
-            LOG.log(Level.WARNING, "rejected a " + reason.tag() + " record from member " + name(src) + " (" + physical(src)
-                    + "); further ones from it are only counted until the next view");
+    }
+
+    private void complain(Address src, RejectReason reason, String why) {
+        if (reason == RejectReason.STALE || reason == RejectReason.NOT_MEMBER || reason == RejectReason.SUPERSEDED) {
+            return; // expected around every view change and restart
+        }
+        if (firstTime(src, reason.tag())) {
+            LOG.log(Level.WARNING, "rejected a " + reason.tag() + " record from member " + name(src) + " (" + physical(src) + ")"
+                    + (why.isEmpty() ? "" : ": " + why) + "; further ones from it are only counted while it stays a member"
+                    + " (railmap_cluster_records_rejected_total{reason=\"" + reason.tag() + "\"})");
+        }
+    }
+
+    private void newer(Address src, ClusterProtocol sender, List<String> skipped) {
+        if (firstTime(src, "newer")) {
+            LOG.log(Level.INFO, "member " + name(src) + " (" + physical(src) + ") writes protocol " + sender.current() + " (knows "
+                    + sender.range() + "); this daemon reads " + speaking.range() + " and takes its records without what it does not know"
+                    + (skipped.isEmpty() ? "" : ": " + String.join("; ", skipped)));
         }
     }
 

@@ -36,7 +36,7 @@ class ApiErrorsTest {
     private static int brokenPort;
 
     private static int deploy(ClusterQueries membership) throws Exception {
-        ApiVerticle api = new ApiVerticle(new Engine("a", () -> 1), membership, List::of,
+        ApiVerticle api = new ApiVerticle(new Engine("a"), membership, List::of,
                 MeterLimits.apply(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)), HttpLimits.DEFAULTS, "127.0.0.1", 0, Optional.empty());
         vertx.deployVerticle(api).await(10, TimeUnit.SECONDS);
         return api.actualPort();

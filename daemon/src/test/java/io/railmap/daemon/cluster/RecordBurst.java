@@ -5,6 +5,7 @@ import io.railmap.matrix.model.NodeRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -35,12 +36,16 @@ public final class RecordBurst {
         }
         RecordIntake intake = cluster.intake();
         List<ViewMember> senders = new ArrayList<>();
+        List<NodeRecord> owned = new ArrayList<>();
         for (NodeRecord r : records) {
-            senders.add(new ViewMember("burst-" + r.node(), Optional.of(r.node()), "192.0.2.1:7800", false));
+            // a member's identity is the incarnation its records carry (ClusterProtocol, RecordIntake)
+            UUID incarnation = UUID.randomUUID();
+            senders.add(new ViewMember(incarnation.toString(), Optional.of(r.node()), "192.0.2.1:7800", false));
+            owned.add(new NodeRecord(r.node(), r.version(), r.ports(), r.management(), r.rdmaEnabled(), Optional.of(incarnation)));
         }
         long rejected = 0;
         for (int i = 0; i < records.size(); i++) {
-            rejected += deliver(intake, senders.get(i), records.get(i));
+            rejected += deliver(intake, senders.get(i), owned.get(i));
         }
         List<ViewMember> merged = new ArrayList<>(intake.members());
         merged.addAll(senders);
@@ -54,9 +59,9 @@ public final class RecordBurst {
                 rounds.add(pool.submit(() -> {
                     long bad = 0;
                     for (int i = first; i < records.size(); i += threads) {
-                        NodeRecord r = records.get(i);
+                        NodeRecord r = owned.get(i);
                         bad += deliver(intake, senders.get(i), new NodeRecord(r.node(), r.version() + 1, r.ports(), r.management(),
-                                r.rdmaEnabled()));
+                                r.rdmaEnabled(), r.incarnation()));
                     }
                     return bad;
                 }));
@@ -71,7 +76,7 @@ public final class RecordBurst {
     }
 
     private static long deliver(RecordIntake intake, ViewMember sender, NodeRecord record) {
-        byte[] bytes = RecordMessages.encode(record);
-        return intake.receive(sender.id(), sender.node(), bytes, 0, bytes.length).isPresent() ? 1 : 0;
+        byte[] bytes = RecordMessages.encode(record, ClusterProtocol.THIS);
+        return intake.receive(sender.id(), sender.node(), bytes, 0, bytes.length).rejected().isPresent() ? 1 : 0;
     }
 }

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
  */
 class RecordIntakeLockTest {
     private static final Duration BOUND = Duration.ofSeconds(30);
-    private final Engine engine = new Engine("a", () -> 100);
+    private final Engine engine = new Engine("a");
     private final ClusterMetrics metrics = new ClusterMetrics(new SimpleMeterRegistry(), () -> 0);
     private final RecordIntake intake = new RecordIntake(engine, metrics, System::nanoTime);
     private final CountDownLatch release = new CountDownLatch(1);

@@ -85,7 +85,7 @@ class RebuildsTest {
      */
     @Test
     void aThousandRecordsAreTakenWhileARebuildIsHeldAndTheLastRebuildSeesThemAll() throws Exception {
-        Engine engine = new Engine("a", () -> 1);
+        Engine engine = new Engine("a");
         TopologyLog log = new TopologyLog();
         List<String> lines = new CopyOnWriteArrayList<>();
         AtomicInteger rebuilt = new AtomicInteger();
