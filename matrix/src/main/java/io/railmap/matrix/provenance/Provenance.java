@@ -22,8 +22,13 @@ import java.util.stream.Collectors;
  * a port state, a restart) gives another.
  *
  * <p>The digest is {@code sha256:} and the SHA-256, in hex, of the lines {@code node version hash\n}
- * of the records sorted by node, where hash is the SHA-256 of the record's canonical JSON
- * ({@link SnapshotCodec#write(NodeRecord)}: same record, same bytes). Configs carry it as
+ * of the records sorted by node. A record's hash is the SHA-256 of its identity,
+ * {@code node incarnation version}, when it has an incarnation (one start of its daemon, which raises
+ * the version on every change, so the three name one content), else of its canonical JSON
+ * ({@link SnapshotCodec#write(NodeRecord)}: same record, same bytes; snapshots written before
+ * incarnations). By identity rather than contents, a daemon that reads a newer daemon's record
+ * without the fields it does not know (a rolling upgrade) still holds "the same" record, and a digest
+ * of a thousand records costs no serialisation. Configs carry it as
  * {@code RAILMAP_TOPOLOGY} and the record ids as {@code RAILMAP_RECORDS} ({@link #TOPOLOGY_VARIABLE},
  * {@link #RECORDS_VARIABLE}), so {@code railmap check} can tell a stale config and name what changed.
  *
@@ -47,7 +52,7 @@ public record Provenance(String digest, List<RecordId> records) {
      */
     public static Provenance of(Collection<NodeRecord> used) {
         List<RecordId> ids = used.stream().map(Provenance::id).sorted(Comparator.comparing(RecordId::node)).toList();
-        return ofIds(ids, used.stream().collect(Collectors.toMap(NodeRecord::node, r -> sha256Hex(SnapshotCodec.write(r)))));
+        return ofIds(ids, used.stream().collect(Collectors.toMap(NodeRecord::node, Provenance::fullHash)));
     }
 
     private static Provenance ofIds(List<RecordId> ids, Map<String, String> fullHashes) {
@@ -60,7 +65,12 @@ public record Provenance(String digest, List<RecordId> records) {
 
     /** @return the id of one record */
     public static RecordId id(NodeRecord record) {
-        return new RecordId(record.node(), record.version(), sha256Hex(SnapshotCodec.write(record)).substring(0, 8));
+        return new RecordId(record.node(), record.version(), fullHash(record).substring(0, 8));
+    }
+
+    private static String fullHash(NodeRecord record) {
+        return sha256Hex(record.incarnation().map(i -> record.node() + " " + i + " " + record.version())
+                .orElseGet(() -> SnapshotCodec.write(record)));
     }
 
     /** @return {@link #records()} as {@code a@12.1f2e3d4c,b@7.9a8b7c6d} */

@@ -54,4 +54,18 @@ class ProvenanceTest {
         assertThatThrownBy(() -> RecordId.parse("RAILMAP_RECORDS", "a@1.XYZ")).hasMessageContaining("8 hex digits");
         assertThatThrownBy(() -> RecordId.parse("RAILMAP_RECORDS", "a@1.0123abcd\u001b")).hasMessageContaining("\\x1b");
     }
+
+    @Test
+    void aRecordWithAnIncarnationIsKnownByItsIdentity() {
+        NodeRecord b = crossed.record("b").orElseThrow();
+        java.util.UUID run = java.util.UUID.randomUUID();
+        NodeRecord held = new NodeRecord("b", 7, b.ports(), Optional.empty(), Optional.empty(), Optional.of(run));
+        // an older daemon holds a newer one's record without the fields it does not know: the same record
+        NodeRecord readByOlder = new NodeRecord("b", 7, List.of(), Optional.empty(), Optional.empty(), Optional.of(run));
+        assertThat(Provenance.id(readByOlder)).isEqualTo(Provenance.id(held));
+        NodeRecord restarted = new NodeRecord("b", 7, b.ports(), Optional.empty(), Optional.empty(), Optional.of(java.util.UUID.randomUUID()));
+        assertThat(Provenance.id(restarted)).isNotEqualTo(Provenance.id(held));
+        assertThat(Provenance.changes(List.of(Provenance.id(held)), n -> Optional.of(restarted)))
+                .containsExactly("b's record changed (version 7, other contents: a restarted daemon)");
+    }
 }
