@@ -5,8 +5,10 @@ import io.railmap.cli.client.DaemonClient;
 import io.railmap.lab.Lab;
 import io.railmap.lab.LabNames;
 import io.railmap.lab.LabTopology;
+import io.railmap.matrix.codec.JsonCursor;
 import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.model.Snapshot;
+import io.railmap.matrix.provenance.Provenance;
 import io.railmap.matrix.topology.Cable;
 import io.railmap.matrix.topology.Topology;
 import java.nio.file.Files;
@@ -156,6 +158,21 @@ public final class LabSetup {
                 extra.removeAll(expected);
                 return new Agreement(node + " sees " + seen.size() + " of " + expected.size() + " cables"
                         + (missing.isEmpty() ? "" : "; missing " + missing) + (extra.isEmpty() ? "" : "; unexpected " + extra), first);
+            }
+        }
+        String digest = Provenance.of(first.records()).digest();
+        for (String node : nodes) {
+            // every daemon holds the records the first one holds, and the cluster says so itself
+            try (DaemonClient client = new DaemonClient(daemonUrl(node))) {
+                Snapshot snapshot = SnapshotCodec.readSnapshot(node + " /v1/snapshot", client.get("/v1/snapshot"));
+                if (!Provenance.of(snapshot.records()).digest().equals(digest)) {
+                    return new Agreement(node + " holds other records than " + nodes.get(0), first);
+                }
+                if (!JsonCursor.parse(node + " /v1/agreement", client.get("/v1/agreement")).field("agreed").bool()) {
+                    return new Agreement("the daemon of " + node + " does not yet know that every member holds the same records", first);
+                }
+            } catch (RuntimeException e) {
+                return new Agreement("the daemon of " + node + " does not answer yet", first);
             }
         }
         return new Agreement("", first);
