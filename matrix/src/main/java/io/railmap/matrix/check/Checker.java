@@ -35,20 +35,38 @@ import java.util.Optional;
  * several ports): jaccl looks devices up by {@code ibv_get_device_name} only
  * ({@code lib/jaccl/rdma.cpp}, {@code create_connections}). A netdev name is an error that names the
  * RDMA device to write instead, and is still paired against the cables so a crossed rail is found too.
+ *
+ * <p>Findings grow linearly with the ranks and the names in the file: the one family that would grow
+ * with the square of the ranks, {@code missing-link}, is one finding per pair only up to
+ * {@value #PAIR_FINDINGS_MAX_RANKS} ranks (at most 120 pairs; jaccl's mesh takes at most 8 ranks
+ * anyway), and above that one finding per rank that misses a peer, naming how many it misses and the
+ * first {@value #PEERS_NAMED} by rank. Cost: O(ranks² + names) time, for the cells alone, and
+ * O(ranks + names + findings) memory besides the cells.
  */
 public final class Checker {
+    /**
+     * Up to this many ranks {@code missing-link} is reported per pair of ranks; above it, per rank with a
+     * count (the pairs grow with the square of the ranks: 1,999,000 for 2,000 ranks).
+     */
+    public static final int PAIR_FINDINGS_MAX_RANKS = 16;
+    /** How many missing peers a per-rank {@code missing-link} finding names, the lowest ranks first. */
+    public static final int PEERS_NAMED = 4;
+
     private final Topology topology;
     private final List<String> ranks;
     private final List<List<List<String>>> cells;
     private final MlxVersion version;
+    private final int pairFindingsMaxRanks;
     private final List<Finding> findings = new ArrayList<>();
     private final Map<String, Map<String, Port>> names = new HashMap<>();
 
-    private Checker(Topology topology, List<String> ranks, List<List<List<String>>> cells, MlxVersion version) {
+    private Checker(Topology topology, List<String> ranks, List<List<List<String>>> cells, MlxVersion version,
+                    int pairFindingsMaxRanks) {
         this.topology = topology;
         this.ranks = ranks;
         this.cells = cells;
         this.version = version;
+        this.pairFindingsMaxRanks = pairFindingsMaxRanks;
     }
 
     /**
@@ -63,8 +81,14 @@ public final class Checker {
      */
     public static List<Finding> check(Topology topology, List<String> ranks, List<List<List<String>>> cells, Mode mode,
                                       MlxVersion version) {
+        return check(topology, ranks, cells, mode, version, PAIR_FINDINGS_MAX_RANKS);
+    }
+
+    /** {@link #check}, with per-pair {@code missing-link} findings up to {@code pairFindingsMaxRanks} ranks. */
+    static List<Finding> check(Topology topology, List<String> ranks, List<List<List<String>>> cells, Mode mode,
+                               MlxVersion version, int pairFindingsMaxRanks) {
         RailAligner.validateRanks(topology, ranks);
-        Checker checker = new Checker(topology, ranks, cells, version);
+        Checker checker = new Checker(topology, ranks, cells, version, pairFindingsMaxRanks);
         if (checker.shape()) {
             checker.names();
             checker.rails();
@@ -270,11 +294,14 @@ public final class Checker {
                     + " cycle order (railmap matrix --order ring does both)"));
         }
         Optional<Finding> ringProblem = ring.stream().filter(Finding::isError).findFirst();
+        MissingPeers missing = n <= pairFindingsMaxRanks ? null : new MissingPeers(ranks);
         for (int i = 0; i < n; i++) {
             for (int j = i + 1; j < n; j++) {
                 int mine = cells.get(i).get(j).size();
                 int theirs = cells.get(j).get(i).size();
-                if (mine == 0 || theirs == 0) {
+                if ((mine == 0 || theirs == 0) && missing != null) {
+                    missing.add(i, j);
+                } else if (mine == 0 || theirs == 0) {
                     out.add(finding(Code.MISSING_LINK, Severity.ERROR, List.of(i, j), null, rank(i) + " and " + rank(j)
                             + " share no wire, but a mesh needs a link between every pair"
                             + (topology.cablesBetween(ranks.get(i), ranks.get(j)).isEmpty() ? " (no cable joins them)" : "")));
@@ -292,7 +319,66 @@ public final class Checker {
                 }
             }
         }
+        if (missing != null) {
+            for (int r = 0; r < n; r++) {
+                if (missing.count[r] > 0) {
+                    out.add(missingPeers(r, missing));
+                }
+            }
+        }
         return out;
+    }
+
+    /**
+     * The missing peers of every rank in O(ranks) memory: how many, and the first
+     * {@value #PEERS_NAMED}. Pairs are added row by row (i ascending, then j), so each rank's peers
+     * arrive in ascending order.
+     */
+    private static final class MissingPeers {
+        final int[] count;
+        final int[][] first;
+        final Map<String, Integer> rankOf = new HashMap<>();
+
+        MissingPeers(List<String> ranks) {
+            count = new int[ranks.size()];
+            first = new int[ranks.size()][PEERS_NAMED];
+            for (int r = 0; r < ranks.size(); r++) {
+                rankOf.put(ranks.get(r), r);
+            }
+        }
+
+        void add(int i, int j) {
+            note(i, j);
+            note(j, i);
+        }
+
+        private void note(int r, int peer) {
+            if (count[r] < PEERS_NAMED) {
+                first[r][count[r]] = peer;
+            }
+            count[r]++;
+        }
+    }
+
+    /** One {@code missing-link} finding for rank r: how many peers it shares no wire with, the first few, and how many no cable joins. */
+    private Finding missingPeers(int r, MissingPeers missing) {
+        int count = missing.count[r];
+        List<String> named = new ArrayList<>();
+        for (int k = 0; k < Math.min(count, PEERS_NAMED); k++) {
+            named.add(rank(missing.first[r][k]));
+        }
+        int uncabled = count;
+        for (String node : topology.cabledTo(ranks.get(r))) {
+            Integer p = missing.rankOf.get(node);
+            if (p != null && (cells.get(r).get(p).isEmpty() || cells.get(p).get(r).isEmpty())) {
+                uncabled--;
+            }
+        }
+        String peers = String.join(", ", named) + (count > named.size() ? " and " + (count - named.size()) + " more" : "");
+        String cables = uncabled == count ? (count == 1 ? "; no cable joins them" : "; no cable joins it to any of them")
+                : uncabled == 0 ? "" : "; no cable joins it to " + uncabled + " of them";
+        return finding(Code.MISSING_LINK, Severity.ERROR, List.of(r), null, rank(r) + " shares no wire with " + count + " of its "
+                + (ranks.size() - 1) + " peers (" + peers + "), but a mesh needs a link between every pair" + cables);
     }
 
     private List<Finding> ringFindings() {

@@ -40,7 +40,7 @@ import java.util.stream.Collectors;
  *       peer sits behind a hub or dock</td></tr>
  * </table>
  * The last two cables are never rails ({@link RailAligner} leaves them out, {@code cable-left-out});
- * these findings add the fix. Pure: no I/O; O(ranks² + cables between ranks).
+ * these findings add the fix. Pure: no I/O; O(ranks + cables of the ranked nodes).
  */
 public final class Readiness {
     private Readiness() {
@@ -54,25 +54,35 @@ public final class Readiness {
      */
     public static List<Finding> of(Topology topology, DeviceMatrix matrix) {
         List<String> ranks = matrix.ranks();
-        Map<Cable, Integer> railOf = new HashMap<>();
+        Map<String, Integer> rankOf = new HashMap<>();
+        for (int r = 0; r < ranks.size(); r++) {
+            rankOf.put(ranks.get(r), r);
+        }
+        // The cables between ranks, found from each ranked node's own cables: O(ranks + their cables), never a walk over all pairs.
         List<Cable> between = new ArrayList<>();
-        for (int i = 0; i < ranks.size(); i++) {
-            for (int j = i + 1; j < ranks.size(); j++) {
-                List<Cable> rails = matrix.rails(i, j);
-                for (int k = 0; k < rails.size(); k++) {
-                    railOf.put(rails.get(k), k);
+        Map<String, List<Cable>> byNode = new HashMap<>();
+        for (String node : ranks) {
+            for (Cable cable : topology.graph().edgesOf(node)) {
+                String far = cable.farEnd(cable.end(node)).node();
+                if (rankOf.containsKey(far)) {
+                    byNode.computeIfAbsent(node, n -> new ArrayList<>()).add(cable);
+                    if (rankOf.get(node) < rankOf.get(far)) {
+                        between.add(cable);
+                    }
                 }
-                between.addAll(topology.cablesBetween(ranks.get(i), ranks.get(j)));
             }
         }
         between.sort(Comparator.naturalOrder());
         List<Finding> out = new ArrayList<>();
         for (int r = 0; r < ranks.size(); r++) {
-            rdmaDisabled(topology, ranks, r, between).ifPresent(out::add);
+            rdmaDisabled(topology, ranks, r, byNode.getOrDefault(ranks.get(r), List.of())).ifPresent(out::add);
         }
         for (Cable cable : between) {
-            Optional<Integer> rail = Optional.ofNullable(railOf.get(cable));
-            List<Integer> on = List.of(ranks.indexOf(cable.a().node()), ranks.indexOf(cable.b().node()));
+            int i = rankOf.get(cable.a().node());
+            int j = rankOf.get(cable.b().node());
+            int k = matrix.rails(i, j).indexOf(cable);
+            Optional<Integer> rail = k < 0 ? Optional.empty() : Optional.of(k);
+            List<Integer> on = List.of(i, j);
             List<Port> ends = List.of(topology.port(cable.a()).orElseThrow(), topology.port(cable.b()).orElseThrow());
             for (Port end : ends) {
                 end.bridge().ifPresent(bridge -> out.add(bridged(end, bridge, cable, rail, on)));
@@ -98,14 +108,16 @@ public final class Readiness {
         return out;
     }
 
-    /** One finding for a ranked node whose RDMA is off and whose Thunderbolt ports are cabled to other ranks. */
-    private static Optional<Finding> rdmaDisabled(Topology topology, List<String> ranks, int rank, List<Cable> between) {
+    /**
+     * One finding for a ranked node whose RDMA is off and whose Thunderbolt ports are cabled to other
+     * ranks ({@code cables}: the node's cables to other ranks).
+     */
+    private static Optional<Finding> rdmaDisabled(Topology topology, List<String> ranks, int rank, List<Cable> cables) {
         String node = ranks.get(rank);
         if (!topology.record(node).flatMap(NodeRecord::rdmaEnabled).map(on -> !on).orElse(false)) {
             return Optional.empty();
         }
-        List<String> ports = between.stream()
-                .filter(c -> c.a().node().equals(node) || c.b().node().equals(node))
+        List<String> ports = cables.stream()
                 .map(c -> topology.port(c.end(node)).orElseThrow())
                 .filter(p -> p.kind() == PortKind.THUNDERBOLT)
                 .map(Port::netdev).distinct().sorted(NaturalOrder.INSTANCE).toList();

@@ -129,6 +129,24 @@ class ReadinessTest {
     }
 
     @Test
+    void cablesBetweenRanksAreFoundWhateverTheRankOrderAndCablesToOtherNodesAreNot() {
+        // a:en8–c:en1 is bridged at a; c is a rank only in the second list
+        Macs macs = new Macs().rdmaEnabled("c", Optional.of(true));
+        macs.tb("a:en8", "c:en1", "169.254.1.5");
+        macs.tb("c:en1", "a:en8", "169.254.1.6");
+        macs.port("a:en8", p -> with(p, p.addresses(), true, Optional.of("bridge0")));
+
+        assertThat(macs.findings("b", "a")).isEmpty();
+        assertThat(macs.findings("b", "a", "c")).singleElement().satisfies(f -> {
+            assertThat(f.code()).isEqualTo(Code.BRIDGED_PORT);
+            assertThat(f.severity()).isEqualTo(Severity.ERROR);
+            assertThat(f.ranks()).containsExactly(1, 2);
+            assertThat(f.rail()).contains(0);
+            assertThat(f.message()).contains("a:en8, an end of rail 0 (cable a:en8\u2013c:en1)");
+        });
+    }
+
+    @Test
     void aBridgedEndOfACableThatIsNoRailIsAWarning() {
         // a:en7–b:en6 is down: it is no rail, but it still joins two ranks
         Macs macs = new Macs().port("a:en7", p -> with(p.withState(PortState.DOWN), p.addresses(), true, Optional.of("bridge0")));

@@ -1,0 +1,227 @@
+package io.railmap.bench;
+
+import io.railmap.matrix.codec.SnapshotCodec;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Scale figures of the daemon's cluster (Linux; a built checkout): N members of the real
+ * {@code io.railmap.daemon.cluster.Cluster} (JGroups over TCP, the daemon's own stack, timing and
+ * cluster key), each with its own loopback address ({@code 127.77.x.y}) and a synthetic Mac's record
+ * of 4 to 8 Thunderbolt ports ({@link SyntheticCluster}, about 2.7 KB of JSON), spread over worker
+ * JVMs ({@link ClusterWorker}; the OS caps the file descriptors of one process, and each member holds
+ * a TCP connection to every other). Two members run alone in a JVM of their own, to be killed and
+ * frozen. Per size it prints:
+ * <ul>
+ *   <li>cold convergence: from telling every member to start at once until each holds every record;</li>
+ *   <li>record change: from one member's record changing until each holds the new version;</li>
+ *   <li>member killed: from SIGKILL of one member's JVM until no member holds its record;</li>
+ *   <li>member frozen: from SIGSTOP of one until no member holds its record (heartbeat timeout);</li>
+ *   <li>idle cost: CPU time of every JVM over a quiet period, per member, and RSS and threads.</li>
+ * </ul>
+ * Each figure is good to {@value ClusterWorker#POLL_MS} ms (how often workers look). Arguments:
+ * {@code [--per-jvm M] [--timing default|lab] [--no-key] [--java PATH] [--idle-s S] [--timeout-s T] SIZE...}
+ * (defaults: 64 members per JVM, default timing, a cluster key, the {@code java} running this, 20 s,
+ * 300 s; sizes 64 256). Workers run with the daemon's JVM options (serial GC, C1 only, 512 KB stacks).
+ */
+public final class ClusterBench {
+    private static final int PORT = 17800;
+
+    private int perJvm = 64;
+    private String timing = "default";
+    private boolean key = true;
+    private String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    private long idleS = 20;
+    private long timeoutS = 300;
+    private int seeds = 3;
+    private boolean oneByOne;
+    private final List<Integer> sizes = new ArrayList<>();
+
+    private ClusterBench() {
+    }
+
+    /** @param args see the class comment */
+    public static void main(String[] args) throws Exception {
+        ClusterBench bench = new ClusterBench();
+        for (int a = 0; a < args.length; a++) {
+            switch (args[a]) {
+                case "--per-jvm" -> bench.perJvm = Integer.parseInt(args[++a]);
+                case "--timing" -> bench.timing = args[++a];
+                case "--no-key" -> bench.key = false;
+                case "--java" -> bench.java = args[++a];
+                case "--idle-s" -> bench.idleS = Long.parseLong(args[++a]);
+                case "--timeout-s" -> bench.timeoutS = Long.parseLong(args[++a]);
+                case "--seeds" -> bench.seeds = Integer.parseInt(args[++a]);
+                case "--one-by-one" -> bench.oneByOne = true;
+                default -> bench.sizes.add(Integer.parseInt(args[a]));
+            }
+        }
+        if (bench.sizes.isEmpty()) {
+            bench.sizes.addAll(List.of(64, 256));
+        }
+        for (int n : bench.sizes) {
+            if (n < 5) {
+                throw new IllegalArgumentException("a size must be at least 5 members (3 seeds, 2 victims), not " + n);
+            }
+        }
+        Path logs = Files.createTempDirectory("railmap-cluster-bench");
+        System.out.println("worker logs in " + logs);
+        for (int n : bench.sizes) {
+            bench.measure(n, logs);
+        }
+    }
+
+    private void measure(int n, Path logs) throws Exception {
+        String secret = key ? Base64.getEncoder().encodeToString(new SecureRandom().generateSeed(32)) : "none";
+        int regular = n - 2;
+        List<WorkerProcess> workers = new ArrayList<>();
+        List<WorkerProcess> all = new ArrayList<>();
+        SyntheticCluster shape = new SyntheticCluster(n, false);
+        int recordBytes = SnapshotCodec.tree(shape.record(0, System.currentTimeMillis())).toString().getBytes(StandardCharsets.UTF_8).length;
+        try {
+            for (int first = 0; first < regular; first += perJvm) {
+                workers.add(worker(n, first, Math.min(perJvm, regular - first), secret, logs));
+            }
+            WorkerProcess killed = worker(n, n - 2, 1, secret, logs);
+            WorkerProcess frozen = worker(n, n - 1, 1, secret, logs);
+            all.addAll(workers);
+            all.add(killed);
+            all.add(frozen);
+            System.out.printf("%d members: %d JVMs of up to %d, and 2 alone; JGroups TCP on loopback, %s timing, %s, seeds %s;"
+                            + " records of %d bytes; workers on Java %s%n",
+                    n, workers.size(), perJvm, timing, key ? "with a cluster key" : "no key", seeds == 0 ? "all" : "the first " + seeds,
+                    recordBytes, workers.get(0).javaVersion());
+
+            long[] idle = usage(all);
+            long start = System.nanoTime();
+            if (oneByOne) {
+                for (WorkerProcess w : all) {
+                    w.send("start one-by-one");
+                    w.answer(timeoutS * 1000);
+                }
+            } else {
+                all.forEach(w -> w.send("start"));
+            }
+            all.forEach(w -> w.send("await-count " + n + " " + timeoutS * 1000));
+            String cold = awaitAll(all, !oneByOne);
+            if (cold != null) {
+                System.out.printf("  cold convergence   not within %d s: %s (%.2f cores busy meanwhile)%n", timeoutS, cold,
+                        (usage(all)[0] - idle[0]) / 1e9 / seconds(start));
+                return;
+            }
+            double took = seconds(start);
+            long[] converged = usage(all);
+            System.out.printf("  cold convergence   %7.2f s  from starting every member %s until each holds all %d records"
+                            + " (%.2f cores busy meanwhile)%n",
+                    took, oneByOne ? "one by one (each once the previous one has a view)" : "at once", n,
+                    (converged[0] - idle[0]) / 1e9 / took);
+
+            TimeUnit.SECONDS.sleep(5);
+            long[] before = usage(all);
+            long idleStart = System.nanoTime();
+            TimeUnit.SECONDS.sleep(idleS);
+            long[] after = usage(all);
+            double wallNs = System.nanoTime() - idleStart;
+            System.out.printf("  idle cost          %7.2f %% of one core per member over %d s; %.1f MB RSS and %.1f threads per member"
+                            + " (%.0f MB, %d threads per JVM of %d)%n",
+                    100.0 * (after[0] - before[0]) / wallNs / n, idleS, after[1] / 1024.0 / n, (double) after[2] / n,
+                    after[3] / 1024.0, after[4], Math.min(perJvm, regular));
+
+            int changer = 3;
+            long changed = System.nanoTime();
+            workers.get(changer / perJvm).send("change " + changer);
+            String version = workers.get(changer / perJvm).answer(timeoutS * 1000).replace("version ", "");
+            all.forEach(w -> w.send("await-version " + SyntheticCluster.node(changer) + " " + version + " " + timeoutS * 1000));
+            report("record change", awaitAll(all, false), changed, "from one member's record changing until each holds the new version");
+
+            long kill = System.nanoTime();
+            killed.kill();
+            List<WorkerProcess> alive = new ArrayList<>(workers);
+            alive.add(frozen);
+            alive.forEach(w -> w.send("await-absent " + SyntheticCluster.node(n - 2) + " " + timeoutS * 1000));
+            report("member killed", awaitAll(alive, false), kill, "from SIGKILL of a member until no member holds its record");
+
+            long freeze = System.nanoTime();
+            new ProcessBuilder("kill", "-STOP", Long.toString(frozen.pid())).inheritIO().start().waitFor();
+            workers.forEach(w -> w.send("await-absent " + SyntheticCluster.node(n - 1) + " " + timeoutS * 1000));
+            report("member frozen", awaitAll(workers, false), freeze, "from SIGSTOP of a member until no member holds its record");
+            frozen.kill();
+        } finally {
+            all.parallelStream().forEach(WorkerProcess::close);
+        }
+    }
+
+    private WorkerProcess worker(int n, int first, int count, String secret, Path logs) throws Exception {
+        List<String> jvm = List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss512k", "-Xmx" + (64 + count * (8 + n / 8)) + "m",
+                "-XX:+ExitOnOutOfMemoryError");
+        List<String> args = List.of(Integer.toString(n), Integer.toString(first), Integer.toString(count), Integer.toString(PORT),
+                seedList(n), timing, secret);
+        String name = "worker " + first + "-" + (first + count - 1) + " of " + n;
+        return new WorkerProcess(java, jvm, args, logs.resolve(n + "-" + first + ".log"), name, 120_000);
+    }
+
+    /** @return the members every member is given as seeds: the first {@code --seeds} (all when 0), joined by commas */
+    private String seedList(int n) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < (seeds == 0 ? n : Math.min(seeds, n)); i++) {
+            out.add(Integer.toString(i));
+        }
+        return String.join(",", out);
+    }
+
+    /**
+     * Reads one answer (two with {@code started} first) from every worker.
+     *
+     * @return null when all said ok, else what the ones that did not said
+     */
+    private String awaitAll(List<WorkerProcess> workers, boolean started) {
+        List<String> problems = new ArrayList<>();
+        long deadline = System.nanoTime() + (timeoutS + 60) * 1_000_000_000L;
+        for (WorkerProcess w : workers) {
+            long left = Math.max(1, (deadline - System.nanoTime()) / 1_000_000);
+            if (started) {
+                w.answer(left);
+            }
+            String a = w.answer(left);
+            if (!a.equals("ok")) {
+                problems.add(a);
+            }
+        }
+        return problems.isEmpty() ? null : String.join(", ", problems);
+    }
+
+    private void report(String what, String problem, long since, String meaning) {
+        if (problem != null) {
+            System.out.printf("  %-18s not within %d s: %s%n", what, timeoutS, problem);
+        } else {
+            System.out.printf("  %-18s %7.2f s  %s%n", what, seconds(since), meaning);
+        }
+    }
+
+    /** @return {cpu ns, RSS kB, threads} summed over the workers, then RSS kB and threads of the first */
+    private static long[] usage(List<WorkerProcess> workers) {
+        long[] sum = new long[5];
+        for (int i = 0; i < workers.size(); i++) {
+            workers.get(i).send("usage");
+            String[] u = workers.get(i).answer(30_000).split(" ");
+            for (int k = 0; k < 3; k++) {
+                sum[k] += Long.parseLong(u[k + 1]);
+            }
+            if (i == 0) {
+                sum[3] = Long.parseLong(u[2]);
+                sum[4] = Long.parseLong(u[3]);
+            }
+        }
+        return sum;
+    }
+
+    private static double seconds(long since) {
+        return (System.nanoTime() - since) / 1e9;
+    }
+}

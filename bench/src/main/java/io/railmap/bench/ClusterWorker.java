@@ -1,0 +1,160 @@
+package io.railmap.bench;
+
+import io.railmap.daemon.cluster.ClusterKey;
+import io.railmap.daemon.cluster.ClusterTiming;
+import io.railmap.daemon.cluster.Seed;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Predicate;
+
+/**
+ * One JVM's share of {@link ClusterBench}'s members. Started by the benchmark with
+ * {@code SIZE FIRST COUNT PORT SEEDS TIMING KEY} (members FIRST to FIRST+COUNT-1 of a synthetic
+ * cluster of SIZE nodes; SEEDS member numbers joined by commas; TIMING {@code default} or
+ * {@code lab}; KEY base64 or {@code none}), it prints {@code ready} and its Java version, then answers each command on
+ * standard input with one line on standard output:
+ * <pre>
+ * start [one-by-one]            every member joins, at once      → started
+ *                                (or each after the previous one has a view)
+ * await-count N MS               every member holds N records     → ok | timeout K/COUNT
+ * await-version NODE V MS        every member holds NODE at ≥ V   → ok | timeout K/COUNT
+ * await-absent NODE MS           no member holds NODE's record    → ok | timeout K/COUNT
+ * change I                       member I's record changes        → version V
+ * usage                          this JVM's cost so far           → usage CPU_NS RSS_KB THREADS
+ * stop                           every member leaves              → stopped (then the JVM exits)
+ * </pre>
+ * Conditions are looked at every {@value #POLL_MS} ms. Logs go to standard error.
+ */
+public final class ClusterWorker {
+    /** How often an await looks at the members, in ms: the resolution of every figure. */
+    static final long POLL_MS = 20;
+
+    private final int first;
+    private final List<WorkerMember> members = new ArrayList<>();
+    private final PrintStream out;
+
+    private ClusterWorker(int first, PrintStream out) {
+        this.first = first;
+        this.out = out;
+    }
+
+    /** @param args {@code SIZE FIRST COUNT PORT SEEDS TIMING KEY} */
+    public static void main(String[] args) throws Exception {
+        PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true, StandardCharsets.UTF_8);
+        System.setOut(System.err); // nothing but answers on standard output
+        io.railmap.daemon.Logs.install();
+        int size = Integer.parseInt(args[0]);
+        int first = Integer.parseInt(args[1]);
+        int count = Integer.parseInt(args[2]);
+        int port = Integer.parseInt(args[3]);
+        List<Seed> seeds = new ArrayList<>();
+        for (String s : args[4].split(",")) {
+            seeds.add(new Seed(WorkerMember.address(Integer.parseInt(s)).getHostAddress(), port));
+        }
+        ClusterTiming timing = ClusterTiming.preset(args[5]);
+        Optional<ClusterKey> key = args[6].equals("none") ? Optional.empty() : Optional.of(ClusterKey.parse("bench key", args[6]));
+        SyntheticCluster shape = new SyntheticCluster(size, false);
+        ClusterWorker worker = new ClusterWorker(first, out);
+        for (int i = first; i < first + count; i++) {
+            worker.members.add(new WorkerMember(shape, i, port, seeds, timing, key));
+        }
+        out.println("ready " + Runtime.version());
+        worker.serve(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)));
+    }
+
+    private void serve(BufferedReader in) throws Exception {
+        String line;
+        while ((line = in.readLine()) != null) {
+            String[] c = line.trim().split(" ");
+            switch (c[0]) {
+                case "start" -> {
+                    if (c.length > 1 && c[1].equals("one-by-one")) {
+                        members.forEach(WorkerMember::start);
+                    } else {
+                        inParallel(WorkerMember::start);
+                    }
+                    out.println("started");
+                }
+                case "await-count" -> await(Long.parseLong(c[2]), v -> v.size() >= Integer.parseInt(c[1]));
+                case "await-version" -> await(Long.parseLong(c[3]), v -> v.getOrDefault(c[1], -1L) >= Long.parseLong(c[2]));
+                case "await-absent" -> await(Long.parseLong(c[2]), v -> !v.containsKey(c[1]));
+                case "change" -> out.println("version " + members.get(Integer.parseInt(c[1]) - first).change());
+                case "usage" -> out.println("usage " + cpuNanos() + " " + status("VmRSS:") + " " + status("Threads:"));
+                case "stop" -> {
+                    inParallel(WorkerMember::close);
+                    out.println("stopped");
+                    return;
+                }
+                default -> out.println("error unknown command " + c[0]);
+            }
+        }
+    }
+
+    /** Runs an action on every member at once (joins and leaves each wait on the network). */
+    private void inParallel(java.util.function.Consumer<WorkerMember> action) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(members.size());
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (WorkerMember m : members) {
+                done.add(pool.submit(() -> action.accept(m)));
+            }
+            for (Future<?> f : done) {
+                f.get();
+            }
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    private void await(long timeoutMs, Predicate<Map<String, Long>> holds) throws InterruptedException {
+        long deadline = System.nanoTime() + timeoutMs * 1_000_000;
+        while (true) {
+            int satisfied = 0;
+            for (WorkerMember m : members) {
+                if (holds.test(m.versions())) {
+                    satisfied++;
+                }
+            }
+            if (satisfied == members.size()) {
+                out.println("ok");
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                out.println("timeout " + satisfied + "/" + members.size());
+                return;
+            }
+            Thread.sleep(POLL_MS);
+        }
+    }
+
+    private static long cpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+    }
+
+    /** @return a number field of /proc/self/status ({@code VmRSS:} in kB, {@code Threads:}), -1 when unreadable */
+    private static long status(String field) {
+        try {
+            for (String l : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (l.startsWith(field)) {
+                    return Long.parseLong(l.substring(field.length()).trim().split("\\s+")[0]);
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            return -1;
+        }
+        return -1;
+    }
+}
