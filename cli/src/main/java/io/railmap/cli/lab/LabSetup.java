@@ -79,7 +79,7 @@ public final class LabSetup {
      * {@code --assume-rdma} names them {@code rdma_<netdev>} as a Mac names its Thunderbolt RDMA
      * devices, so the lab's jaccl outputs name RDMA devices as a real cluster's do.
      */
-    static List<String> flags(Lab.LabContext c) {
+    public static List<String> flags(Lab.LabContext c) {
         String ports = String.join(",", c.topology().ports(c.node()));
         return List.of(
                 "--node", c.node(),
