@@ -44,7 +44,7 @@ public final class LabBench {
     private LabBench() {
     }
 
-    /** @param args node counts, e.g. {@code 2 4 8} */
+    /** @param args {@code [--footprint-only] [--idle-s S] N...}, e.g. {@code 2 4 8} */
     public static void main(String[] args) throws Exception {
         System.setProperty("railmap.home", System.getProperty("railmap.home", Path.of("").toAbsolutePath().toString()));
         System.setProperty("railmap.lab.prefix", "rmb" + ProcessHandle.current().pid());
