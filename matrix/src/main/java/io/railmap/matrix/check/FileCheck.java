@@ -11,6 +11,7 @@ import io.railmap.matrix.provenance.Provenance;
 import io.railmap.matrix.provenance.RecordId;
 import io.railmap.matrix.topology.Topology;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -79,7 +80,7 @@ public final class FileCheck {
         if (!version.readsJacclVariables()) {
             return List.of();
         }
-        return hostfile.envs().stream().map(e -> e.split("=", 2)[0]).distinct().filter(wins::containsKey)
+        return hostfile.variables().keySet().stream().filter(wins::containsKey)
                 .map(key -> new Finding(Code.OVERRIDDEN_BY_ENVS, Severity.ERROR, List.of(), Optional.empty(), "envs sets " + key
                         + ", which jaccl (MLX " + version + ") reads before the " + wins.get(key) + " mlx.launch sets for each rank,"
                         + " so every rank gets the same value and jaccl does not use what this file's hosts and rdma rows say:"
@@ -94,11 +95,7 @@ public final class FileCheck {
      * whether it is still right for the cables).
      */
     private static Optional<Finding> stale(Hostfile hostfile, Snapshot snapshot, List<String> ranks) {
-        Map<String, String> envs = new java.util.HashMap<>();
-        hostfile.envs().forEach(e -> {
-            String[] kv = e.split("=", 2);
-            envs.putIfAbsent(kv[0], kv.length > 1 ? kv[1] : "");
-        });
+        Map<String, String> envs = hostfile.variables();
         String digest = envs.get(Provenance.TOPOLOGY_VARIABLE);
         if (digest == null) {
             return Optional.empty();
@@ -111,7 +108,7 @@ public final class FileCheck {
         String records = envs.get(Provenance.RECORDS_VARIABLE);
         if (records != null && !records.isEmpty()) {
             try {
-                changed = Provenance.changes(java.util.Arrays.stream(records.split(",", -1))
+                changed = Provenance.changes(Arrays.stream(records.split(",", -1))
                         .map(r -> RecordId.parse(Provenance.RECORDS_VARIABLE, r)).toList(), snapshot::record);
             } catch (IllegalArgumentException e) {
                 changed = List.of("its " + Provenance.RECORDS_VARIABLE + " cannot be read (" + e.getMessage() + ")");
