@@ -17,7 +17,6 @@ import io.railmap.matrix.codec.Utf8;
 import io.railmap.matrix.emit.PlanJson;
 import io.railmap.matrix.model.Snapshot;
 import io.railmap.matrix.provenance.Provenance;
-import io.railmap.matrix.rail.RailAligner;
 import io.railmap.matrix.plan.Plan;
 import io.railmap.matrix.plan.Planner;
 import io.railmap.matrix.topology.Topology;
@@ -218,10 +217,7 @@ public final class ApiVerticle extends VerticleBase {
     private Reply agreement(AgreementQuery q) {
         Agreement agreement = cluster.agreement().orElseThrow(() -> new HttpException(503, "this daemon runs no cluster member"));
         Snapshot snapshot = engine.snapshot();
-        Optional<Provenance> hosts = q.hosts().map(nodes -> {
-            RailAligner.validateRanks(Topology.of(snapshot), nodes);
-            return Provenance.of(nodes.stream().map(n -> snapshot.record(n).orElseThrow()).toList());
-        });
+        Optional<Provenance> hosts = q.hosts().map(nodes -> Provenance.of(snapshot, nodes));
         return new Reply(200, JSON, agreementJson(agreement, q.hosts(), hosts));
     }
 

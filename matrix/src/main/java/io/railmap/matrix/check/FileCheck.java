@@ -100,7 +100,7 @@ public final class FileCheck {
         if (digest == null) {
             return Optional.empty();
         }
-        Provenance now = Provenance.of(ranks.stream().flatMap(n -> snapshot.record(n).stream()).toList());
+        Provenance now = Provenance.of(snapshot, ranks);
         if (now.digest().equals(digest)) {
             return Optional.empty();
         }

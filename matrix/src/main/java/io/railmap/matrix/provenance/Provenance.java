@@ -2,6 +2,8 @@ package io.railmap.matrix.provenance;
 
 import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.model.NodeRecord;
+import io.railmap.matrix.model.Snapshot;
+import io.railmap.matrix.rail.UnknownNodesException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -53,6 +55,20 @@ public record Provenance(String digest, List<RecordId> records) {
     public static Provenance of(Collection<NodeRecord> used) {
         List<RecordId> ids = used.stream().map(Provenance::id).sorted(Comparator.comparing(RecordId::node)).toList();
         return ofIds(ids, used.stream().collect(Collectors.toMap(NodeRecord::node, Provenance::fullHash)));
+    }
+
+    /**
+     * @param snapshot the records held
+     * @param nodes    the nodes a config is for
+     * @return the provenance of those nodes' records
+     * @throws UnknownNodesException when a node has no record in the snapshot
+     */
+    public static Provenance of(Snapshot snapshot, List<String> nodes) {
+        List<String> unknown = nodes.stream().filter(n -> snapshot.record(n).isEmpty()).distinct().toList();
+        if (!unknown.isEmpty()) {
+            throw new UnknownNodesException(unknown, snapshot.nodes());
+        }
+        return of(nodes.stream().distinct().map(n -> snapshot.record(n).orElseThrow()).toList());
     }
 
     private static Provenance ofIds(List<RecordId> ids, Map<String, String> fullHashes) {

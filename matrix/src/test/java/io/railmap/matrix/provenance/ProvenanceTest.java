@@ -68,4 +68,11 @@ class ProvenanceTest {
         assertThat(Provenance.changes(List.of(Provenance.id(held)), n -> Optional.of(restarted)))
                 .containsExactly("b's record changed (version 7, other contents: a restarted daemon)");
     }
+
+    @Test
+    void theRecordsOfAskedNodesOrTheOnesMissing() {
+        assertThat(Provenance.of(crossed, List.of("b", "a"))).isEqualTo(Provenance.of(crossed.records()));
+        assertThatThrownBy(() -> Provenance.of(crossed, List.of("a", "zz")))
+                .isInstanceOf(io.railmap.matrix.rail.UnknownNodesException.class).hasMessageContaining("zz");
+    }
 }
