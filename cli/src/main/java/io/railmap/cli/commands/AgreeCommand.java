@@ -6,6 +6,8 @@ import io.railmap.cli.options.DaemonTarget;
 import io.railmap.matrix.codec.JsonCursor;
 import io.railmap.matrix.model.Names;
 import java.io.PrintWriter;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -46,7 +48,9 @@ public final class AgreeCommand implements Callable<Integer> {
         if (waitS < 0 || waitS > 3600) {
             throw new IllegalArgumentException("--wait-s must be between 0 and 3600 seconds (got " + waitS + ")");
         }
-        String path = "/v1/agreement" + (hosts == null ? "" : "?hosts=" + String.join(",", Names.nodeList("--hosts", hosts)));
+        // a node name may hold '&', '#' or '%': percent-encoded, it stays one query value
+        String path = "/v1/agreement" + (hosts == null ? ""
+                : "?hosts=" + URLEncoder.encode(String.join(",", Names.nodeList("--hosts", hosts)), StandardCharsets.UTF_8));
         String url = target.url();
         long deadline = System.nanoTime() + waitS * 1_000_000_000L;
         String body;
