@@ -12,7 +12,9 @@ import io.railmap.matrix.topology.Topology;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Figures for the lab (needs root on Linux and a built checkout; run from the checkout's top):
@@ -20,30 +22,56 @@ import java.util.List;
  *   <li>convergence: from starting N daemons until every one holds every record and sees every cable,
  *       for rings of N = 2, 4, 8 nodes with two cables per ring edge (JVM start included);</li>
  *   <li>unplug to matrix: from {@code lab cable down} until no daemon's topology holds the cable;</li>
- *   <li>footprint: RSS and threads of each idle daemon after a quiet period.</li>
+ *   <li>footprint: in a second lab of the same ring whose daemons run at default timing
+ *       ({@code --cluster-timing default}, hellos every 1 s, as a real cluster runs), once every
+ *       daemon holds every record and {@value #SETTLE_S} s more have passed: each daemon's CPU time
+ *       over a fixed idle window as a share of one core, its RSS (at the end, and the most seen in
+ *       the window, sampled every second) and its threads ({@link ProcessSample}).</li>
  * </ul>
- * Prints one line per figure. Arguments: node counts (default 2 4 8).
+ * Prints one line per figure. Arguments: {@code [--footprint-only] [--idle-s S] N...}: node counts
+ * (default 2 4 8); {@code --footprint-only} skips convergence and unplug; {@code --idle-s} is the
+ * idle window in seconds (default {@value #IDLE_S}). The daemons are {@code bin/railmapd} of the
+ * checkout, so {@code RAILMAPD_JAVA_OPTS} in the environment reaches their JVMs (to try a flag).
+ * Namespaces carry the prefix {@code rmb<pid>}, so two benchmarks on one machine never meet.
  */
 public final class LabBench {
     private static final long POLL_MS = 20;
+    /** Seconds between agreement at default timing and the start of the idle window. */
+    static final int SETTLE_S = 20;
+    /** The default idle window, in seconds. */
+    static final int IDLE_S = 60;
 
     private LabBench() {
     }
 
-    /** @param args node counts, e.g. {@code 2 4 8} */
+    /** @param args {@code [--footprint-only] [--idle-s S] N...}, e.g. {@code 2 4 8} */
     public static void main(String[] args) throws Exception {
         System.setProperty("railmap.home", System.getProperty("railmap.home", Path.of("").toAbsolutePath().toString()));
-        System.setProperty("railmap.lab.prefix", "rmbench");
+        System.setProperty("railmap.lab.prefix", "rmb" + ProcessHandle.current().pid());
         System.setProperty("railmap.lab.dir", Files.createTempDirectory("railmap-lab-bench").toString());
         List<Integer> sizes = new ArrayList<>();
-        for (String a : args.length == 0 ? new String[] {"2", "4", "8"} : args) {
-            sizes.add(Integer.parseInt(a));
+        boolean footprintOnly = false;
+        int idleS = IDLE_S;
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("--footprint-only")) {
+                footprintOnly = true;
+            } else if (args[i].equals("--idle-s") && i + 1 < args.length) {
+                idleS = Integer.parseInt(args[++i]);
+            } else {
+                sizes.add(Integer.parseInt(args[i]));
+            }
+        }
+        if (sizes.isEmpty()) {
+            sizes = List.of(2, 4, 8);
         }
         Lab lab = LabSetup.lab();
-        lab.down();
+        Lab atDefaultTiming = new Lab(lab.names(), lab.dir(), c -> defaultTiming(LabSetup.flags(c)));
         try {
             for (int n : sizes) {
-                measure(lab, n);
+                if (!footprintOnly) {
+                    measure(lab, n);
+                }
+                footprint(atDefaultTiming, n, idleS);
             }
         } finally {
             lab.down();
@@ -53,7 +81,7 @@ public final class LabBench {
     private static void measure(Lab lab, int n) throws Exception {
         LabTopology topology = ring(n);
         long start = System.nanoTime();
-        LabState state = lab.up(topology, LabSetup.daemonCommand());
+        lab.up(topology, LabSetup.daemonCommand());
         while (!LabSetup.agreement(topology, topology.nodes()).reached()) {
             Thread.sleep(POLL_MS);
             if (System.nanoTime() - start > 120_000_000_000L) {
@@ -72,15 +100,73 @@ public final class LabBench {
         System.out.printf("unplug        %d nodes: %6.3f s from pulling %s until no daemon's topology holds it%n",
                 n, (System.nanoTime() - pulled) / 1e9, cable);
         lab.cable(cable.a(), true);
-
-        Thread.sleep(15_000);
-        for (String node : topology.nodes()) {
-            long pid = state.pids().get(node);
-            String status = Files.readString(Path.of("/proc", Long.toString(pid), "status"));
-            System.out.printf("footprint     %d nodes, daemon %s: RSS %s, %s threads (idle 15 s)%n", n, node,
-                    field(status, "VmRSS:"), field(status, "Threads:"));
-        }
         lab.down();
+    }
+
+    /** Prints each idle daemon's CPU, RSS and threads at default timing over {@code idleS} seconds. */
+    private static void footprint(Lab lab, int n, int idleS) throws Exception {
+        LabTopology topology = ring(n);
+        LabState state = lab.up(topology, LabSetup.daemonCommand());
+        long start = System.nanoTime();
+        while (!LabSetup.agreement(topology, topology.nodes()).reached()) {
+            Thread.sleep(POLL_MS);
+            if (System.nanoTime() - start > 120_000_000_000L) {
+                throw new IllegalStateException("no agreement at default timing within 120 s for " + n + " nodes");
+            }
+        }
+        Thread.sleep(SETTLE_S * 1000L);
+        Map<String, ProcessSample> first = new LinkedHashMap<>();
+        Map<String, ProcessSample> last = new LinkedHashMap<>();
+        Map<String, Long> maxRss = new LinkedHashMap<>();
+        long windowStart = System.nanoTime();
+        for (int s = 0; s <= idleS; s++) {
+            for (String node : topology.nodes()) {
+                ProcessSample sample = ProcessSample.of(state.pids().get(node));
+                first.putIfAbsent(node, sample);
+                last.put(node, sample);
+                maxRss.merge(node, sample.rssKiB(), Math::max);
+            }
+            if (s < idleS) {
+                Thread.sleep(Math.max(0, (windowStart + (s + 1) * 1_000_000_000L - System.nanoTime()) / 1_000_000));
+            }
+        }
+        double seconds = (System.nanoTime() - windowStart) / 1e9;
+        long ticksPerSecond = ProcessSample.ticksPerSecond();
+        double cpuSum = 0;
+        double cpuMax = 0;
+        long rssMax = 0;
+        int threadsMax = 0;
+        for (String node : topology.nodes()) {
+            double cpu = 100.0 * (last.get(node).cpuTicks() - first.get(node).cpuTicks()) / ticksPerSecond / seconds;
+            cpuSum += cpu;
+            cpuMax = Math.max(cpuMax, cpu);
+            rssMax = Math.max(rssMax, maxRss.get(node));
+            threadsMax = Math.max(threadsMax, last.get(node).threads());
+            System.out.printf("footprint     %d nodes, daemon %s: CPU %.2f %% of one core, RSS %.1f MiB (at most %.1f), %d threads"
+                    + " (default timing, idle %.0f s)%n", n, node, cpu, last.get(node).rssKiB() / 1024.0, maxRss.get(node) / 1024.0,
+                    last.get(node).threads(), seconds);
+        }
+        System.out.printf("footprint     %d nodes, per daemon: CPU %.2f %% of one core on average (at most %.2f %%), RSS at most %.1f MiB,"
+                + " at most %d threads%n", n, cpuSum / n, cpuMax, rssMax / 1024.0, threadsMax);
+        lab.down();
+    }
+
+    /** @return lab flags with the hello interval and cluster timing left at the daemon's defaults */
+    static List<String> defaultTiming(List<String> labFlags) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < labFlags.size(); i++) {
+            String flag = labFlags.get(i);
+            if (flag.equals("--probe-interval-ms")) {
+                i++;
+            } else if (flag.equals("--cluster-timing")) {
+                i++;
+                out.add(flag);
+                out.add("default");
+            } else {
+                out.add(flag);
+            }
+        }
+        return out;
     }
 
     private static boolean anyDaemonHolds(LabTopology topology, Cable cable) {
@@ -92,15 +178,6 @@ public final class LabBench {
             }
         }
         return false;
-    }
-
-    private static String field(String status, String name) {
-        for (String line : status.split("\n")) {
-            if (line.startsWith(name)) {
-                return line.substring(name.length()).trim();
-            }
-        }
-        return "?";
     }
 
     /** n nodes in a ring, two cables per ring edge ({@code nK:pX}); two nodes get two crossed cables. */

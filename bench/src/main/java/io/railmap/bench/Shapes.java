@@ -37,7 +37,7 @@ final class Shapes {
      * every third node across the ring.
      */
     static Topology ringWithChords(int n) {
-        int step = coprimeStep(n);
+        int step = SyntheticCluster.coprimeStep(n);
         Cluster c = new Cluster();
         for (int i = 0; i < n; i++) {
             int a = (i * step) % n;
@@ -53,18 +53,5 @@ final class Shapes {
             }
         }
         return Topology.of(c.snapshot());
-    }
-
-    private static int coprimeStep(int n) {
-        for (int step = n / 2 - 1; step > 1; step--) {
-            if (gcd(step, n) == 1) {
-                return step;
-            }
-        }
-        return 1;
-    }
-
-    private static int gcd(int a, int b) {
-        return b == 0 ? a : gcd(b, a % b);
     }
 }

@@ -146,7 +146,8 @@ public final class SyntheticCluster {
         return UUID.nameUUIDFromBytes(port.toString().getBytes(StandardCharsets.UTF_8)).toString().toUpperCase(Locale.ROOT);
     }
 
-    private static int coprimeStep(int n) {
+    /** @return the largest step below n/2 that is coprime to n (1 when none): walking by it visits every node once */
+    static int coprimeStep(int n) {
         for (int step = n / 2 - 1; step > 1; step--) {
             if (gcd(step, n) == 1) {
                 return step;

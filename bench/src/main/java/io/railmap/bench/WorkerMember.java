@@ -44,7 +44,7 @@ final class WorkerMember implements AutoCloseable {
      */
     WorkerMember(SyntheticCluster shape, int index, int port, List<Seed> seeds, ClusterTiming timing, Optional<ClusterKey> key) {
         InetAddress bind = address(index);
-        engine = new Engine(SyntheticCluster.node(index), Optional.of(bind.getHostAddress()), System::currentTimeMillis);
+        engine = new Engine(SyntheticCluster.node(index), Optional.of(bind.getHostAddress()));
         ports = shape.portsOf(index);
         engine.ports(ports, Optional.of(true));
         engine.neighbours(neighbours(false));

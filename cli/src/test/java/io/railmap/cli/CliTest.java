@@ -71,7 +71,8 @@ class CliTest {
         assertThat(missing.err()).contains("rank 0 (a) has no IPv4 management address", "--coordinator IPV4:PORT");
 
         Run run = Run.of("matrix", "--snapshot", snapshot.toString(), "--format", "env", "--coordinator", "10.0.0.1:5000", "--rank", "1");
-        assertThat(run.out()).isEqualTo("MLX_IBV_DEVICES=/etc/railmap/devices.json\nMLX_RANK=1\nMLX_JACCL_COORDINATOR=10.0.0.1:5000\nMLX_JACCL_RING=1\n"
+        assertThat(run.out()).startsWith("RAILMAP_TOPOLOGY=sha256:").contains("\nRAILMAP_RECORDS=a@3.", ",b@5.");
+        assertThat(run.out().substring(run.out().indexOf("MLX_"))).isEqualTo("MLX_IBV_DEVICES=/etc/railmap/devices.json\nMLX_RANK=1\nMLX_JACCL_COORDINATOR=10.0.0.1:5000\nMLX_JACCL_RING=1\n"
                 + "JACCL_IBV_DEVICES=/etc/railmap/devices.json\nJACCL_RANK=1\nJACCL_COORDINATOR=10.0.0.1:5000\nJACCL_RING=1\n");
         Run old = Run.of("matrix", "--snapshot", snapshot.toString(), "--format", "env", "--coordinator", "10.0.0.1:5000", "--rank", "1",
                 "--mlx-version", "0.31.1");

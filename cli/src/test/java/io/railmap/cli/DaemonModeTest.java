@@ -6,6 +6,8 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.railmap.daemon.api.ApiVerticle;
 import io.railmap.daemon.cluster.Member;
+import io.railmap.daemon.cluster.Agreement;
+import io.railmap.daemon.cluster.ClusterQueries;
 import io.railmap.daemon.cluster.Membership;
 import io.railmap.daemon.engine.Engine;
 import io.railmap.matrix.model.NodeRecord;
@@ -41,7 +43,7 @@ class DaemonModeTest {
 
     @BeforeAll
     static void daemon() throws Exception {
-        Engine engine = new Engine("a", () -> 7);
+        Engine engine = new Engine("a");
         engine.ports(List.of(port("a", "en6", "b:en7"), port("a", "en7", "b:en6")));
         engine.neighbours(Map.of("en6", List.of(PortRef.parse("b:en7")), "en7", List.of(PortRef.parse("b:en6"))));
         engine.accept(new NodeRecord("b", 3, List.of(port("b", "en7", "a:en6"), port("b", "en6", "a:en7"))));
@@ -51,7 +53,18 @@ class DaemonModeTest {
         Membership view = new Membership("test", 3, List.of(
                 new Member(Optional.of("b"), "10.0.0.2:7800", false, true, OptionalLong.of(3), OptionalLong.of(1500)),
                 new Member(Optional.of("a"), "10.0.0.1:7800", true, false, OptionalLong.of(9), OptionalLong.of(20))));
-        ApiVerticle api = new ApiVerticle(engine, () -> view, new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), "127.0.0.1", 0,
+        ClusterQueries cluster = new ClusterQueries() {
+            @Override
+            public Membership membership() {
+                return view;
+            }
+
+            @Override
+            public Optional<Agreement> agreement() {
+                return Optional.of(new Agreement("test", 3, "sha256:" + "0".repeat(64), 2, true, List.of()));
+            }
+        };
+        ApiVerticle api = new ApiVerticle(engine, cluster, new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), "127.0.0.1", 0,
                 Optional.of(socket));
         vertx.deployVerticle(api).await(10, TimeUnit.SECONDS);
         http = "http://127.0.0.1:" + api.actualPort();
@@ -61,6 +74,17 @@ class DaemonModeTest {
     @AfterAll
     static void stop() throws Exception {
         vertx.close().await(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void agreeSendsHostNamesAsOneQueryValueWhateverTheyHold() {
+        Run known = Run.of("agree", "--daemon", http, "--hosts", "a,b");
+        assertThat(known.code()).as(known.err()).isZero();
+        assertThat(known.out()).contains("records of the hosts: sha256:", "a@", "b@3.");
+        // "b&c" is a valid node name: percent-encoded it is one unknown host (404), not hosts=a,b and a parameter c (400)
+        Run odd = Run.of("agree", "--daemon", http, "--hosts", "a,b&c");
+        assertThat(odd.code()).isEqualTo(ExitCodes.INPUT);
+        assertThat(odd.err()).contains("no record for node b&c");
     }
 
     @Test
@@ -84,7 +108,7 @@ class DaemonModeTest {
     void portsShowsTheDaemonsOwnNodeOrAnotherOne() {
         Run own = Run.of("ports", "--daemon", http);
         assertThat(own.code()).as(own.err()).isZero();
-        assertThat(own.out()).startsWith("node a (record version 9, 2 ports)").contains("en6", "b:en7");
+        assertThat(own.out()).startsWith("node a (record version 2, 2 ports)").contains("en6", "b:en7");
         Run other = Run.of("ports", "--daemon", http, "--node", "b");
         assertThat(other.out()).startsWith("node b (record version 3, 2 ports)").contains("a:en6");
         Run unknown = Run.of("ports", "--daemon", http, "--node", "zed");

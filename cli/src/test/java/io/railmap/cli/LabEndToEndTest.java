@@ -211,6 +211,14 @@ class LabEndToEndTest {
         LabTopology topology = up("four-ring-double.json");
         List<String> nodes = topology.nodes();
         assertThat(plan("c", nodes).get("ring").asBoolean()).isTrue();
+        // issue 10: lab up waited until the cluster agrees; every config names the records it came from
+        Run agreed = Run.of("agree", "--lab", "c", "--hosts", String.join(",", nodes));
+        assertThat(agreed.code()).as(agreed.out() + agreed.err()).isZero();
+        assertThat(agreed.out()).startsWith("agreed: all 4 members hold the same 4 records (sha256:")
+                .contains("records of the hosts: " + plan("a", nodes).get("topology").get("digest").asText());
+        Path hostfile = dir.resolve("four-ring-launch.json");
+        assertThat(Run.of("matrix", "--lab", "d", "--hosts", String.join(",", nodes), "--format", "launch", "-o", hostfile.toString())
+                .code()).isZero();
 
         Run pull = Run.of("lab", "cable", "down", "a:en2");
         assertThat(pull.code()).as(pull.err()).isZero();
@@ -226,6 +234,15 @@ class LabEndToEndTest {
                         assertThat(plan.get("ring").asBoolean()).isFalse();
                     }
                 });
+
+        Run again = Run.of("agree", "--lab", "b", "--wait-s", "20");
+        assertThat(again.code()).as(again.out() + again.err()).isZero();
+        // the hostfile written before the pull is stale: it names a's and b's old records. a's record changes at
+        // once (its port went down); b's only when b's far end a:en2 expires, which may be after the matrices
+        // dropped the cable (one end's record suffices for that) and after the agreement above
+        await("the hostfile is stale against a's and b's new records").atMost(Duration.ofSeconds(10))
+                .pollInterval(Duration.ofMillis(200)).untilAsserted(() -> assertThat(Run.of("check", hostfile.toString(), "--lab", "c").out())
+                        .contains("warning stale-config", "a's record changed (version", "b's record changed (version"));
 
         assertThat(Run.of("lab", "cable", "up", "a:en2").code()).isZero();
         await("the plugged cable returns everywhere").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(200))

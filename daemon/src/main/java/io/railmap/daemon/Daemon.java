@@ -13,8 +13,10 @@ import io.railmap.daemon.cluster.ManagementAddress;
 import io.railmap.daemon.discovery.PortSource;
 import io.railmap.daemon.discovery.PortSources;
 import io.railmap.daemon.engine.Engine;
+import io.railmap.daemon.node.DiscoveryPolls;
 import io.railmap.daemon.node.LinkWatcher;
 import io.railmap.daemon.node.ProbeLinks;
+import io.railmap.daemon.node.Rebuilds;
 import io.railmap.daemon.node.TopologyLog;
 import io.railmap.daemon.probe.ProbeConfig;
 import io.railmap.daemon.probe.ProbeKey;
@@ -34,10 +36,12 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One railmapd, wired: discovery polled on a timer → {@link Engine} (own record) and
- * {@link ProbeLinks} (which ports the probe runs on); probe events → the engine's neighbours; the
- * engine ⇄ {@link Cluster} (own record out, other nodes' records in); the engine →
- * {@link TopologyLog} and the HTTP API; a {@link HealthWatch} for {@code /healthz}. {@link #start}
+ * One railmapd, wired: discovery polled one poll at a time ({@link DiscoveryPolls}) → {@link Engine}
+ * (own record) and {@link ProbeLinks} (which ports the probe runs on); probe events → the engine's
+ * neighbours; the engine ⇄ {@link Cluster} (own record out, other nodes' records in); the engine →
+ * {@link TopologyLog} on the rebuild thread ({@link Rebuilds}, coalesced), and the HTTP API; a
+ * {@link HealthWatch} for {@code /healthz}. No event loop and no JGroups thread ever rebuilds the
+ * topology or waits on a lock a rebuild holds. {@link #start}
  * brings it up, {@link #stop} leaves the cluster, sends the probe's goodbyes and closes everything,
  * each within {@value #PART_STOP_MS} ms.
  */
@@ -52,17 +56,20 @@ public final class Daemon {
     private final DaemonConfig config;
     private final PrometheusMeterRegistry registry = MeterLimits.apply(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
     private final Engine engine;
-    private final long incarnation;
+    /** The probe's incarnation: the start time in ms, which its replay protection needs to grow (PROBE.md). */
+    private final long probeIncarnation;
     private Vertx vertx;
     private ApiVerticle api;
     private Cluster cluster;
+    private Rebuilds rebuilds;
+    private DiscoveryPolls polls;
     private volatile HealthWatch health;
 
     /** @param config what this daemon is told */
     public Daemon(DaemonConfig config) {
         this.config = config;
-        this.incarnation = System.currentTimeMillis();
-        this.engine = new Engine(config.node(), ManagementAddress.ofRecord(config.member().bind()), () -> incarnation);
+        this.probeIncarnation = System.currentTimeMillis();
+        this.engine = new Engine(config.node(), ManagementAddress.ofRecord(config.member().bind()));
     }
 
     /**
@@ -92,9 +99,10 @@ public final class Daemon {
                 .build();
         gauges();
         TopologyLog topologyLog = new TopologyLog();
-        engine.onChange(() -> topologyLog.observe(engine.snapshot()));
+        rebuilds = new Rebuilds(() -> topologyLog.observe(engine.snapshot()));
+        engine.onChange(rebuilds::request);
         cluster = new Cluster(config.member(), engine, registry);
-        api = new ApiVerticle(engine, cluster::membership, this::problems, registry, HttpLimits.DEFAULTS, config.apiHost(), config.apiPort(),
+        api = new ApiVerticle(engine, cluster, this::problems, registry, HttpLimits.DEFAULTS, config.apiHost(), config.apiPort(),
                 config.apiSocket());
         try {
             vertx.deployVerticle(api).await(30, TimeUnit.SECONDS);
@@ -104,7 +112,7 @@ public final class Daemon {
         }
         String management = (config.apiHost().indexOf(':') >= 0 ? "[" + config.apiHost() + "]" : config.apiHost())
                 + ":" + api.actualPort();
-        ProbeConfig probeConfig = ProbeConfig.defaults(config.cluster(), config.node(), incarnation, management).withTiming(config.probe())
+        ProbeConfig probeConfig = ProbeConfig.defaults(config.cluster(), config.node(), probeIncarnation, management).withTiming(config.probe())
                 .withKey(config.member().key().map(ProbeKey::derive));
         ProbeService probe = new ProbeService(probeConfig, registry);
         try {
@@ -134,12 +142,8 @@ public final class Daemon {
             engine.ports(discovery.ports().stream().map(p -> p.port()).toList(), discovery.rdmaEnabled());
             links.reconcile(discovery.ports());
         });
-        Runnable poll = () -> vertx.executeBlocking(() -> {
-            watcher.poll();
-            return null;
-        }, true);
-        poll.run();
-        vertx.setPeriodic(config.linkPollMs(), id -> poll.run());
+        polls = new DiscoveryPolls(vertx, config.linkPollMs(), watcher::poll);
+        polls.start();
         LOG.log(Level.INFO, "railmapd " + config.node() + " up: cluster " + config.cluster() + " at " + config.member().address()
                 + config.member().key().map(k -> " (encrypted, key " + k.fingerprint() + ")").orElse(" (not encrypted)") + ", API http://"
                 + config.apiHost() + ":" + api.actualPort() + config.apiSocket().map(p -> " and unix:" + p).orElse("") + ", discovery every " + config.linkPollMs() + " ms, hello every "
@@ -179,6 +183,11 @@ public final class Daemon {
         return api.actualPort();
     }
 
+    /** @return this daemon's Vert.x (for tests in this package that watch its event loops); null before {@link #start} */
+    Vertx vertx() {
+        return vertx;
+    }
+
     /** @return this daemon's cluster member */
     public Cluster cluster() {
         return cluster;
@@ -197,6 +206,12 @@ public final class Daemon {
         HealthWatch h = health;
         if (h != null) {
             h.close();
+        }
+        if (polls != null) {
+            polls.close();
+        }
+        if (rebuilds != null) {
+            rebuilds.close();
         }
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(PART_STOP_MS);
         Thread leaving = null;

@@ -23,7 +23,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code railmapd}: the per-node daemon. Flags may also come from a properties file ({@code --config}). */
-@Command(name = "railmapd", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "railmapd", mixinStandardHelpOptions = true, sortOptions = false, versionProvider = Railmapd.Version.class,
         description = "The railmap daemon: discovers this node's RDMA, Thunderbolt and selected Ethernet ports, learns who is "
                 + "at the far end of each cable with a link-local probe, shares its record with every other daemon of the "
                 + "cluster (JGroups, on the management network), and serves records, snapshots, members, matrices and "
@@ -311,5 +311,14 @@ public final class Railmapd implements Callable<Integer> {
                 Runtime.getRuntime()::halt), "railmapd-shutdown"));
         new CountDownLatch(1).await(); // the shutdown hook ends the process
         return 0;
+    }
+
+    /** Prints the version from the jar manifest ({@code Implementation-Version}, the Maven project version). */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Railmapd.class.getPackage().getImplementationVersion();
+            return new String[] {"railmapd " + (v == null ? "(development build)" : v)};
+        }
     }
 }

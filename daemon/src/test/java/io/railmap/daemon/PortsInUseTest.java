@@ -28,7 +28,7 @@ class PortsInUseTest {
 
     /** @return why a member on this port could not start */
     private static RuntimeException startFailure(ClusterConfig config) {
-        try (Cluster c = new Cluster(config, new Engine("a", () -> 1), new SimpleMeterRegistry())) {
+        try (Cluster c = new Cluster(config, new Engine("a"), new SimpleMeterRegistry())) {
             c.start();
         } catch (RuntimeException e) {
             return e;

@@ -1,7 +1,7 @@
 package io.railmap.cli.commands;
 
 import io.railmap.cli.client.DaemonClient;
-import io.railmap.cli.options.DaemonAddress;
+import io.railmap.cli.options.DaemonTarget;
 import io.railmap.matrix.codec.JsonCursor;
 import io.railmap.matrix.model.Names;
 import java.io.PrintWriter;
@@ -9,8 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -24,24 +24,15 @@ public final class NodesCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @ArgGroup(exclusive = true)
-    Target target;
-
-    static final class Target {
-        @Option(names = "--daemon", paramLabel = "URL", description = "Ask this railmapd: http://HOST:PORT or unix:/PATH. Default: "
-                + DaemonAddress.DEFAULT_DAEMON + ".")
-        String daemon;
-
-        @Option(names = "--lab", paramLabel = "NODE", description = "Ask the daemon of lab node NODE (see railmap lab).")
-        String lab;
-    }
+    @Mixin
+    DaemonTarget target;
 
     @Option(names = "--json", description = "Print the daemon's answer as it is (see README, /v1/members).")
     boolean json;
 
     @Override
     public Integer call() {
-        String url = target == null ? DaemonAddress.DEFAULT_DAEMON : DaemonAddress.url(target.daemon, target.lab);
+        String url = target.url();
         String body;
         try (DaemonClient client = new DaemonClient(url)) {
             body = client.get("/v1/members");

@@ -5,8 +5,10 @@ import io.railmap.cli.client.DaemonClient;
 import io.railmap.lab.Lab;
 import io.railmap.lab.LabNames;
 import io.railmap.lab.LabTopology;
+import io.railmap.matrix.codec.JsonCursor;
 import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.model.Snapshot;
+import io.railmap.matrix.provenance.Provenance;
 import io.railmap.matrix.topology.Cable;
 import io.railmap.matrix.topology.Topology;
 import java.nio.file.Files;
@@ -24,8 +26,9 @@ import java.util.Set;
  *       default {@value #DEFAULT_DIR} (cleared at reboot, as the namespaces are).</li>
  *   <li>Namespace prefix: {@code RAILMAP_LAB_PREFIX} (or {@code railmap.lab.prefix}), default
  *       {@value LabNames#DEFAULT_PREFIX}.</li>
- *   <li>Daemons: {@code <railmap home>/bin/railmapd}, the home being the checkout {@code bin/railmap}
- *       runs from (system property {@code railmap.home}), with the flags of {@link #flags}.</li>
+ *   <li>Daemons: {@code <railmap home>/bin/railmapd}, the home being the checkout or unpacked release
+ *       {@code bin/railmap} runs from (system property {@code railmap.home}), with the flags of
+ *       {@link #flags}.</li>
  *   <li>Talking to lab node N's daemon: its Unix socket {@code <dir>/N.sock} ({@code --lab N}).</li>
  * </ul>
  */
@@ -59,7 +62,7 @@ public final class LabSetup {
     }
 
     /**
-     * @return the command that starts railmapd: this checkout's {@code bin/railmapd}
+     * @return the command that starts railmapd: this checkout's or release's {@code bin/railmapd}
      * @throws UserError when the checkout cannot be found or is not built
      */
     public static List<String> daemonCommand() {
@@ -68,7 +71,9 @@ public final class LabSetup {
             throw new UserError("cannot find railmapd: run railmap through bin/railmap (it sets railmap.home)");
         }
         Path railmapd = Path.of(home, "bin", "railmapd").toAbsolutePath().normalize();
-        if (!Files.isExecutable(railmapd) || !Files.exists(Path.of(home, "daemon", "target", "railmap-daemon.jar"))) {
+        // a release keeps its jars in lib/, a checkout in daemon/target/
+        if (!Files.isExecutable(railmapd)
+                || !Files.isDirectory(Path.of(home, "lib")) && !Files.exists(Path.of(home, "daemon", "target", "railmap-daemon.jar"))) {
             throw new UserError("railmapd is not built under " + home + ": run ./mvnw -q package there first");
         }
         return List.of(railmapd.toString());
@@ -79,7 +84,7 @@ public final class LabSetup {
      * {@code --assume-rdma} names them {@code rdma_<netdev>} as a Mac names its Thunderbolt RDMA
      * devices, so the lab's jaccl outputs name RDMA devices as a real cluster's do.
      */
-    static List<String> flags(Lab.LabContext c) {
+    public static List<String> flags(Lab.LabContext c) {
         String ports = String.join(",", c.topology().ports(c.node()));
         return List.of(
                 "--node", c.node(),
@@ -156,6 +161,21 @@ public final class LabSetup {
                 extra.removeAll(expected);
                 return new Agreement(node + " sees " + seen.size() + " of " + expected.size() + " cables"
                         + (missing.isEmpty() ? "" : "; missing " + missing) + (extra.isEmpty() ? "" : "; unexpected " + extra), first);
+            }
+        }
+        String digest = Provenance.of(first.records()).digest();
+        for (String node : nodes) {
+            // every daemon holds the records the first one holds, and the cluster says so itself
+            try (DaemonClient client = new DaemonClient(daemonUrl(node))) {
+                Snapshot snapshot = SnapshotCodec.readSnapshot(node + " /v1/snapshot", client.get("/v1/snapshot"));
+                if (!Provenance.of(snapshot.records()).digest().equals(digest)) {
+                    return new Agreement(node + " holds other records than " + nodes.get(0), first);
+                }
+                if (!JsonCursor.parse(node + " /v1/agreement", client.get("/v1/agreement")).field("agreed").bool()) {
+                    return new Agreement("the daemon of " + node + " does not yet know that every member holds the same records", first);
+                }
+            } catch (RuntimeException e) {
+                return new Agreement("the daemon of " + node + " does not answer yet", first);
             }
         }
         return new Agreement("", first);

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.railmap.daemon.cluster.Member;
+import io.railmap.daemon.cluster.Agreement;
+import io.railmap.daemon.cluster.ClusterQueries;
 import io.railmap.daemon.cluster.Membership;
 import io.railmap.daemon.engine.Engine;
 import io.railmap.matrix.check.CheckOptions;
@@ -14,6 +16,7 @@ import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.codec.Utf8;
 import io.railmap.matrix.emit.PlanJson;
 import io.railmap.matrix.model.Snapshot;
+import io.railmap.matrix.provenance.Provenance;
 import io.railmap.matrix.plan.Plan;
 import io.railmap.matrix.plan.Planner;
 import io.railmap.matrix.topology.Topology;
@@ -42,6 +45,7 @@ import java.util.stream.Collectors;
  * GET  /v1/record                     this node's record (snapshot format's record)
  * GET  /v1/snapshot                   every record this daemon knows (railmap-snapshot)
  * GET  /v1/members                    the cluster's members (shape in {@link #members})
+ * GET  /v1/agreement?hosts=a,b         whether every member holds this daemon's records (shape in {@link #agreementJson})
  * GET  /v1/matrix?hosts=a,b&amp;format=…  the plan in a format (see {@link MatrixQuery})
  * POST /v1/check?hosts=a,b&amp;mode=…     body: a jaccl devices file or an mlx.launch hostfile; answer: findings JSON
  * GET  /metrics                       Micrometer, Prometheus text format
@@ -64,7 +68,8 @@ public final class ApiVerticle extends VerticleBase {
 
     /** The resources and the one method each takes, in the order error answers list them. */
     private static final List<Route> ROUTES = List.of(new Route(HttpMethod.GET, "/healthz"), new Route(HttpMethod.GET, "/v1/record"),
-            new Route(HttpMethod.GET, "/v1/snapshot"), new Route(HttpMethod.GET, "/v1/members"), new Route(HttpMethod.GET, "/v1/matrix"),
+            new Route(HttpMethod.GET, "/v1/snapshot"), new Route(HttpMethod.GET, "/v1/members"), new Route(HttpMethod.GET, "/v1/agreement"),
+            new Route(HttpMethod.GET, "/v1/matrix"),
             new Route(HttpMethod.POST, "/v1/check"), new Route(HttpMethod.GET, "/metrics"));
 
     private record Route(HttpMethod method, String path) {
@@ -75,7 +80,7 @@ public final class ApiVerticle extends VerticleBase {
     }
 
     private final Engine engine;
-    private final Supplier<Membership> membership;
+    private final ClusterQueries cluster;
     private final Supplier<List<String>> problems;
     private final PrometheusMeterRegistry registry;
     private final HttpLimits limits;
@@ -89,16 +94,16 @@ public final class ApiVerticle extends VerticleBase {
     /**
      * The API with {@link HttpLimits#DEFAULTS} and a health that is always good.
      *
-     * @see #ApiVerticle(Engine, Supplier, Supplier, PrometheusMeterRegistry, HttpLimits, String, int, Optional)
+     * @see #ApiVerticle(Engine, ClusterQueries, Supplier, PrometheusMeterRegistry, HttpLimits, String, int, Optional)
      */
-    public ApiVerticle(Engine engine, Supplier<Membership> membership, PrometheusMeterRegistry registry, String host, int port,
+    public ApiVerticle(Engine engine, ClusterQueries cluster, PrometheusMeterRegistry registry, String host, int port,
                        Optional<Path> socket) {
-        this(engine, membership, List::of, registry, HttpLimits.DEFAULTS, host, port, socket);
+        this(engine, cluster, List::of, registry, HttpLimits.DEFAULTS, host, port, socket);
     }
 
     /**
      * @param engine     what the daemon knows
-     * @param membership the cluster's current view (a plain query; the cluster member answers it)
+     * @param cluster    the cluster member's view and agreement (plain queries the member answers)
      * @param problems   what is stuck ({@link HealthWatch#problems()}); {@code /healthz} is 503 while
      *                   it is not empty. Called on the event loop: it must not block
      * @param registry   the metrics registry scraped by {@code /metrics}; the API's own counters go
@@ -109,10 +114,10 @@ public final class ApiVerticle extends VerticleBase {
      * @param socket     a Unix domain socket to serve on as well; nothing may be at that path
      *                   ({@link ApiSocket#claim} makes it so)
      */
-    public ApiVerticle(Engine engine, Supplier<Membership> membership, Supplier<List<String>> problems, PrometheusMeterRegistry registry,
+    public ApiVerticle(Engine engine, ClusterQueries cluster, Supplier<List<String>> problems, PrometheusMeterRegistry registry,
                        HttpLimits limits, String host, int port, Optional<Path> socket) {
         this.engine = engine;
-        this.membership = membership;
+        this.cluster = cluster;
         this.problems = problems;
         this.registry = registry;
         this.limits = limits;
@@ -175,7 +180,8 @@ public final class ApiVerticle extends VerticleBase {
         router.get("/v1/record").handler(ctx -> onLoop(ctx, q -> new Reply(200, JSON, SnapshotCodec.write(engine.record()))));
         router.get("/v1/snapshot").handler(ctx -> onLoop(ctx, q -> new Reply(200, JSON, SnapshotCodec.write(engine.snapshot()))));
         // off the event loop: the membership waits for the cluster's lock while a record is taken
-        router.get("/v1/members").handler(ctx -> offLoop(ctx, NoQuery::parse, q -> new Reply(200, JSON, membersJson(membership.get()))));
+        router.get("/v1/members").handler(ctx -> offLoop(ctx, NoQuery::parse, q -> new Reply(200, JSON, membersJson(cluster.membership()))));
+        router.get("/v1/agreement").handler(ctx -> offLoop(ctx, (params, resource) -> AgreementQuery.parse(params), this::agreement));
         router.get("/v1/matrix").handler(ctx -> offLoop(ctx, (params, resource) -> MatrixQuery.parse(params), this::matrix));
         // two routes: Vert.x Web runs a body handler before any other handler of its route
         router.post("/v1/check").handler(this::refuseForms);
@@ -206,6 +212,62 @@ public final class ApiVerticle extends VerticleBase {
             stuck.forEach(list::add);
         }
         return new Reply(stuck.isEmpty() ? 200 : 503, JSON, JsonText.pretty(out));
+    }
+
+    private Reply agreement(AgreementQuery q) {
+        Agreement agreement = cluster.agreement().orElseThrow(() -> new HttpException(503, "this daemon runs no cluster member"));
+        Snapshot snapshot = engine.snapshot();
+        Optional<Provenance> hosts = q.hosts().map(nodes -> Provenance.of(snapshot, nodes));
+        return new Reply(200, JSON, agreementJson(agreement, q.hosts(), hosts));
+    }
+
+    /**
+     * {@code GET /v1/agreement?hosts=a,b} ({@code hosts} optional):
+     * <pre>
+     * {"cluster": "railmap", "viewId": 7, "agreed": true, "digest": "sha256:…", "records": 4,
+     *  "hosts": ["a", "b"], "hostsDigest": "sha256:…", "hostsRecords": ["a@12.1f2e3d4c", "b@7.9a8b7c6d"],
+     *  "members": [{"node": "a", "address": "10.0.0.1:7800", "self": true, "digest": "sha256:…",
+     *               "records": 4, "agrees": true}, ...]}
+     * </pre>
+     * {@code agreed}: every member of the view said it holds exactly the records this daemon holds
+     * ({@code digest}, over all of them), so every daemon computes the same config for any hosts.
+     * {@code hostsDigest} is the digest configs for those hosts carry ({@code RAILMAP_TOPOLOGY});
+     * {@code hosts}, {@code hostsDigest} and {@code hostsRecords} are null without {@code hosts}. A
+     * member's {@code digest} and {@code records} are null until it has said what it holds.
+     */
+    private static String agreementJson(Agreement a, Optional<List<String>> hosts, Optional<Provenance> provenance) {
+        ObjectNode out = JsonText.object();
+        out.put("cluster", a.cluster());
+        out.put("viewId", a.viewId());
+        out.put("agreed", a.agreed());
+        out.put("digest", a.digest());
+        out.put("records", a.records());
+        if (hosts.isPresent()) {
+            ArrayNode h = out.putArray("hosts");
+            hosts.get().forEach(h::add);
+            out.put("hostsDigest", provenance.orElseThrow().digest());
+            ArrayNode ids = out.putArray("hostsRecords");
+            provenance.get().records().forEach(id -> ids.add(id.toString()));
+        } else {
+            out.putNull("hosts");
+            out.putNull("hostsDigest");
+            out.putNull("hostsRecords");
+        }
+        ArrayNode list = out.putArray("members");
+        for (Agreement.MemberHoldings m : a.members()) {
+            ObjectNode o = list.addObject();
+            o.put("node", m.node().orElse(null));
+            o.put("address", m.address());
+            o.put("self", m.self());
+            o.put("digest", m.digest().orElse(null));
+            if (m.records().isPresent()) {
+                o.put("records", m.records().getAsInt());
+            } else {
+                o.putNull("records");
+            }
+            o.put("agrees", m.agrees());
+        }
+        return JsonText.pretty(out);
     }
 
     /**

@@ -4,6 +4,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.railmap.daemon.cluster.RecordIntake.ViewChange;
 import io.railmap.daemon.cluster.RecordIntake.ViewMember;
 import io.railmap.daemon.engine.Engine;
+import io.railmap.matrix.model.NodeRecord;
+import io.railmap.matrix.provenance.Provenance;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
@@ -13,6 +15,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -33,28 +36,38 @@ import org.jgroups.stack.IpAddress;
 /**
  * This daemon's member of the cluster: a JGroups channel that sends the own record to every member
  * whenever it changes and after every view change, and hands received records and views to
- * {@link RecordIntake}. Logs one line per event: this member joining, a member joining, leaving or
- * being suspected, partitions merging, a node name claimed twice, a peer sending bad records (once
- * per peer and reason).
+ * {@link RecordIntake}; and that tells every member which records it holds ({@link Holdings}), so
+ * that agreement can be asked ({@link #agreement()}). The member's identity (its JGroups address's
+ * UUID) is the engine's incarnation, which every own record carries. Logs one line per event: this
+ * member joining, a member joining, leaving or being suspected, partitions merging, a node name
+ * claimed twice; and once per member while it stays in the view: records rejected for a reason (with
+ * the reason's detail: which field is malformed, which protocol versions each side speaks) and
+ * records read from a newer protocol (what this daemon skipped).
  *
  * <p>Threads: JGroups' own (receiving, timers, its pool; idle ones end after 5 s) and one named
  * {@code railmap-cluster-send} that sends the own record, so that neither the event loop nor a
  * JGroups thread ever waits on a send.
  */
-public final class Cluster implements AutoCloseable {
+public final class Cluster implements ClusterQueries, AutoCloseable {
     private static final Logger LOG = System.getLogger(Cluster.class.getName());
 
     private final ClusterConfig config;
     private final Engine engine;
     private final ClusterMetrics metrics;
     private final RecordIntake intake;
+    private final ClusterProtocol speaking;
     private final ExecutorService sender = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "railmap-cluster-send");
         t.setDaemon(true);
         return t;
     });
     private final AtomicBoolean sendPending = new AtomicBoolean();
-    private final Set<String> complaints = new HashSet<>();
+    private final AtomicBoolean holdingsPending = new AtomicBoolean();
+    private final Holdings holdings = new Holdings();
+    private volatile List<Address> viewOrder = List.of();
+    private volatile long viewId;
+    /** Member identity → what was logged about it (reject reasons, "newer"); only members of the view. */
+    private final Map<String, Set<String>> complaints = new HashMap<>();
     private volatile Map<String, Address> members = Map.of();
     private volatile String lastSendFailure;
     private Map<String, List<String>> lastDuplicates = Map.of();
@@ -63,16 +76,27 @@ public final class Cluster implements AutoCloseable {
     private volatile Address self;
 
     /**
+     * A member that speaks this version's protocol, or, when the system property
+     * {@value ClusterProtocol#TEST_PROPERTY} is {@code next} (a test hook, logged as a warning), a
+     * simulated next version ({@link ClusterProtocol#SIMULATED_NEXT}).
+     *
      * @param config   where and how to be a member
      * @param engine   the owner of the records
      * @param registry where the cluster's meters go ({@link ClusterMetrics})
+     * @throws IllegalArgumentException when that system property has another value
      */
     public Cluster(ClusterConfig config, Engine engine, MeterRegistry registry) {
+        this(config, engine, registry, ClusterProtocol.fromSystemProperty());
+    }
+
+    /** @param speaking the protocol versions this member reads and writes */
+    Cluster(ClusterConfig config, Engine engine, MeterRegistry registry, ClusterProtocol speaking) {
         this.config = config;
         this.engine = engine;
+        this.speaking = speaking;
         RecordIntake[] holder = new RecordIntake[1];
         this.metrics = new ClusterMetrics(registry, () -> holder[0] == null ? 0 : holder[0].size());
-        this.intake = new RecordIntake(engine, metrics, System::nanoTime);
+        this.intake = new RecordIntake(engine, metrics, System::nanoTime, RecordIntake.MAX_RECORDS, RecordIntake.MAX_RECORD_BYTES, speaking);
         holder[0] = intake;
     }
 
@@ -87,14 +111,20 @@ public final class Cluster implements AutoCloseable {
     public void start() {
         try {
             channel = new JChannel(ClusterStack.protocols(config, w -> LOG.log(Level.WARNING, w)));
-            channel.addAddressGenerator(NodeAddresses.generator(config.node()));
+            channel.addAddressGenerator(NodeAddresses.generator(config.node(), engine.incarnation()));
+            if (!speaking.equals(ClusterProtocol.THIS)) {
+                LOG.log(Level.WARNING, "-D" + ClusterProtocol.TEST_PROPERTY + ": speaking a simulated protocol " + speaking.current()
+                        + " (reads " + speaking.range() + ") with fields no railmapd knows; a test hook, never for a real cluster");
+            }
             channel.name(config.node());
             channel.setDiscardOwnMessages(true);
             channel.setUpHandler(new Handler());
+            HoldingsHeader.register();
             engine.onOwnRecord(r -> {
                 intake.ownChanged();
                 sendSoon();
             });
+            engine.onChange(this::holdingsSoon);
             channel.connect(config.cluster());
         } catch (IllegalArgumentException e) {
             close();
@@ -115,7 +145,7 @@ public final class Cluster implements AutoCloseable {
         return t.getMessage() != null ? t.getMessage() : t.toString();
     }
 
-    /** @return the current view, with each member's record version and age */
+    @Override
     public Membership membership() {
         Map<String, Address> current = members;
         return intake.membership(config.cluster(), id -> {
@@ -133,15 +163,66 @@ public final class Cluster implements AutoCloseable {
         return ch != null && ch.isConnected();
     }
 
+    @Override
+    public Optional<Agreement> agreement() {
+        Holdings.Held own = held();
+        Map<String, Holdings.Held> heard = holdings.all();
+        List<Agreement.MemberHoldings> out = new ArrayList<>();
+        boolean agreed = true;
+        for (Address a : viewOrder) {
+            boolean isSelf = a.equals(self);
+            Optional<Holdings.Held> h = isSelf ? Optional.of(own) : Optional.ofNullable(heard.get(NodeAddresses.id(a)));
+            boolean agrees = h.map(own::equals).orElse(false);
+            agreed &= agrees;
+            out.add(new Agreement.MemberHoldings(NodeAddresses.node(a), physical(a), isSelf, h.map(Holdings.Held::digest),
+                    h.map(x -> OptionalInt.of(x.records())).orElse(OptionalInt.empty()), agrees));
+        }
+        return Optional.of(new Agreement(config.cluster(), viewId, own.digest(), own.records(), agreed && !out.isEmpty(), out));
+    }
+
+    /** @return what this daemon holds now */
+    private Holdings.Held held() {
+        List<NodeRecord> records = engine.snapshot().records();
+        return new Holdings.Held(Provenance.of(records).digest(), records.size());
+    }
+
+    private void holdingsSoon() {
+        soon(holdingsPending, this::sendHoldings);
+    }
+
+    private void sendHoldings() {
+        holdingsPending.set(false);
+        Holdings.Held own = held();
+        JChannel ch = channel;
+        if (ch == null || !ch.isConnected()) {
+            return;
+        }
+        try {
+            ch.send(new BytesMessage(null, Holdings.encode(own)).putHeader(HoldingsHeader.ID, new HoldingsHeader()));
+        } catch (Exception e) {
+            // the next change or view sends it again; a failing send is reported by the record's send
+        }
+    }
+
     /** @return the cluster's meters */
     public ClusterMetrics metrics() {
         return metrics;
     }
 
+    /** @return where received records and views go: the receive path below JGroups, for tests in this package */
+    RecordIntake intake() {
+        return intake;
+    }
+
     private void sendSoon() {
-        if (sendPending.compareAndSet(false, true)) {
+        soon(sendPending, this::sendNow);
+    }
+
+    /** Runs {@code send} on the sender thread unless it is already pending: a burst of changes makes one send. */
+    private void soon(AtomicBoolean pending, Runnable send) {
+        if (pending.compareAndSet(false, true)) {
             try {
-                sender.execute(this::sendNow);
+                sender.execute(send);
             } catch (java.util.concurrent.RejectedExecutionException e) {
                 // closing: nothing more is sent
             }
@@ -155,7 +236,7 @@ public final class Cluster implements AutoCloseable {
             return;
         }
         try {
-            ch.send(new BytesMessage(null, RecordMessages.encode(engine.record())));
+            ch.send(new BytesMessage(null, RecordMessages.encode(engine.record(), speaking)));
             metrics.sent();
             if (lastSendFailure != null) {
                 LOG.log(Level.INFO, "sending the record works again");
@@ -192,14 +273,19 @@ public final class Cluster implements AutoCloseable {
             list.add(new ViewMember(NodeAddresses.id(a), NodeAddresses.node(a), physical(a), a.equals(self)));
         }
         members = Map.copyOf(byId);
+        viewOrder = List.copyOf(view.getMembers());
+        viewId = view.getViewId().getId();
+        holdings.retain(byId.keySet());
         boolean merge = view instanceof MergeView;
         ViewChange change = intake.view(view.getViewId().getId(), list);
         metrics.view(merge);
         synchronized (complaints) {
-            complaints.clear();
+            // a member is complained about once while it stays; one that left may come back (a merge)
+            complaints.keySet().retainAll(byId.keySet());
         }
         log(view, change, merge);
         sendSoon();
+        holdingsSoon();
     }
 
     private void log(View view, ViewChange change, boolean merge) {
@@ -230,7 +316,8 @@ public final class Cluster implements AutoCloseable {
         }
         if (!change.duplicates().isEmpty() && !change.duplicates().equals(lastDuplicates)) {
             change.duplicates().forEach((node, addresses) -> LOG.log(Level.WARNING, "node " + node + " has " + addresses.size()
-                    + " members (" + String.join(", ", addresses) + "): a restarted daemon not yet dropped, or two daemons given the same --node"));
+                    + " members (" + String.join(", ", addresses) + "): a restarted daemon not yet dropped, or two daemons given the same --node;"
+                    + " its record is taken from the last, " + addresses.get(addresses.size() - 1) + ", the member that joined latest"));
         }
         lastDuplicates = change.duplicates();
     }
@@ -253,23 +340,45 @@ public final class Cluster implements AutoCloseable {
         }
         Optional<String> node = NodeAddresses.node(src);
         String id = NodeAddresses.id(src);
-        Optional<RejectReason> why = msg.hasArray()
+        if (msg.getHeader(HoldingsHeader.ID) != null) {
+            Optional<Holdings.Held> held = msg.hasArray() ? Holdings.decode(msg.getArray(), msg.getOffset(), msg.getLength()) : Optional.empty();
+            if (held.isPresent() && members.containsKey(id)) {
+                holdings.heard(id, held.get());
+            }
+            return;
+        }
+        RecordIntake.Receipt receipt = msg.hasArray()
                 ? intake.receive(id, node, msg.getArray(), msg.getOffset(), msg.getLength())
                 : intake.receive(id, node, new byte[0], 0, 0);
-        why.ifPresent(reason -> complain(src, reason));
+        receipt.rejected().ifPresentOrElse(reason -> complain(src, reason, receipt.why()), () -> receipt.sender()
+                .filter(sender -> sender.current() > speaking.max() || !receipt.skipped().isEmpty())
+                .ifPresent(sender -> newer(src, sender, receipt.skipped())));
     }
 
-    private void complain(Address src, RejectReason reason) {
-        if (reason == RejectReason.STALE || reason == RejectReason.NOT_MEMBER) {
-            return; // expected around every view change
-        }
-        boolean first;
+    /** @return whether this is the first line of this kind about a member of the view (never for a non-member: bounded by the view) */
+    private boolean firstTime(Address src, String what) {
+        String id = NodeAddresses.id(src);
         synchronized (complaints) {
-            first = complaints.add(NodeAddresses.id(src) + " " + reason);
+            return members.containsKey(id) && complaints.computeIfAbsent(id, k -> new HashSet<>()).add(what);
         }
-        if (first) {
-            LOG.log(Level.WARNING, "rejected a " + reason.tag() + " record from member " + name(src) + " (" + physical(src)
-                    + "); further ones from it are only counted until the next view");
+    }
+
+    private void complain(Address src, RejectReason reason, String why) {
+        if (reason == RejectReason.STALE || reason == RejectReason.NOT_MEMBER || reason == RejectReason.SUPERSEDED) {
+            return; // expected around every view change and restart
+        }
+        if (firstTime(src, reason.tag())) {
+            LOG.log(Level.WARNING, "rejected a " + reason.tag() + " record from member " + name(src) + " (" + physical(src) + ")"
+                    + (why.isEmpty() ? "" : ": " + why) + "; further ones from it are only counted while it stays a member"
+                    + " (railmap_cluster_records_rejected_total{reason=\"" + reason.tag() + "\"})");
+        }
+    }
+
+    private void newer(Address src, ClusterProtocol sender, List<String> skipped) {
+        if (firstTime(src, "newer")) {
+            LOG.log(Level.INFO, "member " + name(src) + " (" + physical(src) + ") writes protocol " + sender.current() + " (knows "
+                    + sender.range() + "); this daemon reads " + speaking.range() + " and takes its records without what it does not know"
+                    + (skipped.isEmpty() ? "" : ": " + String.join("; ", skipped)));
         }
     }
 

@@ -13,7 +13,9 @@ import java.util.OptionalLong;
  *                      while JGroups has not learnt it yet
  * @param self          whether it is this daemon
  * @param coordinator   whether it is the view's coordinator (the first member, which installs views)
- * @param recordVersion the version of its record this daemon holds; empty when none is held yet
+ * @param recordVersion the version of its record this daemon holds (of its node, made by its
+ *                      incarnation); empty when none is held yet, and for a member superseded by a
+ *                      later member of the same node
  * @param recordAgeMs   how long ago this daemon took that version (for itself: made it), in ms;
  *                      empty when no record is held
  */

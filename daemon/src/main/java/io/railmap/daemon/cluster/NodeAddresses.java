@@ -5,13 +5,15 @@ import java.util.Optional;
 import org.jgroups.Address;
 import org.jgroups.stack.AddressGenerator;
 import org.jgroups.util.ExtendedUUID;
+import org.jgroups.util.NameCache;
 import org.jgroups.util.UUID;
 
 /**
  * A member's JGroups address carries its node name, so every member knows which node each member of
  * a view is from the view alone (JGroups' logical names travel separately and may arrive after the
- * view). The address is an {@link ExtendedUUID}, random per start, with the node name under the key
- * {@value #KEY}.
+ * view). The address is an {@link ExtendedUUID} whose UUID is the daemon's incarnation (random per
+ * start), with the node name under the key {@value #KEY}; {@link #id} of it is the incarnation's text,
+ * which the member's records carry.
  */
 final class NodeAddresses {
     /** The key of the node name in the address. */
@@ -22,11 +24,12 @@ final class NodeAddresses {
     }
 
     /**
-     * @param node this node's name
-     * @return a generator of addresses carrying it (the logical name is the node name too)
+     * @param node        this node's name
+     * @param incarnation this start of the daemon: the UUID of the address
+     * @return a generator of addresses carrying the name (the logical name is the node name too)
      * @throws IllegalArgumentException when the name is longer than 255 bytes of UTF-8
      */
-    static AddressGenerator generator(String node) {
+    static AddressGenerator generator(String node, java.util.UUID incarnation) {
         byte[] name = node.getBytes(StandardCharsets.UTF_8);
         if (name.length > MAX_NAME_BYTES) {
             throw new IllegalArgumentException("node name is " + name.length + " bytes long; the cluster takes at most " + MAX_NAME_BYTES);
@@ -41,7 +44,11 @@ final class NodeAddresses {
 
             @Override
             public Address generateAddress(String logicalName) {
-                return ExtendedUUID.randomUUID(logicalName).put(KEY, name.clone());
+                ExtendedUUID address = new ExtendedUUID(incarnation.getMostSignificantBits(), incarnation.getLeastSignificantBits());
+                if (logicalName != null) {
+                    NameCache.add(address, logicalName); // as ExtendedUUID.randomUUID(name) does
+                }
+                return address.put(KEY, name.clone());
             }
         };
     }

@@ -9,26 +9,36 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
+import java.util.UUID;
 import java.util.function.LongSupplier;
 
 /**
  * What happens to a record message and to a view, with no JGroups types: the rules of dissemination,
  * pure enough to test with plain values. One lock orders views and records, so a record is judged
- * against the view it arrived in.
+ * against the view it arrived in. Only JGroups' threads and the membership query take it, and
+ * nothing runs under it but decoding one message and updating maps (the engine's listeners hand
+ * rebuilds to a thread of their own); what an event loop touches here ({@link #ownChanged},
+ * {@link #size}) never waits for it.
  *
- * <p>A record from member M is taken when it decodes ({@link RejectReason#MALFORMED}), names M's
- * own node ({@link RejectReason#FOREIGN}), is not this node's ({@link RejectReason#OWN}) and is
- * newer than the one held ({@link RejectReason#STALE}, via {@link Engine#accept}). A record from a
- * member that is not in the current view is <em>parked</em>, the newest per member: JGroups may
- * deliver a new member's first message just before this daemon handles the view that admits it.
- * The next view applies a parked record when its sender is a member, and rejects it
+ * <p>A record belongs to the live member that sent it. Each node has at most one <em>current
+ * member</em>: the last member of the view whose address names that node (JGroups appends members
+ * in the order they join, so after a restart the new run is the later one; every member sees the
+ * same view, so all choose the same member). A record from member M is taken when the message is
+ * one this daemon reads ({@link RejectReason#MALFORMED}, {@link RejectReason#PROTOCOL}), the
+ * record is M's own, of M's node and with M's identity as incarnation ({@link RejectReason#FOREIGN}),
+ * not this node's ({@link RejectReason#OWN}), M is its node's current member
+ * ({@link RejectReason#SUPERSEDED}) and, when the record held is of M's incarnation too, its version
+ * is higher ({@link RejectReason#STALE}, via {@link Engine#accept}). A record of the current member
+ * replaces one of another incarnation whatever the versions: freshness needs no clock. A record
+ * from a member that is not in the current view is <em>parked</em>, the newest per member: JGroups
+ * may deliver a new member's first message just before this daemon handles the view that admits
+ * it. The next view applies a parked record when its sender is a member, and rejects it
  * ({@link RejectReason#NOT_MEMBER}) otherwise.
  *
- * <p>A view drops the records of nodes none of whose members remain ({@link Engine#retainOnly});
- * nothing else removes a record.
+ * <p>A view drops every record that is not of its node's current member ({@link Engine#retainOnly}):
+ * the member left, was dropped, or was superseded by a later member of the same node. Nothing else
+ * removes a record.
  *
  * <p>Bounds: at most {@value #MAX_RECORDS} records and {@value #MAX_RECORD_BYTES} bytes of record
  * messages (each at most {@link RecordMessages#MAX_BYTES}) are held; a record of a new node beyond
@@ -61,10 +71,35 @@ final class RecordIntake {
      * @param joined     members not in the previous view
      * @param left       members of the previous view not in this one
      * @param dropped    nodes whose records were removed
-     * @param duplicates node names claimed by more than one member, with the members' addresses
+     * @param duplicates node names claimed by more than one member, with the members' addresses in
+     *                   view order: the last is the node's current member, whose record counts
      */
     record ViewChange(List<ViewMember> joined, List<ViewMember> left, List<String> dropped, Map<String, List<String>> duplicates) {
     }
+
+    /**
+     * What became of one record message.
+     *
+     * @param rejected     why it was not taken; empty when it was taken or parked
+     * @param why          for {@link RejectReason#MALFORMED}, {@link RejectReason#PROTOCOL} and
+     *                     {@link RejectReason#FOREIGN}: what is wrong, one line of at most
+     *                     {@value #MAX_WHY_CHARS} characters (and an ellipsis), the sender's values
+     *                     in it escaped and cut as the codec quotes them; else empty
+     * @param sender       the protocol versions the sender speaks, when the message said
+     * @param skipped      what of a newer sender's record this daemon skipped (at most
+     *                     {@value RecordMessages#MAX_SKIPPED_LINES} lines)
+     */
+    record Receipt(Optional<RejectReason> rejected, String why, Optional<ClusterProtocol> sender, List<String> skipped) {
+        /** Taken or parked. */
+        static final Receipt TAKEN = new Receipt(Optional.empty(), "", Optional.empty(), List.of());
+
+        static Receipt because(RejectReason reason) {
+            return new Receipt(Optional.of(reason), "", Optional.empty(), List.of());
+        }
+    }
+
+    /** Longest reason kept for the log, in characters. */
+    static final int MAX_WHY_CHARS = 400;
 
     private record Parked(Optional<String> senderNode, NodeRecord record, int bytes) {
     }
@@ -74,7 +109,9 @@ final class RecordIntake {
     private final int maxRecords;
     private final long maxBytes;
     private final LongSupplier nanoClock;
+    private final ClusterProtocol protocol;
     private List<ViewMember> view = List.of();
+    private Map<String, ViewMember> currentByNode = Map.of();
     private long viewId;
     private final Map<String, ViewMember> byId = new HashMap<>();
     private final Map<String, Parked> parked = new LinkedHashMap<>();
@@ -82,7 +119,10 @@ final class RecordIntake {
     private final Map<String, Integer> bytesByNode = new HashMap<>();
     private long heldBytes;
     private boolean fullLogged;
-    private long ownChangedAtNanos;
+    /** When this node's record last changed; written without the lock, from the probe's event loop. */
+    private volatile long ownChangedAtNanos;
+    /** Members in the current view, for a gauge read on the API's event loop without the lock. */
+    private volatile int viewSize;
 
     /**
      * @param engine    the owner of the records
@@ -90,14 +130,16 @@ final class RecordIntake {
      * @param nanoClock a monotonic clock in ns ({@link System#nanoTime} in the daemon)
      */
     RecordIntake(Engine engine, ClusterMetrics metrics, LongSupplier nanoClock) {
-        this(engine, metrics, nanoClock, MAX_RECORDS, MAX_RECORD_BYTES);
+        this(engine, metrics, nanoClock, MAX_RECORDS, MAX_RECORD_BYTES, ClusterProtocol.THIS);
     }
 
     /**
      * @param maxRecords most records held, this node's own included
      * @param maxBytes   most bytes of record messages held
+     * @param protocol   the protocol versions this daemon reads
      */
-    RecordIntake(Engine engine, ClusterMetrics metrics, LongSupplier nanoClock, int maxRecords, long maxBytes) {
+    RecordIntake(Engine engine, ClusterMetrics metrics, LongSupplier nanoClock, int maxRecords, long maxBytes, ClusterProtocol protocol) {
+        this.protocol = protocol;
         this.maxRecords = maxRecords;
         this.maxBytes = maxBytes;
         this.engine = engine;
@@ -106,14 +148,15 @@ final class RecordIntake {
         this.ownChangedAtNanos = nanoClock.getAsLong();
     }
 
-    /** Notes that this node's record just changed (for its age). */
-    synchronized void ownChanged() {
+    /** Notes that this node's record just changed (for its age); never waits for the lock. */
+    void ownChanged() {
         ownChangedAtNanos = nanoClock.getAsLong();
     }
 
     /**
-     * Installs a view: drops the records of nodes that have no member left, applies parked records
-     * whose sender is a member, and rejects the other parked records.
+     * Installs a view: drops every record that is not of its node's current member (the member
+     * left, or a later member names the same node), applies parked records whose sender is a member,
+     * and rejects the other parked records.
      *
      * @param id      the view's number
      * @param members the members in view order, the coordinator first
@@ -135,19 +178,23 @@ final class RecordIntake {
             }
         }
         view = List.copyOf(members);
+        viewSize = view.size();
         viewId = id;
         byId.clear();
         byId.putAll(now);
 
-        Set<String> nodes = new TreeSet<>();
+        Map<String, ViewMember> current = new HashMap<>();
+        Map<String, UUID> incarnations = new HashMap<>();
         Map<String, List<String>> claims = new TreeMap<>();
         for (ViewMember m : members) {
             m.node().ifPresent(n -> {
-                nodes.add(n);
+                current.put(n, m); // a later member of the same node supersedes an earlier one
+                incarnation(m.id()).ifPresentOrElse(i -> incarnations.put(n, i), () -> incarnations.remove(n));
                 claims.computeIfAbsent(n, k -> new ArrayList<>()).add(m.address());
             });
         }
-        List<String> dropped = engine.retainOnly(nodes);
+        currentByNode = Map.copyOf(current);
+        List<String> dropped = engine.retainOnly(incarnations);
         dropped.forEach(takenAtNanos::remove);
         dropped.forEach(n -> heldBytes -= bytesByNode.getOrDefault(n, 0));
         dropped.forEach(bytesByNode::remove);
@@ -156,7 +203,7 @@ final class RecordIntake {
         parked.clear();
         waiting.forEach((sender, p) -> {
             if (byId.containsKey(sender)) {
-                take(p.senderNode(), p.record(), p.bytes()).ifPresent(metrics::rejected);
+                take(sender, p.senderNode(), p.record(), p.bytes()).rejected().ifPresent(metrics::rejected);
             } else {
                 metrics.rejected(RejectReason.NOT_MEMBER);
             }
@@ -177,36 +224,78 @@ final class RecordIntake {
      * @param senderId   the sending member's identity
      * @param senderNode the node the sender's address names, if any
      * @param payload    the message's bytes
-     * @return empty when the record was taken or parked, else why it was rejected
+     * @return what became of it: taken or parked (nothing rejected), or why not
      */
-    synchronized Optional<RejectReason> receive(String senderId, Optional<String> senderNode, byte[] payload, int offset, int length) {
+    Receipt receive(String senderId, Optional<String> senderNode, byte[] payload, int offset, int length) {
         metrics.received();
-        NodeRecord record;
+        RecordMessages.Decoded decoded;
         try {
-            record = RecordMessages.decode("record from " + senderNode.orElse(senderId), payload, offset, length);
+            // decoded before the lock: a message of a megabyte keeps no view or record waiting
+            decoded = RecordMessages.decode("record from " + senderNode.orElse(senderId), payload, offset, length, protocol);
+        } catch (RecordMessages.Unreadable e) {
+            metrics.rejected(e.reason());
+            return new Receipt(Optional.of(e.reason()), cut(e.getMessage()), Optional.empty(), List.of());
         } catch (RuntimeException e) {
             // Whatever a peer sends, the receive path goes on: a bad payload is counted, never thrown.
-            return reject(RejectReason.MALFORMED);
+            metrics.rejected(RejectReason.MALFORMED);
+            return new Receipt(Optional.of(RejectReason.MALFORMED), cut(String.valueOf(e.getMessage())), Optional.empty(), List.of());
         }
+        Receipt receipt = judge(senderId, senderNode, decoded.record(), length);
+        receipt.rejected().ifPresent(metrics::rejected);
+        return new Receipt(receipt.rejected(), receipt.why(), Optional.of(decoded.sender()), decoded.skipped());
+    }
+
+    private synchronized Receipt judge(String senderId, Optional<String> senderNode, NodeRecord record, int length) {
         if (!byId.containsKey(senderId)) {
             if (parked.size() >= MAX_PARKED && !parked.containsKey(senderId)) {
-                return reject(RejectReason.NOT_MEMBER);
+                return Receipt.because(RejectReason.NOT_MEMBER);
             }
             Parked before = parked.get(senderId);
             if (before == null || before.record().version() < record.version()) {
                 parked.put(senderId, new Parked(senderNode, record, length));
             }
-            return Optional.empty();
+            return Receipt.TAKEN;
         }
-        Optional<RejectReason> why = take(senderNode, record, length);
-        why.ifPresent(metrics::rejected);
-        return why;
+        return take(senderId, senderNode, record, length);
     }
 
-    /** @return why the record was not taken, or empty when it was (counted as rejected by the caller) */
-    private Optional<RejectReason> take(Optional<String> senderNode, NodeRecord record, int bytes) {
+    /** @return the sentence on one line (control and invisible characters as {@code ?}), cut to {@value #MAX_WHY_CHARS} */
+    private static String cut(String why) {
+        StringBuilder out = new StringBuilder(Math.min(why.length(), MAX_WHY_CHARS + 1));
+        why.codePoints().limit(MAX_WHY_CHARS).forEach(c -> {
+            int type = Character.getType(c);
+            boolean invisible = type == Character.CONTROL || type == Character.FORMAT || type == Character.LINE_SEPARATOR
+                    || type == Character.PARAGRAPH_SEPARATOR || type == Character.SURROGATE;
+            out.appendCodePoint(invisible ? '?' : c);
+        });
+        return why.codePointCount(0, why.length()) > MAX_WHY_CHARS ? out.append('…').toString() : out.toString();
+    }
+
+    private static Optional<UUID> incarnation(String memberId) {
+        try {
+            UUID id = UUID.fromString(memberId);
+            return id.toString().equals(memberId) ? Optional.of(id) : Optional.empty();
+        } catch (IllegalArgumentException notAUuid) {
+            return Optional.empty();
+        }
+    }
+
+    /** @return the receipt of a record from a member of the view (counted as rejected by the caller) */
+    private Receipt take(String senderId, Optional<String> senderNode, NodeRecord record, int bytes) {
         if (senderNode.isEmpty() || !senderNode.get().equals(record.node())) {
-            return Optional.of(RejectReason.FOREIGN);
+            return foreign("a record of node " + record.node() + " sent by " + senderNode.map(n -> "a member of node " + n)
+                    .orElse("a member that names no node"));
+        }
+        if (!record.incarnation().equals(incarnation(senderId))) {
+            return foreign("a record of node " + record.node() + " of incarnation " + record.incarnation().map(UUID::toString).orElse("none")
+                    + ", sent by member " + senderId);
+        }
+        if (record.node().equals(engine.node())) {
+            return Receipt.because(RejectReason.OWN);
+        }
+        ViewMember current = currentByNode.get(record.node());
+        if (current == null || !current.id().equals(senderId)) {
+            return Receipt.because(RejectReason.SUPERSEDED);
         }
         int before = bytesByNode.getOrDefault(record.node(), 0);
         boolean known = bytesByNode.containsKey(record.node());
@@ -218,13 +307,13 @@ final class RecordIntake {
                         + " nodes, " + maxBytes + " bytes); records of further nodes are rejected and counted"
                         + " (railmap_cluster_records_rejected_total{reason=\"full\"})");
             }
-            return Optional.of(RejectReason.FULL);
+            return Receipt.because(RejectReason.FULL);
         }
         switch (engine.accept(record)) {
             case OWN:
-                return Optional.of(RejectReason.OWN);
+                return Receipt.because(RejectReason.OWN);
             case STALE:
-                return Optional.of(RejectReason.STALE);
+                return Receipt.because(RejectReason.STALE);
             default:
                 takenAtNanos.put(record.node(), nanoClock.getAsLong());
                 heldBytes += bytes - before;
@@ -232,13 +321,12 @@ final class RecordIntake {
                 if (heldBytes < maxBytes * 9 / 10 && bytesByNode.size() + 1 < maxRecords * 9 / 10) {
                     fullLogged = false;
                 }
-                return Optional.empty();
+                return Receipt.TAKEN;
         }
     }
 
-    private Optional<RejectReason> reject(RejectReason reason) {
-        metrics.rejected(reason);
-        return Optional.of(reason);
+    private static Receipt foreign(String why) {
+        return new Receipt(Optional.of(RejectReason.FOREIGN), cut(why), Optional.empty(), List.of());
     }
 
     /**
@@ -254,7 +342,8 @@ final class RecordIntake {
         List<Member> out = new ArrayList<>();
         for (int i = 0; i < view.size(); i++) {
             ViewMember m = view.get(i);
-            NodeRecord r = m.node().map(records::get).orElse(null);
+            NodeRecord r = m.node().map(records::get)
+                    .filter(held -> m.self() || held.incarnation().equals(incarnation(m.id()))).orElse(null);
             OptionalLong version = r == null ? OptionalLong.empty() : OptionalLong.of(r.version());
             OptionalLong age = OptionalLong.empty();
             if (r != null) {
@@ -269,9 +358,14 @@ final class RecordIntake {
         return new Membership(cluster, viewId, out);
     }
 
-    /** @return the number of members in the current view */
-    synchronized int size() {
-        return view.size();
+    /** @return the members of the current view, in view order */
+    synchronized List<ViewMember> members() {
+        return view;
+    }
+
+    /** @return the number of members in the current view; never waits for the lock */
+    int size() {
+        return viewSize;
     }
 
     /** @return records waiting for a view that admits their sender */

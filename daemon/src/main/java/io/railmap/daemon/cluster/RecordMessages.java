@@ -1,41 +1,138 @@
 package io.railmap.daemon.cluster;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.railmap.matrix.codec.FormatException;
+import io.railmap.matrix.codec.JsonCursor;
+import io.railmap.matrix.codec.JsonText;
 import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.codec.Utf8;
 import io.railmap.matrix.model.NodeRecord;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
 
 /**
- * The payload of a record message: the record in railmap's public JSON format
- * ({@link SnapshotCodec}'s record), compact, in UTF-8. One message carries one record; JGroups'
- * headers say who sent it.
+ * The payload of a record message, compact JSON in UTF-8; one message carries one record, and
+ * JGroups' headers say who sent it:
+ *
+ * <pre>
+ * {"protocol": {"min": 1, "max": 1, "current": 1},
+ *  "record": {"node": "b", "incarnation": "6f1c0b6e-…", "version": 3, …}}
+ * </pre>
+ *
+ * {@code protocol} is the sender's {@link ClusterProtocol}; {@code record} is the record in railmap's
+ * public format ({@link SnapshotCodec}), whose {@code incarnation} is required here: it is the
+ * sending member's identity. A reader ignores fields it does not know, in the message and in the
+ * record, and skips a port of a kind it does not know
+ * ({@link SnapshotCodec#readRecordSkipping}); the protocol and record are otherwise read strictly.
+ * The format is specified in {@code daemon/CLUSTER.md} ("The protocol").
  */
 final class RecordMessages {
     /** Largest payload taken, in bytes (a record with a hundred ports is about 30 KB). */
     static final int MAX_BYTES = 1 << 20;
+    /** Most lines kept of what one message had that this daemon skipped (the count goes on). */
+    static final int MAX_SKIPPED_LINES = 8;
+
+    private static final Set<String> MESSAGE_FIELDS = Set.of("protocol", "record");
+    private static final Set<String> PROTOCOL_FIELDS = Set.of("min", "max", "current");
+
+    /**
+     * A message read.
+     *
+     * @param sender       the versions the sender reads and writes
+     * @param record       the record, without what this daemon skipped
+     * @param skipped      what was skipped (fields, ports), at most {@value #MAX_SKIPPED_LINES} lines
+     * @param skippedCount how many things were skipped in all
+     */
+    record Decoded(ClusterProtocol sender, NodeRecord record, List<String> skipped, int skippedCount) {
+    }
+
+    /** A payload this daemon does not take, with the reason to count and a sentence for the log. */
+    static final class Unreadable extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+        private final transient RejectReason reason;
+
+        Unreadable(RejectReason reason, String message) {
+            super(message);
+            this.reason = reason;
+        }
+
+        /** @return {@link RejectReason#MALFORMED} or {@link RejectReason#PROTOCOL} */
+        RejectReason reason() {
+            return reason;
+        }
+    }
 
     private RecordMessages() {
     }
 
-    /** @return the record as the bytes of a message */
-    static byte[] encode(NodeRecord record) {
-        return SnapshotCodec.tree(record).toString().getBytes(StandardCharsets.UTF_8);
+    /**
+     * @param record   this node's record (with its incarnation)
+     * @param speaking the protocol this daemon speaks; {@link ClusterProtocol#SIMULATED_NEXT} adds
+     *                 what that test hook's version 2 adds: a record field {@code simulatedNext}, a
+     *                 field {@code lanes} on every port, and a port {@code simnext0} of kind
+     *                 {@code simulated-next}, none of which version 1 knows
+     * @return the message's bytes
+     */
+    static byte[] encode(NodeRecord record, ClusterProtocol speaking) {
+        ObjectNode message = JsonText.object();
+        message.putObject("protocol").put("min", speaking.min()).put("max", speaking.max()).put("current", speaking.current());
+        ObjectNode tree = SnapshotCodec.tree(record);
+        if (speaking.equals(ClusterProtocol.SIMULATED_NEXT)) {
+            tree.put("simulatedNext", true);
+            tree.withArray("ports").forEach(p -> ((ObjectNode) p).put("lanes", 1));
+            tree.withArray("ports").addObject().put("netdev", "simnext0").put("kind", "simulated-next").put("state", "active");
+        }
+        message.set("record", tree);
+        return message.toString().getBytes(StandardCharsets.UTF_8);
     }
 
     /**
-     * @param source who sent it, for the message of the exception
+     * @param source who sent it, for messages
      * @param bytes  a payload
-     * @return the record
-     * @throws IllegalArgumentException when the payload is larger than {@value #MAX_BYTES} bytes, not
-     *                                  strict UTF-8, or not a valid record (a
-     *                                  {@link io.railmap.matrix.codec.FormatException})
+     * @param reader the protocol this daemon reads
+     * @return the message
+     * @throws Unreadable {@link RejectReason#PROTOCOL} when the message is written in a version
+     *                    {@code reader} does not read, naming both sides' versions;
+     *                    {@link RejectReason#MALFORMED} when the payload is larger than
+     *                    {@value #MAX_BYTES} bytes, not strict UTF-8, not JSON, without a valid
+     *                    {@code protocol} or {@code record}, or the record breaks a rule of the
+     *                    format or has no incarnation (the message names the JSON path)
      */
-    static NodeRecord decode(String source, byte[] bytes, int offset, int length) {
+    static Decoded decode(String source, byte[] bytes, int offset, int length, ClusterProtocol reader) {
         if (length > MAX_BYTES) {
-            throw new IllegalArgumentException(source + ": record of " + length + " bytes exceeds " + MAX_BYTES);
+            throw new Unreadable(RejectReason.MALFORMED, source + ": " + length + " bytes exceed " + MAX_BYTES);
         }
         String text = Utf8.strict(bytes, offset, length)
-                .orElseThrow(() -> new IllegalArgumentException(source + ": record is not UTF-8"));
-        return SnapshotCodec.readRecord(source, text);
+                .orElseThrow(() -> new Unreadable(RejectReason.MALFORMED, source + ": not UTF-8"));
+        List<String> skipped = new ArrayList<>();
+        int[] count = {0};
+        try {
+            JsonCursor message = JsonCursor.parse(source, text);
+            message.unknownFields(MESSAGE_FIELDS).forEach(path -> skip(path + ": unknown field ignored", skipped, count));
+            JsonCursor protocol = message.field("protocol");
+            protocol.unknownFields(PROTOCOL_FIELDS).forEach(path -> skip(path + ": unknown field ignored", skipped, count));
+            ClusterProtocol sender = protocol.as(p -> new ClusterProtocol(p.field("min").smallInteger(), p.field("max").smallInteger(),
+                    p.field("current").smallInteger()));
+            if (!reader.reads(sender)) {
+                throw new Unreadable(RejectReason.PROTOCOL, source + ": " + reader.whyNotRead(sender));
+            }
+            JsonCursor at = message.field("record");
+            NodeRecord record = SnapshotCodec.readRecordSkipping(at, line -> skip(line, skipped, count));
+            if (record.incarnation().isEmpty()) {
+                throw at.fail("no incarnation (a member's record names the start of the daemon that sent it)");
+            }
+            return new Decoded(sender, record, List.copyOf(skipped), count[0]);
+        } catch (FormatException e) {
+            throw new Unreadable(RejectReason.MALFORMED, e.getMessage());
+        }
+    }
+
+    private static void skip(String line, List<String> lines, int[] count) {
+        count[0]++;
+        if (lines.size() < MAX_SKIPPED_LINES) {
+            lines.add(line);
+        }
     }
 }

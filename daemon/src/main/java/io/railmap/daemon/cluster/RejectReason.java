@@ -4,13 +4,31 @@ import java.util.Locale;
 
 /** Why a record received from the cluster was not taken. Each is a tag of {@link ClusterMetrics#REJECTED}. */
 public enum RejectReason {
-    /** Not a record: not JSON, not the record format, a bad name, or larger than the limit. */
+    /**
+     * Not a record message: larger than the limit, not UTF-8 or JSON, no valid protocol versions, or
+     * a record that breaks a rule of the format (a bad name, a value of the wrong type, no
+     * incarnation).
+     */
     MALFORMED,
-    /** A record of another node than the member that sent it: a member only sends its own record. */
+    /**
+     * Written in a protocol version this daemon does not read: an older daemon's that this one no
+     * longer reads, or a newer daemon's that only newer versions read ({@link ClusterProtocol}).
+     */
+    PROTOCOL,
+    /**
+     * A record that is not the sender's own: of another node than the member that sent it, or of
+     * another incarnation (start of a daemon) than the sending member.
+     */
     FOREIGN,
     /** A record claiming this very node: this daemon owns its record. */
     OWN,
-    /** Not newer than the record held for that node: a duplicate or one that arrived late. */
+    /**
+     * Sent by a member that is not its node's current member: a member later in the view claims the
+     * same node (a restarted daemon whose previous run is not yet dropped, or two daemons given one
+     * node name).
+     */
+    SUPERSEDED,
+    /** Of the incarnation held and not a higher version: a duplicate or one that arrived late. */
     STALE,
     /** Sent by a member that is not in the view (it left or was dropped before the record was handled). */
     NOT_MEMBER,

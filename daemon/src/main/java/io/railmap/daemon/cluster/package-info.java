@@ -12,9 +12,10 @@
  * {@code ClusterStack} (JGroups' protocols, configured) and {@code NodeAddresses} (a member's
  * address carries its node name) → {@link io.railmap.daemon.cluster.Cluster} (the channel: sends the
  * own record on every change and view, hands views and messages on) → {@code RecordIntake} (pure
- * rules: newest version wins, only members, only their own record; parked early records;
+ * rules: a node's record comes from its current member, only members, only their own record and
+ * incarnation, the newest version within an incarnation; parked early records;
  * {@link io.railmap.daemon.cluster.RejectReason}) → {@link io.railmap.daemon.engine.Engine}.
- * Payloads are the public record JSON ({@code RecordMessages}); meters are in
- * {@link io.railmap.daemon.cluster.ClusterMetrics}.
+ * Payloads are the public record JSON under the protocol's versions ({@code RecordMessages},
+ * {@code ClusterProtocol}); meters are in {@link io.railmap.daemon.cluster.ClusterMetrics}.
  */
 package io.railmap.daemon.cluster;

@@ -10,64 +10,88 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
-import java.util.function.LongSupplier;
 
 /**
- * What this daemon knows, behind one lock: its own record and the newest record of every other node.
+ * What this daemon knows, behind one lock: its own record and one record of every other node.
+ * Readers never wait on a rebuild: {@link #record()} is a volatile read, and {@link #snapshot()} a
+ * volatile read of an immutable snapshot made once after each change (O(n log n) in the records,
+ * under the lock, by the first reader); the lock is only ever held for a map update or that copy.
+ * Listeners run on the thread that made the change, after the lock is released, so they must be
+ * cheap: the daemon hands rebuilds to a thread of their own.
  *
  * <p>Own record: the discovered ports ({@link #ports}) with the far ends the probe heard on each
- * ({@link #neighbours}). Its version starts at the wall clock in ms when the engine is made and grows
- * by one on every change, so a restarted daemon's records are newer than its previous
- * incarnation's (unless the clock went back, or it changed more than 1000 times a second).
+ * ({@link #neighbours}). It carries this engine's incarnation, a random UUID made once per start of
+ * the daemon, and a version that starts at 0 and grows by one on every change. No clock is read:
+ * freshness never depends on the time of day (a machine whose clock is behind after a restart is
+ * no different).
  *
- * <p>Other nodes' records ({@link #accept}): the higher version wins; an older or equal version, or a
- * record claiming to be this node, is rejected. {@link #forget} drops a node that left.
+ * <p>Other nodes' records ({@link #accept}): within one incarnation the higher version wins; a record
+ * of another incarnation replaces the one held whatever the versions (the caller, the cluster's
+ * record intake, passes only records of each node's current member); a record claiming to be this
+ * node is rejected. {@link #retainOnly} keeps the records of the current members; {@link #forget}
+ * drops a node.
  */
 public final class Engine {
     /** What {@link #accept} did with a record. */
     public enum Accepted {
         /** A node not known before. */
         NEW,
-        /** Newer than the one held: replaced it. */
+        /** Replaced the one held: a higher version of its incarnation, or another incarnation. */
         NEWER,
-        /** Not newer than the one held (duplicate or out of order): ignored. */
+        /** Of the incarnation held and not a higher version (duplicate or out of order): ignored. */
         STALE,
         /** A record of this very node from elsewhere: ignored, this daemon owns its record. */
         OWN
     }
 
     private final String node;
+    private final UUID incarnation;
     private final Optional<String> management;
     private List<Port> ports = List.of();
     private Optional<Boolean> rdmaEnabled = Optional.empty();
     private Map<String, List<PortRef>> neighbours = Map.of();
-    private NodeRecord own;
+    private volatile NodeRecord own;
+    /** Every record as of the last change; null until a reader asks after a change. */
+    private volatile Snapshot snapshot;
     private final Map<String, NodeRecord> others = new TreeMap<>();
     private final List<Consumer<NodeRecord>> ownListeners = new CopyOnWriteArrayList<>();
     private final List<Runnable> changeListeners = new CopyOnWriteArrayList<>();
 
     /**
-     * @param node       this node's name
-     * @param management the management address this node's records carry (the cluster's bind
-     *                   address); empty when there is none
-     * @param clock      wall clock in ms, read once for the first version
+     * @param node        this node's name
+     * @param management  the management address this node's records carry (the cluster's bind
+     *                    address); empty when there is none
+     * @param incarnation this start of the daemon, carried by every own record (and the identity of
+     *                    its cluster member)
      * @throws IllegalArgumentException when the node name is bad or the address is not an IP address
      */
-    public Engine(String node, Optional<String> management, LongSupplier clock) {
+    public Engine(String node, Optional<String> management, UUID incarnation) {
         this.node = node;
-        this.own = new NodeRecord(node, Math.max(0, clock.getAsLong()), List.of(), management, Optional.empty());
+        this.incarnation = incarnation;
+        this.own = new NodeRecord(node, 0, List.of(), management, Optional.empty(), Optional.of(incarnation));
         this.management = own.management();
     }
 
     /**
-     * An engine whose records carry no management address.
+     * An engine of a new incarnation ({@link UUID#randomUUID}, from a cryptographically strong
+     * source) whose records carry this management address.
+     *
+     * @throws IllegalArgumentException when the node name is bad or the address is not an IP address
+     */
+    public Engine(String node, Optional<String> management) {
+        this(node, management, UUID.randomUUID());
+    }
+
+    /**
+     * An engine of a new incarnation whose records carry no management address.
      *
      * @throws IllegalArgumentException when the node name is bad
      */
-    public Engine(String node, LongSupplier clock) {
-        this(node, Optional.empty(), clock);
+    public Engine(String node) {
+        this(node, Optional.empty());
     }
 
     /** @return this node's name */
@@ -75,8 +99,14 @@ public final class Engine {
         return node;
     }
 
+    /** @return this start of the daemon: the incarnation of every own record */
+    public UUID incarnation() {
+        return incarnation;
+    }
+
     /**
-     * Registers a listener called (outside the lock) with every new version of the own record.
+     * Registers a listener called (outside the lock, on the thread that changed the record) with
+     * every new version of the own record; it must not block.
      *
      * @param listener the listener
      */
@@ -85,8 +115,10 @@ public final class Engine {
     }
 
     /**
-     * Registers a listener called (outside the lock) after any record known here changed: this
-     * node's, another node's arriving or newer, or one dropped.
+     * Registers a listener called (outside the lock, on the thread that made the change: an event
+     * loop, a JGroups thread, a worker) after any record known here changed: this node's, another
+     * node's arriving or newer, or one dropped. It must not block; {@link #snapshot()} then returns
+     * the changed records.
      *
      * @param listener the listener
      */
@@ -141,11 +173,11 @@ public final class Engine {
         for (Port p : ports) {
             merged.add(p.withNeighbours(neighbours.getOrDefault(p.netdev(), List.of())));
         }
-        NodeRecord candidate = new NodeRecord(node, own.version(), merged, management, rdmaEnabled);
+        NodeRecord candidate = new NodeRecord(node, own.version(), merged, management, rdmaEnabled, own.incarnation());
         if (candidate.equals(own)) {
             return null;
         }
-        own = new NodeRecord(node, own.version() + 1, merged, management, rdmaEnabled);
+        own = new NodeRecord(node, own.version() + 1, merged, management, rdmaEnabled, own.incarnation());
         return own;
     }
 
@@ -157,16 +189,22 @@ public final class Engine {
     }
 
     private void changed() {
+        // After the lock is released: a reader between the change and this line still gets the
+        // snapshot before it, and the next reader makes one with the change (under the lock, so
+        // it cannot store a copy older than a change made after it).
+        snapshot = null;
         changeListeners.forEach(Runnable::run);
     }
 
-    /** @return this node's current record */
-    public synchronized NodeRecord record() {
+    /** @return this node's current record; never waits */
+    public NodeRecord record() {
         return own;
     }
 
     /**
-     * Takes another node's record if it is newer than the one held.
+     * Takes another node's record unless it is no newer than the one held: of the same incarnation
+     * with a version no higher. A record of another incarnation replaces the one held, whatever the
+     * versions: the caller passes only records of the node's current member.
      *
      * @param record a record received from the cluster
      * @return what happened to it
@@ -178,7 +216,7 @@ public final class Engine {
                 return Accepted.OWN;
             }
             NodeRecord held = others.get(record.node());
-            if (held != null && record.version() <= held.version()) {
+            if (held != null && held.incarnation().equals(record.incarnation()) && record.version() <= held.version()) {
                 return Accepted.STALE;
             }
             others.put(record.node(), record);
@@ -206,18 +244,21 @@ public final class Engine {
     }
 
     /**
-     * Keeps only the records of the given nodes (and this one): the membership view changed.
+     * Keeps only the records of the current members (and this node's own): the membership view
+     * changed. A record of a node with no current member, or of another incarnation than the node's
+     * current member's, is dropped.
      *
-     * @param members the nodes that are members now
+     * @param current node name → the incarnation of that node's current member
      * @return the nodes whose records were dropped
      */
-    public List<String> retainOnly(java.util.Collection<String> members) {
+    public List<String> retainOnly(Map<String, UUID> current) {
         List<String> dropped = new ArrayList<>();
         synchronized (this) {
-            for (String other : List.copyOf(others.keySet())) {
-                if (!members.contains(other)) {
-                    others.remove(other);
-                    dropped.add(other);
+            for (NodeRecord other : List.copyOf(others.values())) {
+                UUID member = current.get(other.node());
+                if (member == null || !other.incarnation().equals(Optional.of(member))) {
+                    others.remove(other.node());
+                    dropped.add(other.node());
                 }
             }
         }
@@ -227,10 +268,22 @@ public final class Engine {
         return dropped;
     }
 
-    /** @return every record known: this node's and the newest of every other node's */
-    public synchronized Snapshot snapshot() {
-        Map<String, NodeRecord> all = new HashMap<>(others);
-        all.put(node, own);
-        return new Snapshot(new ArrayList<>(all.values()));
+    /**
+     * @return every record known: this node's and the one held of every other node; the same
+     *         immutable snapshot until the next change
+     */
+    public Snapshot snapshot() {
+        Snapshot known = snapshot;
+        if (known != null) {
+            return known;
+        }
+        synchronized (this) {
+            if (snapshot == null) {
+                Map<String, NodeRecord> all = new HashMap<>(others);
+                all.put(node, own);
+                snapshot = new Snapshot(new ArrayList<>(all.values()));
+            }
+            return snapshot;
+        }
     }
 }

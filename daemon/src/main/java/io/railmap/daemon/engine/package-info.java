@@ -1,5 +1,6 @@
 /**
  * The single owner of what this daemon knows: its own record (built from discovered ports and the
- * far ends the probe heard) and the newest record of every other node.
+ * far ends the probe heard, of this start's incarnation) and the record of every other node's
+ * current member.
  */
 package io.railmap.daemon.engine;

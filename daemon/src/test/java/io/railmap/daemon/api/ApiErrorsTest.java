@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.railmap.daemon.cluster.ClusterQueries;
 import io.railmap.daemon.cluster.Membership;
 import io.railmap.daemon.engine.Engine;
 import io.railmap.daemon.testing.RawConnection;
@@ -34,8 +35,8 @@ class ApiErrorsTest {
     private static int port;
     private static int brokenPort;
 
-    private static int deploy(Supplier<Membership> membership) throws Exception {
-        ApiVerticle api = new ApiVerticle(new Engine("a", () -> 1), membership, List::of,
+    private static int deploy(ClusterQueries membership) throws Exception {
+        ApiVerticle api = new ApiVerticle(new Engine("a"), membership, List::of,
                 MeterLimits.apply(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)), HttpLimits.DEFAULTS, "127.0.0.1", 0, Optional.empty());
         vertx.deployVerticle(api).await(10, TimeUnit.SECONDS);
         return api.actualPort();
@@ -78,7 +79,7 @@ class ApiErrorsTest {
         RawConnection.Response r = get("/v1/nope");
         assertThat(r.status()).isEqualTo(404);
         assertThat(error(r)).isEqualTo("no resource \"/v1/nope\": the API serves GET /healthz, GET /v1/record, GET /v1/snapshot, "
-                + "GET /v1/members, GET /v1/matrix, POST /v1/check, GET /metrics");
+                + "GET /v1/members, GET /v1/agreement, GET /v1/matrix, POST /v1/check, GET /metrics");
     }
 
     @Test

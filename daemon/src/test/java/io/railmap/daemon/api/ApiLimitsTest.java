@@ -49,7 +49,7 @@ class ApiLimitsTest {
     }
 
     private void deploy(HttpLimits limits) throws Exception {
-        ApiVerticle api = new ApiVerticle(new Engine("a", () -> 1), () -> {
+        ApiVerticle api = new ApiVerticle(new Engine("a"), () -> {
             entered.release();
             try {
                 release.await(30, TimeUnit.SECONDS);

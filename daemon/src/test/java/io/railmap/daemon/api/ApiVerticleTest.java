@@ -48,7 +48,7 @@ class ApiVerticleTest {
 
     @BeforeAll
     static void start() throws Exception {
-        Engine engine = new Engine("a", () -> 100);
+        Engine engine = new Engine("a");
         engine.ports(List.of(port("a", "en6", "b:en7"), port("a", "en7", "b:en6")));
         engine.neighbours(Map.of("en6", List.of(PortRef.parse("b:en7")), "en7", List.of(PortRef.parse("b:en6"))));
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -58,7 +58,7 @@ class ApiVerticleTest {
         // after the member's first view, which would drop a record of a node that is not a member
         engine.accept(new NodeRecord("b", 4, List.of(port("b", "en7", "a:en6"), port("b", "en6", "a:en7"))));
         vertx = Vertx.vertx();
-        ApiVerticle api = new ApiVerticle(engine, cluster::membership, registry, "127.0.0.1", 0, java.util.Optional.empty());
+        ApiVerticle api = new ApiVerticle(engine, cluster, registry, "127.0.0.1", 0, java.util.Optional.empty());
         vertx.deployVerticle(api).await(10, TimeUnit.SECONDS);
         port = api.actualPort();
         client = WebClient.create(vertx);
@@ -79,10 +79,30 @@ class ApiVerticleTest {
     }
 
     @Test
+    void agreementSaysWhatEveryMemberHoldsAndTheDigestConfigsCarry() throws Exception {
+        HttpResponse<Buffer> r = get("/v1/agreement?hosts=a,b");
+        assertThat(r.statusCode()).isEqualTo(200);
+        JsonNode answer = JSON.readTree(r.bodyAsString());
+        // a cluster of one: this daemon is every member, so it agrees with itself
+        assertThat(answer.get("agreed").asBoolean()).isTrue();
+        assertThat(answer.get("records").asInt()).isEqualTo(2);
+        assertThat(answer.get("members")).singleElement().satisfies(m -> {
+            assertThat(m.get("self").asBoolean()).isTrue();
+            assertThat(m.get("digest").asText()).isEqualTo(answer.get("digest").asText());
+        });
+        JsonNode plan = JSON.readTree(get("/v1/matrix?hosts=a,b&format=json").bodyAsString());
+        assertThat(answer.get("hostsDigest").asText()).isEqualTo(plan.get("topology").get("digest").asText());
+        assertThat(answer.get("hostsRecords").toString()).isEqualTo(plan.get("topology").get("records").toString());
+        assertThat(JSON.readTree(get("/v1/agreement").bodyAsString()).get("hostsDigest").isNull()).isTrue();
+        assertThat(get("/v1/agreement?hosts=a,zz").statusCode()).isEqualTo(404);
+        assertThat(get("/v1/agreement?colour=red").statusCode()).isEqualTo(400);
+    }
+
+    @Test
     void recordAndSnapshot() throws Exception {
         NodeRecord record = SnapshotCodec.readRecord("response", get("/v1/record").bodyAsString());
         assertThat(record.node()).isEqualTo("a");
-        assertThat(record.version()).isEqualTo(102);
+        assertThat(record.version()).isEqualTo(2);
         assertThat(SnapshotCodec.readSnapshot("response", get("/v1/snapshot").bodyAsString()).nodes()).containsExactly("a", "b");
         assertThat(JSON.readTree(get("/healthz").bodyAsString()).get("status").asText()).isEqualTo("ok");
     }
@@ -98,7 +118,7 @@ class ApiVerticleTest {
         assertThat(a.get("address").asText()).matches("127\\.0\\.0\\.1:[0-9]+");
         assertThat(a.get("self").asBoolean()).isTrue();
         assertThat(a.get("coordinator").asBoolean()).isTrue();
-        assertThat(a.get("recordVersion").asLong()).isEqualTo(102);
+        assertThat(a.get("recordVersion").asLong()).isEqualTo(2);
         assertThat(a.get("recordAgeMs").isIntegralNumber()).isTrue();
         assertThat(a.get("recordAgeMs").asLong()).isGreaterThanOrEqualTo(0);
         java.util.List<String> fields = new java.util.ArrayList<>();

@@ -43,7 +43,7 @@ class HealthWatchTest {
 
     @BeforeEach
     void start() throws Exception {
-        Engine engine = new Engine("a", () -> 1);
+        Engine engine = new Engine("a");
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         cluster = new Cluster(new ClusterConfig("health-test", "a", InetAddress.getLoopbackAddress(), FreePorts.clusterPort(), List.of(),
                 Optional.empty(), ClusterTiming.LAB), engine, registry);

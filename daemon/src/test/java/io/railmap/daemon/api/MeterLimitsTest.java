@@ -35,7 +35,7 @@ class MeterLimitsTest {
         Vertx vertx = Vertx.builder().withMetrics(new MicrometerMetricsFactory(registry))
                 .with(new io.vertx.core.VertxOptions().setMetricsOptions(new MicrometerMetricsOptions().setEnabled(true))).build();
         try {
-            ApiVerticle api = new ApiVerticle(new Engine("a", () -> 1), () -> new Membership("t", 1, List.of()), registry, "127.0.0.1", 0,
+            ApiVerticle api = new ApiVerticle(new Engine("a"), () -> new Membership("t", 1, List.of()), registry, "127.0.0.1", 0,
                     Optional.empty());
             vertx.deployVerticle(api).await(10, TimeUnit.SECONDS);
             Random random = new Random(8);

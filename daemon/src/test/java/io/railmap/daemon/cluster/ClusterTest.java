@@ -19,6 +19,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.jgroups.BytesMessage;
 import org.jgroups.JChannel;
 import org.junit.jupiter.api.AfterEach;
@@ -57,7 +61,7 @@ class ClusterTest {
             ports.put(node, FreePorts.clusterPort());
         }
         for (String node : List.of("a", "b", "c")) {
-            Engine engine = new Engine(node, () -> 1_000);
+            Engine engine = new Engine(node);
             engine.ports(List.of(port(node, "en1")));
             Cluster member = new Cluster(new ClusterConfig(CLUSTER, node, LOOPBACK, ports.get(node), seeds(), Optional.of(KEY),
                     ClusterTiming.LAB), engine, new SimpleMeterRegistry());
@@ -80,14 +84,22 @@ class ClusterTest {
         ClusterConfig config = new ClusterConfig(CLUSTER, node, LOOPBACK, FreePorts.clusterPort(), seeds(), key, ClusterTiming.LAB);
         JChannel channel = new JChannel(ClusterStack.protocols(config, w -> { }));
         channels.add(channel);
-        channel.addAddressGenerator(NodeAddresses.generator(node));
+        channel.addAddressGenerator(NodeAddresses.generator(node, UUID.randomUUID()));
         channel.name(node);
         channel.connect(CLUSTER);
         return channel;
     }
 
+    /** Sends the record as the channel's own: with the channel's identity as incarnation. */
     private static void send(JChannel channel, NodeRecord record) throws Exception {
-        channel.send(new BytesMessage(null, RecordMessages.encode(record)));
+        send(channel, record, ClusterProtocol.THIS);
+    }
+
+    private static void send(JChannel channel, NodeRecord record, ClusterProtocol protocol) throws Exception {
+        UUID incarnation = UUID.fromString(NodeAddresses.id(channel.getAddress()));
+        NodeRecord own = new NodeRecord(record.node(), record.version(), record.ports(), record.management(), record.rdmaEnabled(),
+                Optional.of(incarnation));
+        channel.send(new BytesMessage(null, RecordMessages.encode(own, protocol)));
     }
 
     @Test
@@ -172,6 +184,62 @@ class ClusterTest {
             for (RejectReason reason : List.of(RejectReason.MALFORMED, RejectReason.FOREIGN, RejectReason.OWN)) {
                 assertThat(metrics.rejectedCount(reason)).as("%s at %s: outsiders' messages never reach the intake", reason, node).isZero();
             }
+        }
+    }
+
+    @Test
+    void aMembersIdentityIsItsEnginesIncarnationWhichItsRecordsCarry() {
+        Engine b = engines.get("b");
+        await("b's record at a carries b's incarnation").atMost(BOUND).untilAsserted(() ->
+                assertThat(engines.get("a").snapshot().record("b").orElseThrow().incarnation()).contains(b.incarnation()));
+    }
+
+    @Test
+    void aPeerSpeakingANewerProtocolIsReadAndOneSpeakingAProtocolNobodyReadsIsRejectedEachLoggedOncePerMember() throws Exception {
+        List<String> lines = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                lines.add(record.getMessage());
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Logger logger = Logger.getLogger(Cluster.class.getName());
+        logger.addHandler(capture);
+        try {
+            JChannel next = bare("n", Optional.of(KEY));
+            JChannel future = bare("f", Optional.of(KEY));
+            await("n and f are members").atMost(BOUND).until(() -> members.get("a").membership().members().size() == 5);
+
+            for (int version = 1; version <= 3; version++) {
+                send(next, new NodeRecord("n", version, List.of(port("n", "en1"))), ClusterProtocol.SIMULATED_NEXT);
+                send(future, new NodeRecord("f", version, List.of(port("f", "en1"))), new ClusterProtocol(2, 3, 3));
+            }
+
+            for (String node : List.of("a", "b", "c")) {
+                await("n's record, without what protocol 1 does not know, at " + node).atMost(BOUND).untilAsserted(() -> {
+                    NodeRecord n = engines.get(node).snapshot().record("n").orElseThrow();
+                    assertThat(n.version()).isEqualTo(3);
+                    assertThat(n.ports()).extracting(Port::netdev).containsExactly("en1");
+                    assertThat(members.get(node).metrics().rejectedCount(RejectReason.PROTOCOL)).isEqualTo(3);
+                });
+                assertThat(engines.get(node).snapshot().nodes()).doesNotContain("f");
+            }
+            assertThat(lines).filteredOn(l -> l.startsWith("rejected a protocol record from member f")).hasSize(3)
+                    .allSatisfy(l -> assertThat(l).contains("it writes protocol 3, which only daemons of protocol 2 and newer read;"
+                            + " this daemon reads protocol 1: upgrade this daemon"));
+            assertThat(lines).filteredOn(l -> l.startsWith("member n (") && l.contains(" writes protocol ")).hasSize(3)
+                    .allSatisfy(l -> assertThat(l).contains("writes protocol 2 (knows 1–2); this daemon reads 1",
+                            "port simnext0 of kind \"simulated-next\" left out"));
+        } finally {
+            logger.removeHandler(capture);
         }
     }
 }

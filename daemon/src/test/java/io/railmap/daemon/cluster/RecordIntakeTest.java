@@ -3,6 +3,7 @@ package io.railmap.daemon.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.railmap.daemon.cluster.RecordIntake.Receipt;
 import io.railmap.daemon.cluster.RecordIntake.ViewChange;
 import io.railmap.daemon.cluster.RecordIntake.ViewMember;
 import io.railmap.daemon.engine.Engine;
@@ -13,8 +14,10 @@ import io.railmap.matrix.model.PortState;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -22,30 +25,44 @@ import org.junit.jupiter.api.Test;
 /** The rules of dissemination on a real engine: which record is taken, kept, parked or rejected. */
 class RecordIntakeTest {
     private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
-    private final Engine engine = new Engine("a", () -> 100);
+    private final Engine engine = new Engine("a");
     private final ClusterMetrics metrics = new ClusterMetrics(new SimpleMeterRegistry(), () -> 0);
     private final RecordIntake intake = new RecordIntake(engine, metrics, nanos::get);
 
-    private static final ViewMember A = new ViewMember("id-a", Optional.of("a"), "10.0.0.1:7800", true);
-    private static final ViewMember B = new ViewMember("id-b", Optional.of("b"), "10.0.0.2:7800", false);
-    private static final ViewMember C = new ViewMember("id-c", Optional.of("c"), "10.0.0.3:7800", false);
+    private static final ViewMember A = member("a", 1, true);
+    private static final ViewMember B = member("b", 2, false);
+    private static final ViewMember C = member("c", 3, false);
 
+    /** A member whose identity is a UUID ending in {@code n}, as a railmapd's member is its incarnation. */
+    private static ViewMember member(String node, int n, boolean self) {
+        return new ViewMember(String.format("00000000-0000-4000-8000-%012d", n), Optional.of(node), "10.0.0." + n + ":7800", self);
+    }
+
+    /** A record of node {@code node} as its member with identity ending in the node's position sends it. */
     private static NodeRecord record(String node, long version, String... netdevs) {
+        return record(Map.of("a", A, "b", B, "c", C).get(node), node, version, netdevs);
+    }
+
+    private static NodeRecord record(ViewMember by, String node, long version, String... netdevs) {
         List<Port> ports = new ArrayList<>();
         for (String n : netdevs) {
             ports.add(new Port(node, n, Optional.empty(), 1, PortKind.ETHERNET, Optional.of(100.0), PortState.ACTIVE, Optional.empty(),
                     List.of()));
         }
-        return new NodeRecord(node, version, ports);
+        return new NodeRecord(node, version, ports, Optional.empty(), Optional.empty(), Optional.of(UUID.fromString(by.id())));
     }
 
     private Optional<RejectReason> from(ViewMember sender, NodeRecord record) {
-        byte[] bytes = RecordMessages.encode(record);
+        return receipt(sender, record).rejected();
+    }
+
+    private Receipt receipt(ViewMember sender, NodeRecord record) {
+        byte[] bytes = RecordMessages.encode(record, ClusterProtocol.THIS);
         return intake.receive(sender.id(), sender.node(), bytes, 0, bytes.length);
     }
 
     private Optional<RejectReason> raw(ViewMember sender, byte[] bytes) {
-        return intake.receive(sender.id(), sender.node(), bytes, 0, bytes.length);
+        return intake.receive(sender.id(), sender.node(), bytes, 0, bytes.length).rejected();
     }
 
     private List<String> ports(String node) {
@@ -53,7 +70,7 @@ class RecordIntakeTest {
     }
 
     @Test
-    void theNewestVersionWinsWhateverTheOrderAndDuplicatesChangeNothing() {
+    void withinAnIncarnationTheNewestVersionWinsWhateverTheOrderAndDuplicatesChangeNothing() {
         intake.view(1, List.of(A, B));
 
         assertThat(from(B, record("b", 5, "five"))).isEmpty();
@@ -121,27 +138,33 @@ class RecordIntakeTest {
     void aMemberSendsOnlyItsOwnRecordAndNobodyWritesThisNodes() {
         intake.view(1, List.of(A, B, C));
 
-        assertThat(from(B, record("c", 50, "forged"))).contains(RejectReason.FOREIGN);
-        assertThat(from(B, record("a", 50, "forged"))).contains(RejectReason.FOREIGN);
-        ViewMember impostor = new ViewMember("id-a2", Optional.of("a"), "10.0.0.9:7800", false);
+        assertThat(from(B, record(B, "c", 50, "forged"))).contains(RejectReason.FOREIGN);
+        assertThat(from(B, record(B, "a", 50, "forged"))).contains(RejectReason.FOREIGN);
+        // b's node, but C's incarnation: not the record of the start of b that sent it
+        Receipt otherRun = receipt(B, record(C, "b", 50, "forged"));
+        assertThat(otherRun.rejected()).contains(RejectReason.FOREIGN);
+        assertThat(otherRun.why()).isEqualTo("a record of node b of incarnation " + C.id() + ", sent by member " + B.id());
+        ViewMember impostor = member("a", 9, false);
         intake.view(2, List.of(A, B, C, impostor));
-        assertThat(from(impostor, record("a", 1_000_000, "forged"))).contains(RejectReason.OWN);
-        ViewMember stranger = new ViewMember("id-x", Optional.empty(), "10.0.0.8:7800", false);
+        assertThat(from(impostor, record(impostor, "a", 1_000_000, "forged"))).contains(RejectReason.OWN);
+        ViewMember stranger = new ViewMember("00000000-0000-4000-8000-000000000008", Optional.empty(), "10.0.0.8:7800", false);
         intake.view(3, List.of(A, B, C, stranger));
-        assertThat(from(stranger, record("x", 1, "p"))).contains(RejectReason.FOREIGN);
+        assertThat(from(stranger, record(stranger, "x", 1, "p"))).contains(RejectReason.FOREIGN);
 
         assertThat(engine.snapshot().nodes()).containsExactly("a");
         assertThat(engine.record().ports()).isEmpty();
-        assertThat(metrics.rejectedCount(RejectReason.FOREIGN)).isEqualTo(3);
+        assertThat(metrics.rejectedCount(RejectReason.FOREIGN)).isEqualTo(4);
         assertThat(metrics.rejectedCount(RejectReason.OWN)).isEqualTo(1);
     }
 
     @Test
     void garbageIsCountedAndTheNextRecordIsStillTaken() {
         intake.view(1, List.of(A, B));
+        String header = "{\"protocol\":{\"min\":1,\"max\":1,\"current\":1},\"record\":";
         Stream.of(new byte[0], "{".getBytes(StandardCharsets.UTF_8), new byte[] {(byte) 0xff, (byte) 0xfe, '{', '}'},
-                "{\"node\":\"b\",\"version\":1,\"ports\":[],\"extra\":1}".getBytes(StandardCharsets.UTF_8),
-                "{\"node\":\"b c\",\"version\":1,\"ports\":[]}".getBytes(StandardCharsets.UTF_8),
+                // a bare record, without the protocol
+                "{\"node\":\"b\",\"version\":1,\"ports\":[]}".getBytes(StandardCharsets.UTF_8),
+                (header + "{\"node\":\"b c\",\"incarnation\":\"" + B.id() + "\",\"version\":1,\"ports\":[]}}").getBytes(StandardCharsets.UTF_8),
                 new byte[RecordMessages.MAX_BYTES + 1])
                 .forEach(bytes -> assertThat(raw(B, bytes)).contains(RejectReason.MALFORMED));
 
@@ -151,20 +174,111 @@ class RecordIntakeTest {
     }
 
     @Test
-    void aNodeClaimedByTwoMembersIsReportedAndKeptWhileOneRemains() {
+    void aRestartedDaemonsRecordReplacesTheOldOneWhateverItsVersionAndTheOldRunsRecordsAreRefused() {
         ViewMember oldB = B;
-        ViewMember newB = new ViewMember("id-b2", Optional.of("b"), "10.0.0.2:7800", false);
-        intake.view(1, List.of(A, oldB));
-        from(oldB, record("b", 10, "old"));
+        ViewMember newB = member("b", 22, false);
+        intake.view(1, List.of(A, oldB, C));
+        // the first run's versions came from a wall clock that was ahead; after the restart the clock is
+        // behind, and versions no longer come from any clock: the new run starts again at 1
+        assertThat(from(oldB, record(oldB, "b", 1_795_361_613_310L, "old"))).isEmpty();
 
-        ViewChange restart = intake.view(2, List.of(A, oldB, newB));
-        assertThat(restart.duplicates()).containsOnlyKeys("b");
-        from(newB, record("b", 20, "new"));
+        // this daemon's own clock goes backwards too (it is only used for ages)
+        nanos.addAndGet(-60_000_000_000L);
+        ViewChange restart = intake.view(2, List.of(A, oldB, C, newB));
+        assertThat(restart.duplicates()).containsExactly(Map.entry("b", List.of("10.0.0.2:7800", "10.0.0.22:7800")));
+        // the old run is superseded at once: its record leaves with the view that admits the new run
+        assertThat(restart.dropped()).containsExactly("b");
+        assertThat(from(oldB, record(oldB, "b", 1_795_361_613_311L, "old-late"))).contains(RejectReason.SUPERSEDED);
+        assertThat(from(newB, record(newB, "b", 1, "new"))).isEmpty();
+        assertThat(ports("b")).containsExactly("new");
+        assertThat(from(newB, record(newB, "b", 2, "newer"))).isEmpty();
+        assertThat(from(newB, record(newB, "b", 1, "new"))).contains(RejectReason.STALE);
 
-        ViewChange oldGone = intake.view(3, List.of(A, newB));
+        ViewChange oldGone = intake.view(3, List.of(A, C, newB));
         assertThat(oldGone.dropped()).isEmpty();
         assertThat(oldGone.duplicates()).isEmpty();
-        assertThat(ports("b")).containsExactly("new");
+        assertThat(ports("b")).containsExactly("newer");
+        assertThat(engine.snapshot().record("b").orElseThrow().incarnation()).contains(UUID.fromString(newB.id()));
+        assertThat(metrics.rejectedCount(RejectReason.SUPERSEDED)).isEqualTo(1);
+        nanos.addAndGet(-1_000_000_000L); // and back again: an age is never negative
+        assertThat(intake.membership("lab", id -> "?").members()).filteredOn(m -> m.node().equals(Optional.of("b")))
+                .singleElement().satisfies(m -> {
+                    assertThat(m.recordVersion()).hasValue(2);
+                    assertThat(m.recordAgeMs()).hasValue(0);
+                });
+    }
+
+    @Test
+    void whenTheLaterOfTwoMembersOfANodeLeavesItsRecordGoesAndTheEarliersIsTakenAgain() {
+        ViewMember other = member("b", 22, false);
+        intake.view(1, List.of(A, B, C, other));
+        assertThat(from(B, record("b", 5, "first"))).contains(RejectReason.SUPERSEDED);
+        assertThat(from(other, record(other, "b", 1, "second"))).isEmpty();
+
+        ViewChange left = intake.view(2, List.of(A, B, C));
+
+        assertThat(left.dropped()).containsExactly("b");
+        assertThat(engine.snapshot().nodes()).containsExactly("a");
+        // every member sends its record after every view: the remaining member's is taken
+        assertThat(from(B, record("b", 5, "first"))).isEmpty();
+        assertThat(ports("b")).containsExactly("first");
+    }
+
+    @Test
+    void aRecordThatArrivedBeforeTheViewIsJudgedAgainstItsNodesCurrentMember() {
+        ViewMember newB = member("b", 22, false);
+        intake.view(1, List.of(A, B));
+        assertThat(from(newB, record(newB, "b", 1, "early"))).isEmpty();
+        assertThat(intake.parkedCount()).isEqualTo(1);
+
+        intake.view(2, List.of(A, B, newB));
+
+        assertThat(ports("b")).containsExactly("early");
+        assertThat(from(B, record("b", 9, "old-run"))).contains(RejectReason.SUPERSEDED);
+    }
+
+    @Test
+    void whyAMessageWasRejectedIsKeptForTheLogAndBounded() {
+        intake.view(1, List.of(A, B));
+        String longName = "x".repeat(5_000);
+        byte[] bad = ("{\"protocol\":{\"min\":1,\"max\":1,\"current\":1},\"record\":{\"node\":\"b\",\"incarnation\":\"" + B.id()
+                + "\",\"version\":1,\"ports\":[{\"netdev\":\"en1\",\"kind\":\"ethernet\",\"state\":\"active\",\"rateGbps\":\""
+                + longName + "\"}]}}").getBytes(StandardCharsets.UTF_8);
+
+        Receipt receipt = intake.receive(B.id(), B.node(), bad, 0, bad.length);
+
+        assertThat(receipt.rejected()).contains(RejectReason.MALFORMED);
+        assertThat(receipt.why()).startsWith("record from b: at $.record.ports[0].rateGbps: expected a number, found the string \"xxx")
+                .hasSizeLessThan(RecordIntake.MAX_WHY_CHARS + 20).doesNotContain("\n");
+    }
+
+    @Test
+    void aNewerProtocolsRecordIsTakenWithoutWhatThisDaemonDoesNotKnow() {
+        intake.view(1, List.of(A, B));
+        byte[] next = RecordMessages.encode(record("b", 3, "en1", "en2"), ClusterProtocol.SIMULATED_NEXT);
+
+        Receipt receipt = intake.receive(B.id(), B.node(), next, 0, next.length);
+
+        assertThat(receipt.rejected()).isEmpty();
+        assertThat(receipt.sender()).contains(ClusterProtocol.SIMULATED_NEXT);
+        assertThat(receipt.skipped()).contains("$.record.simulatedNext: unknown field ignored",
+                "$.record.ports[2]: port simnext0 of kind \"simulated-next\" left out (a kind this daemon does not know)");
+        assertThat(engine.snapshot().record("b")).contains(record("b", 3, "en1", "en2"));
+    }
+
+    @Test
+    void aMessageOfAProtocolThisDaemonDoesNotReadIsRejectedSayingWhichVersionsEachSideSpeaks() {
+        RecordIntake newer = new RecordIntake(engine, metrics, nanos::get, RecordIntake.MAX_RECORDS, RecordIntake.MAX_RECORD_BYTES,
+                new ClusterProtocol(2, 3, 3));
+        newer.view(1, List.of(A, B));
+        byte[] old = RecordMessages.encode(record("b", 3, "en1"), ClusterProtocol.THIS);
+
+        Receipt tooOld = newer.receive(B.id(), B.node(), old, 0, old.length);
+
+        assertThat(tooOld.rejected()).contains(RejectReason.PROTOCOL);
+        assertThat(tooOld.why()).isEqualTo("record from b: it writes protocol 1 (it knows 1); this daemon reads protocol 2–3: upgrade that daemon");
+        assertThat(engine.snapshot().nodes()).containsExactly("a");
+        assertThat(metrics.rejectedCount(RejectReason.PROTOCOL)).isEqualTo(1);
     }
 
     @Test
@@ -175,48 +289,49 @@ class RecordIntakeTest {
         intake.ownChanged();
         nanos.addAndGet(250_000_000L);
 
-        Membership m = intake.membership("lab", id -> id.equals("id-b") ? "10.0.0.22:7800" : "?");
+        Membership m = intake.membership("lab", id -> id.equals(B.id()) ? "10.0.0.22:7800" : "?");
 
         assertThat(m.cluster()).isEqualTo("lab");
         assertThat(m.viewId()).isEqualTo(7);
         assertThat(m.members()).containsExactly(
                 new Member(Optional.of("b"), "10.0.0.22:7800", false, true, OptionalLong.of(4), OptionalLong.of(1_750)),
-                new Member(Optional.of("a"), "10.0.0.1:7800", true, false, OptionalLong.of(100), OptionalLong.of(250)),
+                new Member(Optional.of("a"), "10.0.0.1:7800", true, false, OptionalLong.of(0), OptionalLong.of(250)),
                 new Member(Optional.of("c"), "10.0.0.3:7800", false, false, OptionalLong.empty(), OptionalLong.empty()));
     }
 
     @Test
     void beyondTheRecordBoundRecordsOfNewNodesAreRejectedWhileHeldOnesKeepUpdating() {
-        RecordIntake small = new RecordIntake(engine, metrics, nanos::get, 3, 1 << 20);
+        RecordIntake small = new RecordIntake(engine, metrics, nanos::get, 3, 1 << 20, ClusterProtocol.THIS);
         List<ViewMember> members = new ArrayList<>(List.of(A));
         for (int i = 0; i < 5; i++) {
-            members.add(new ViewMember("id-n" + i, Optional.of("n" + i), "10.0.1." + i + ":7800", false));
+            members.add(member("n" + i, 100 + i, false));
         }
         small.view(1, members);
         List<Optional<RejectReason>> results = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            byte[] bytes = RecordMessages.encode(record("n" + i, 1, "en1"));
-            results.add(small.receive("id-n" + i, Optional.of("n" + i), bytes, 0, bytes.length));
+            ViewMember m = members.get(i + 1);
+            byte[] bytes = RecordMessages.encode(record(m, "n" + i, 1, "en1"), ClusterProtocol.THIS);
+            results.add(small.receive(m.id(), m.node(), bytes, 0, bytes.length).rejected());
         }
-        byte[] update = RecordMessages.encode(record("n0", 2, "en1", "en2"));
+        byte[] update = RecordMessages.encode(record(members.get(1), "n0", 2, "en1", "en2"), ClusterProtocol.THIS);
 
         assertThat(results).containsExactly(Optional.empty(), Optional.empty(), Optional.of(RejectReason.FULL),
                 Optional.of(RejectReason.FULL), Optional.of(RejectReason.FULL));
-        assertThat(small.receive("id-n0", Optional.of("n0"), update, 0, update.length)).isEmpty();
+        assertThat(small.receive(members.get(1).id(), Optional.of("n0"), update, 0, update.length).rejected()).isEmpty();
         assertThat(engine.snapshot().nodes()).containsExactly("a", "n0", "n1");
         assertThat(ports("n0")).containsExactly("en1", "en2");
     }
 
     @Test
     void theBytesOfRecordsHeldAreBounded() {
-        byte[] one = RecordMessages.encode(record("b", 1, "en1"));
-        RecordIntake small = new RecordIntake(engine, metrics, nanos::get, 100, one.length + 10L);
+        byte[] one = RecordMessages.encode(record("b", 1, "en1"), ClusterProtocol.THIS);
+        RecordIntake small = new RecordIntake(engine, metrics, nanos::get, 100, one.length + 10L, ClusterProtocol.THIS);
         small.view(1, List.of(A, B, C));
-        assertThat(small.receive(B.id(), B.node(), one, 0, one.length)).isEmpty();
-        byte[] two = RecordMessages.encode(record("c", 1, "en1"));
-        assertThat(small.receive(C.id(), C.node(), two, 0, two.length)).contains(RejectReason.FULL);
+        assertThat(small.receive(B.id(), B.node(), one, 0, one.length).rejected()).isEmpty();
+        byte[] two = RecordMessages.encode(record("c", 1, "en1"), ClusterProtocol.THIS);
+        assertThat(small.receive(C.id(), C.node(), two, 0, two.length).rejected()).contains(RejectReason.FULL);
         // when b leaves, its bytes are freed and c's record fits
         small.view(2, List.of(A, C));
-        assertThat(small.receive(C.id(), C.node(), two, 0, two.length)).isEmpty();
+        assertThat(small.receive(C.id(), C.node(), two, 0, two.length).rejected()).isEmpty();
     }
 }

@@ -2,6 +2,7 @@ package io.railmap.daemon.node;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.railmap.daemon.testing.SyntheticRecords;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
@@ -40,5 +41,32 @@ class TopologyLogTest {
                 .isEqualTo("topology: +1 (a:en7\u2013b:en6), -0; 2 cables among 2 nodes; ring: true");
         assertThat(log.observe(cables("en7-en6")))
                 .isEqualTo("topology: +0, -1 (a:en6\u2013b:en7); 1 cable among 2 nodes; ring: false");
+    }
+
+    @Test
+    void aLineNamesTenCablesAddedAndTenLostAndCountsTheRest() {
+        TopologyLog log = new TopologyLog();
+        List<NodeRecord> ring = SyntheticRecords.ring(30, 1);
+
+        String first = log.observe(new Snapshot(ring));
+        String fewer = log.observe(new Snapshot(ring.subList(0, 20)));
+
+        assertThat(first).startsWith("topology: +60 (s0000:en1\u2013s0001:en3, s0000:en2\u2013s0001:en4, s0000:en3\u2013s0029:en1, ")
+                .endsWith(", and 50 more), -0; 60 cables among 30 nodes; ring: true");
+        assertThat(first.split("\u2013")).hasSize(11);
+        assertThat(fewer).startsWith("topology: +0, -22 (s0000:en3\u2013s0029:en1, s0000:en4\u2013s0029:en2, s0019:en1\u2013s0020:en3, ")
+                .endsWith(", and 12 more); 38 cables among 20 nodes; ring: true");
+    }
+
+    @Test
+    void ringIsFalseWhenEveryPairOfNodesHasOneCable() {
+        List<Port> a = List.of(port("a", "en1", "b:en1"), port("a", "en2", "c:en1"));
+        List<Port> b = List.of(port("b", "en1", "a:en1"), port("b", "en2", "c:en2"));
+        List<Port> c = List.of(port("c", "en1", "a:en2"), port("c", "en2", "b:en2"));
+
+        String line = new TopologyLog().observe(new Snapshot(List.of(new NodeRecord("a", 1, a), new NodeRecord("b", 1, b),
+                new NodeRecord("c", 1, c))));
+
+        assertThat(line).endsWith("; 3 cables among 3 nodes; ring: false");
     }
 }

@@ -34,9 +34,12 @@ public final class DaemonProcess implements AutoCloseable {
     private final String ns;
     private final Path dir;
     private final String node;
+    private final Class<?> main;
     private final String[] flags;
+    private final List<String> jvmOptions;
 
-    private DaemonProcess(Process process, Path socket, Path log, NetnsLab lab, String ns, Path dir, String node, String[] flags) {
+    private DaemonProcess(Process process, Path socket, Path log, NetnsLab lab, String ns, Path dir, String node, Class<?> main,
+                          String[] flags, List<String> jvmOptions) {
         this.process = process;
         this.socket = socket;
         this.log = log;
@@ -46,7 +49,9 @@ public final class DaemonProcess implements AutoCloseable {
         this.ns = ns;
         this.dir = dir;
         this.node = node;
+        this.main = main;
         this.flags = flags.clone();
+        this.jvmOptions = List.copyOf(jvmOptions);
     }
 
     /**
@@ -57,28 +62,78 @@ public final class DaemonProcess implements AutoCloseable {
      * @param flags further railmapd flags
      */
     public static DaemonProcess start(NetnsLab lab, String ns, Path dir, String node, String... flags) throws IOException {
+        return start(List.of(), lab, ns, dir, node, Railmapd.class, flags);
+    }
+
+    /**
+     * As {@link #start(NetnsLab, String, Path, String, String...)}, with another main class: a test
+     * main that takes railmapd's flags, runs a daemon in its JVM and reads commands on standard input
+     * ({@link #tell}).
+     *
+     * @param main the main class
+     */
+    public static DaemonProcess start(NetnsLab lab, String ns, Path dir, String node, Class<?> main, String... flags) throws IOException {
+        return start(List.of(), lab, ns, dir, node, main, flags);
+    }
+
+    /**
+     * As {@link #start(NetnsLab, String, Path, String, String...)}, with JVM options before the main
+     * class (a test hook's system property, e.g. {@code -Drailmap.test.protocol=next}).
+     */
+    public static DaemonProcess start(List<String> jvmOptions, NetnsLab lab, String ns, Path dir, String node, String... flags)
+            throws IOException {
+        return start(jvmOptions, lab, ns, dir, node, Railmapd.class, flags);
+    }
+
+    private static DaemonProcess start(List<String> jvmOptions, NetnsLab lab, String ns, Path dir, String node, Class<?> main,
+                                       String... flags) throws IOException {
         Path socket = dir.resolve(node + ".sock");
         Path log = dir.resolve(node + ".log");
         String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
                 "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx128m", "-XX:+ExitOnOutOfMemoryError",
-                "-Djava.util.logging.manager=io.railmap.daemon.Logs$Manager",
-                "-cp", classPath, Railmapd.class.getName(), "--node", node, "--api", "127.0.0.1:0",
+                "-Djava.util.logging.manager=io.railmap.daemon.Logs$Manager"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", classPath, main.getName(), "--node", node, "--api", "127.0.0.1:0",
                 "--api-socket", socket.toString()));
         command.addAll(List.of(flags));
         Process p = lab.start(ns, command, log);
-        return new DaemonProcess(p, socket, log, lab, ns, dir, node, flags);
+        return new DaemonProcess(p, socket, log, lab, ns, dir, node, main, flags, jvmOptions);
     }
 
     /**
-     * Ends this daemon if it still runs and starts it again, with the same flags, in the same
-     * namespace; its log goes on in the same file.
+     * Ends this daemon if it still runs and starts it again, with the same flags and JVM options, in
+     * the same namespace; its log goes on in the same file.
      *
      * @return the new process
      */
     public DaemonProcess restart() throws IOException {
+        return restart(jvmOptions);
+    }
+
+    /**
+     * As {@link #restart()}, with other JVM options (an upgrade, simulated by a test hook).
+     *
+     * @return the new process
+     */
+    public DaemonProcess restart(List<String> newJvmOptions) throws IOException {
         close();
-        return start(lab, ns, dir, node, flags);
+        return start(newJvmOptions, lab, ns, dir, node, main, flags);
+    }
+
+    /**
+     * Writes one line to the process's standard input (a command for a test main; railmapd reads none).
+     *
+     * @throws java.io.UncheckedIOException when the process no longer reads it
+     */
+    public void tell(String line) {
+        try {
+            java.io.OutputStream in = process.getOutputStream();
+            in.write((line + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            in.flush();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot tell daemon " + node + " \"" + line + "\": " + e.getMessage(), e);
+        }
     }
 
     /** @return the node name */

@@ -4,34 +4,39 @@ import io.railmap.daemon.cluster.ClusterConfig;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.util.concurrent.ThreadLocalRandom;
 
-/** Cluster ports for members in the test JVM: a port whose failure-detection port (+100) is free too. */
+/**
+ * Cluster ports for members in the test JVM: a port whose failure-detection port (+100) is free too.
+ *
+ * <p>Ports are drawn from {@value #FIRST}–{@value #LAST}, below the kernel's ephemeral range (Linux
+ * 32768–60999, macOS 49152–65535): a port handed out by {@code bind(0)} is one the kernel may give the
+ * next outgoing connection of any process as its source port, so between this check and the member's
+ * bind it could be taken (it was, on a machine with tens of thousands of connections open); a port
+ * below that range is only ever taken by someone binding it on purpose.
+ */
 public final class FreePorts {
+    static final int FIRST = 20000;
+    static final int LAST = 29899;
+
     private FreePorts() {
     }
 
     /**
      * @return a cluster port p on loopback such that p and p + 100 were both free a moment ago
-     * @throws IllegalStateException when 50 tries find none
+     * @throws IllegalStateException when 200 tries find none
      */
     public static int clusterPort() {
         InetAddress loopback = InetAddress.getLoopbackAddress();
-        for (int attempt = 0; attempt < 50; attempt++) {
-            int port;
-            try (ServerSocket s = new ServerSocket(0, 1, loopback)) {
-                port = s.getLocalPort();
-            } catch (IOException e) {
-                throw new IllegalStateException("cannot open a socket on loopback: " + e.getMessage(), e);
-            }
-            if (port > ClusterConfig.MAX_PORT) {
-                continue;
-            }
-            try (ServerSocket fd = new ServerSocket(port + ClusterConfig.FAILURE_DETECTION_OFFSET, 1, loopback)) {
+        for (int attempt = 0; attempt < 200; attempt++) {
+            int port = ThreadLocalRandom.current().nextInt(FIRST, LAST + 1);
+            try (ServerSocket cluster = new ServerSocket(port, 1, loopback);
+                 ServerSocket fd = new ServerSocket(port + ClusterConfig.FAILURE_DETECTION_OFFSET, 1, loopback)) {
                 return port;
             } catch (IOException taken) {
                 // try another
             }
         }
-        throw new IllegalStateException("no free pair of ports p, p+100 on loopback after 50 tries");
+        throw new IllegalStateException("no free pair of ports p, p+100 in " + FIRST + "-" + LAST + " on loopback after 200 tries");
     }
 }

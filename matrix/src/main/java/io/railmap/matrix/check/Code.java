@@ -21,6 +21,8 @@ public enum Code {
     NON_NEIGHBOUR_WIRES,
     /** A Thunderbolt RDMA device is used for more queue pairs than it can create. */
     TOO_MANY_QUEUE_PAIRS,
+    /** A config names records (RAILMAP_TOPOLOGY) other than those the cluster holds now. */
+    STALE_CONFIG,
     /** A hostfile's envs set a JACCL_* variable that replaces what mlx.launch hands each rank. */
     OVERRIDDEN_BY_ENVS,
     /** jaccl would refuse this matrix, throw at init or misbehave, whatever the rank order of the request. */

@@ -4,10 +4,14 @@ import io.railmap.matrix.codec.CheckedFile;
 import io.railmap.matrix.codec.FormatException;
 import io.railmap.matrix.codec.Hostfile;
 import io.railmap.matrix.jaccl.MlxVersion;
+import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Snapshot;
+import io.railmap.matrix.provenance.Provenance;
+import io.railmap.matrix.provenance.RecordId;
 import io.railmap.matrix.topology.Topology;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -58,6 +62,7 @@ public final class FileCheck {
         List<String> ranks = HostfileRanks.resolve(source, hostfile, topology.nodes(), managementAddress(snapshot), options.hosts(),
                 options.hostsOption());
         List<Finding> findings = new ArrayList<>(overridden(hostfile, options.mlxVersion()));
+        stale(hostfile, snapshot, ranks).ifPresent(findings::add);
         findings.addAll(Checker.check(topology, ranks, cells, mode.mode(), options.mlxVersion()));
         return new CheckReport(source, ranks, mode.mode(), options.mlxVersion(), findings,
                 Optional.of(new CheckReport.FromHostfile(hostfile, mode)));
@@ -75,12 +80,45 @@ public final class FileCheck {
         if (!version.readsJacclVariables()) {
             return List.of();
         }
-        return hostfile.envs().stream().map(e -> e.split("=", 2)[0]).distinct().filter(wins::containsKey)
+        return hostfile.variables().keySet().stream().filter(wins::containsKey)
                 .map(key -> new Finding(Code.OVERRIDDEN_BY_ENVS, Severity.ERROR, List.of(), Optional.empty(), "envs sets " + key
                         + ", which jaccl (MLX " + version + ") reads before the " + wins.get(key) + " mlx.launch sets for each rank,"
                         + " so every rank gets the same value and jaccl does not use what this file's hosts and rdma rows say:"
                         + " remove " + key + " from envs"))
                 .toList();
+    }
+
+    /**
+     * A hostfile railmap wrote names the records it came from in {@code envs}
+     * ({@link Provenance#TOPOLOGY_VARIABLE}, {@link Provenance#RECORDS_VARIABLE}); when the records held
+     * now differ, the file is stale: a warning that names what changed (the checks of the rails say
+     * whether it is still right for the cables).
+     */
+    private static Optional<Finding> stale(Hostfile hostfile, Snapshot snapshot, List<String> ranks) {
+        Map<String, String> envs = hostfile.variables();
+        String digest = envs.get(Provenance.TOPOLOGY_VARIABLE);
+        if (digest == null) {
+            return Optional.empty();
+        }
+        Provenance now = Provenance.of(snapshot, ranks);
+        if (now.digest().equals(digest)) {
+            return Optional.empty();
+        }
+        List<String> changed = List.of();
+        String records = envs.get(Provenance.RECORDS_VARIABLE);
+        if (records != null && !records.isEmpty()) {
+            try {
+                changed = Provenance.changes(Arrays.stream(records.split(",", -1))
+                        .map(r -> RecordId.parse(Provenance.RECORDS_VARIABLE, r)).toList(), snapshot::record);
+            } catch (IllegalArgumentException e) {
+                changed = List.of("its " + Provenance.RECORDS_VARIABLE + " cannot be read (" + e.getMessage() + ")");
+            }
+        }
+        return Optional.of(new Finding(Code.STALE_CONFIG, Severity.WARNING, List.of(), Optional.empty(), "the file was made from"
+                + " other records (" + Names.escape(digest) + ") than the cluster holds now (" + now.digest() + ")"
+                + (changed.isEmpty() ? "" : ": " + String.join("; ", changed.subList(0, Math.min(8, changed.size())))
+                + (changed.size() > 8 ? "; and " + (changed.size() - 8) + " more" : ""))
+                + "; write it again (railmap matrix --format launch)"));
     }
 
     /** The management address of a node ({@link NodeRecord#management()}), by which a hostfile may name it. */

@@ -91,8 +91,7 @@ public record LaunchMode(Mode mode, Source from, String reason) {
         if (!backend.equals("jaccl")) {
             return Optional.empty();
         }
-        for (String env : file.envs()) {
-            String key = env.split("=", 2)[0];
+        for (String key : file.variables().keySet()) {
             if (RING_VARIABLES.contains(key) && (version.readsJacclVariables() || key.startsWith("MLX_"))) {
                 return Optional.of(new LaunchMode(Mode.RING, Source.ENVS, "backend jaccl with " + key
                         + " in envs (jaccl runs a ring whenever it is set, whatever its value)"));

@@ -2,7 +2,9 @@ package io.railmap.matrix.codec;
 
 import io.railmap.matrix.model.Names;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -49,6 +51,27 @@ public record Hostfile(Optional<String> backend, List<String> envs, List<Host> h
     /** @return the JSON path of host {@code i}: {@code $.hosts[i]}, or {@code $[i]} in a bare array */
     public String path(int i) {
         return (bare ? "$" : "$.hosts") + "[" + i + "]";
+    }
+
+    /**
+     * The variables mlx.launch exports on every host from {@code envs} ({@code launch.py},
+     * {@code RemoteProcess.make_launch_script}): the key is the text up to the first {@code =} (the
+     * value is empty when there is none); an entry whose key is not letters, digits and {@code _} is
+     * skipped with a warning there, and skipped here; exported in file order, so of two entries with
+     * one key the later wins.
+     *
+     * @return key → value, in file order of each key's first appearance
+     */
+    public Map<String, String> variables() {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String entry : envs) {
+            int eq = entry.indexOf('=');
+            String key = eq < 0 ? entry : entry.substring(0, eq);
+            if (!key.isEmpty() && key.chars().allMatch(c -> Character.isLetterOrDigit(c) || c == '_')) {
+                out.put(key, eq < 0 ? "" : entry.substring(eq + 1));
+            }
+        }
+        return out;
     }
 
     /** @return each host's {@code ssh}, in rank order */

@@ -114,6 +114,28 @@ public final class JsonCursor {
         return this;
     }
 
+    /**
+     * For readers that skip what they do not know (a newer writer's additions).
+     *
+     * @param known the field names the reader knows
+     * @return the JSON paths of this object's fields not among {@code known}, in document order, the
+     *         names escaped for messages
+     * @throws FormatException when the value here is not an object
+     */
+    public List<String> unknownFields(Set<String> known) {
+        if (!node.isObject()) {
+            throw fail("expected an object, found " + describe(node));
+        }
+        List<String> unknown = new ArrayList<>();
+        for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (!known.contains(name)) {
+                unknown.add(path + "." + Names.escape(name, 64));
+            }
+        }
+        return unknown;
+    }
+
     /** A required field. */
     public JsonCursor field(String name) {
         JsonNode child = node.get(name);

@@ -3,6 +3,7 @@ package io.railmap.matrix.codec;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.railmap.matrix.model.IpAddresses;
+import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
@@ -10,16 +11,21 @@ import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.model.PortState;
 import io.railmap.matrix.model.Snapshot;
 import io.railmap.matrix.model.Thunderbolt;
+import io.railmap.matrix.model.WireNames;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
 
 /**
  * Reads and writes node records and snapshots, railmap's public, versioned JSON format.
  *
  * <pre>
- * record:   {"node": "a", "version": 7, "management": "10.0.0.5" | null, "rdmaEnabled": true | null,
- *            "ports": [port, ...]}
+ * record:   {"node": "a", "incarnation": "6f1c0b6e-…" | null, "version": 7, "management": "10.0.0.5" | null,
+ *            "rdmaEnabled": true | null, "ports": [port, ...]}
  * port:     {"netdev": "en6", "rdma": "rdma_en6" | null, "rdmaPort": 1 | null,
  *            "kind": "thunderbolt" | "roce" | "infiniband" | "ethernet",
  *            "rateGbps": 80.0 | null, "state": "active" | "down" | "init" | "armed" | "unknown",
@@ -37,19 +43,27 @@ import java.util.Set;
  * does not say ({@link Port#addressesKnown()} false); an array, even empty, is what the netdev has:
  * at most {@value IpAddresses#MAX_PER_PORT} IP addresses without a zone, written IPv4 first, each
  * group in numeric order, IPv6 in RFC 5952 form (read in any valid form). {@code management} is an
- * IP address too. Unknown fields are errors, so a typo never passes silently; a change to the format
- * raises the snapshot version.
+ * IP address too. {@code incarnation} is a UUID in its 8-4-4-4-12 hexadecimal form (RFC 9562), read
+ * in either case and written in lower case. Unknown fields are errors, so a typo never passes
+ * silently; a change to the format raises the snapshot version.
  *
  * <p>Versions: this code writes version {@value Snapshot#FORMAT_VERSION} and reads versions
  * {@value Snapshot#OLDEST_FORMAT_VERSION} and {@value Snapshot#FORMAT_VERSION}. Version 1 has no
- * {@code management}, {@code rdmaEnabled}, {@code addresses} or {@code bridge} (in a version-1
- * snapshot they are unknown fields); its records read with them empty. A record document on its
- * own carries no version: it is read with every field of the newest version.
+ * {@code management}, {@code rdmaEnabled}, {@code incarnation}, {@code addresses} or {@code bridge}
+ * (in a version-1 snapshot they are unknown fields); its records read with them empty. Version 2
+ * gained {@code incarnation} before any release wrote it, so a version-2 snapshot without it reads
+ * as before (incarnation unknown). A record document on its own carries no version: it is read with
+ * every field of the newest version.
+ *
+ * <p>Two ways to read: files (snapshots, records, API answers) strictly, as above; the cluster's
+ * record messages {@linkplain #readRecordSkipping tolerantly}, so that a newer daemon's additions
+ * cost an older daemon a field or a port, never the record.
  */
 public final class SnapshotCodec {
     private static final Set<String> SNAPSHOT_FIELDS = Set.of("format", "version", "records");
     private static final Set<String> RECORD_FIELDS_V1 = Set.of("node", "version", "ports");
-    private static final Set<String> RECORD_FIELDS = Set.of("node", "version", "management", "rdmaEnabled", "ports");
+    private static final Set<String> RECORD_FIELDS = Set.of("node", "incarnation", "version", "management", "rdmaEnabled", "ports");
+    private static final Pattern UUID_TEXT = Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
     private static final Set<String> PORT_FIELDS_V1 = Set.of("netdev", "rdma", "rdmaPort", "kind", "rateGbps",
             "state", "thunderbolt", "neighbours");
     private static final Set<String> PORT_FIELDS = Set.of("netdev", "rdma", "rdmaPort", "kind", "rateGbps",
@@ -87,9 +101,9 @@ public final class SnapshotCodec {
                     + Snapshot.OLDEST_FORMAT_VERSION + " to " + Snapshot.FORMAT_VERSION
                     + "); upgrade railmap or write the snapshot with a matching version");
         }
-        boolean v1 = number == 1;
+        Reading reading = number == 1 ? Reading.STRICT_V1 : Reading.STRICT;
         JsonCursor records = root.field("records");
-        List<NodeRecord> list = records.elements().stream().map(r -> record(r, v1)).toList();
+        List<NodeRecord> list = records.elements().stream().map(reading::record).toList();
         return records.as(c -> new Snapshot(list));
     }
 
@@ -100,7 +114,26 @@ public final class SnapshotCodec {
      * @throws FormatException as {@link #readSnapshot}, for one record
      */
     public static NodeRecord readRecord(String source, String json) {
-        return record(JsonCursor.parse(source, json), false);
+        return Reading.STRICT.record(JsonCursor.parse(source, json));
+    }
+
+    /**
+     * Reads a record as the cluster's record messages carry it, which a newer railmapd may have
+     * written with more than this code knows: a field it does not know (of the record, a port, a
+     * Thunderbolt object or a neighbour) is ignored; a port whose {@code kind} is a value it does not
+     * know is left out, the rest of the record kept; a {@code state} it does not know reads as
+     * {@code unknown} (what the state of a port is when the source does not say). Each of these is
+     * told to {@code skipped} as one line: the JSON path and what was skipped. Everything else is as
+     * strict as {@link #readRecord}: a known field with a value of the wrong type or against a rule
+     * fails.
+     *
+     * @param record  the record's JSON value, with its source and path
+     * @param skipped told of each field and port skipped, in document order
+     * @return the record, without what was skipped
+     * @throws FormatException as {@link #readRecord}, except for unknown fields and values as above
+     */
+    public static NodeRecord readRecordSkipping(JsonCursor record, Consumer<String> skipped) {
+        return new Reading(false, Objects.requireNonNull(skipped, "skipped")).record(record);
     }
 
     /** @return the snapshot as indented JSON, ending with a newline */
@@ -122,6 +155,7 @@ public final class SnapshotCodec {
     public static ObjectNode tree(NodeRecord record) {
         ObjectNode out = JsonText.object();
         out.put("node", record.node());
+        out.put("incarnation", record.incarnation().map(UUID::toString).orElse(null));
         out.put("version", record.version());
         out.put("management", record.management().orElse(null));
         out.put("rdmaEnabled", record.rdmaEnabled().orElse(null));
@@ -165,38 +199,114 @@ public final class SnapshotCodec {
         return out;
     }
 
-    private static NodeRecord record(JsonCursor c, boolean v1) {
-        c.object(v1 ? RECORD_FIELDS_V1 : RECORD_FIELDS);
-        String node = c.field("node").as(n -> io.railmap.matrix.model.Names.node("node", n.string()));
-        long version = c.field("version").integer();
-        Optional<String> management = c.optionalField("management")
-                .map(m -> m.as(x -> IpAddresses.canonical("management address", x.string())));
-        Optional<Boolean> rdmaEnabled = c.optionalField("rdmaEnabled").map(JsonCursor::bool);
-        List<Port> ports = c.field("ports").elements().stream().map(p -> port(node, p, v1)).toList();
-        return c.as(x -> new NodeRecord(node, version, ports, management, rdmaEnabled));
+    /**
+     * One way of reading records: strict (files) for version 1 or 2, or skipping what is unknown
+     * (cluster messages), then telling {@code skipped}.
+     */
+    private record Reading(boolean v1, Consumer<String> skipped) {
+        static final Reading STRICT = new Reading(false, null);
+        static final Reading STRICT_V1 = new Reading(true, null);
+
+        private boolean strict() {
+            return skipped == null;
+        }
+
+        /** Checks an object's field names: strictly, or telling the unknown ones as skipped. */
+        private JsonCursor fields(JsonCursor c, Set<String> known) {
+            if (strict()) {
+                return c.object(known);
+            }
+            c.unknownFields(known).forEach(path -> skipped.accept(path + ": unknown field ignored"));
+            return c;
+        }
+
+        NodeRecord record(JsonCursor c) {
+            fields(c, v1 ? RECORD_FIELDS_V1 : RECORD_FIELDS);
+            String node = c.field("node").as(n -> Names.node("node", n.string()));
+            Optional<UUID> incarnation = c.optionalField("incarnation").map(SnapshotCodec::incarnation);
+            long version = c.field("version").integer();
+            Optional<String> management = c.optionalField("management")
+                    .map(m -> m.as(x -> IpAddresses.canonical("management address", x.string())));
+            Optional<Boolean> rdmaEnabled = c.optionalField("rdmaEnabled").map(JsonCursor::bool);
+            List<Port> ports = c.field("ports").elements().stream().map(p -> port(node, p)).filter(Objects::nonNull).toList();
+            return c.as(x -> new NodeRecord(node, version, ports, management, rdmaEnabled, incarnation));
+        }
+
+        /** @return the port, or null when it is skipped (a kind this code does not know, read tolerantly) */
+        private Port port(String node, JsonCursor c) {
+            fields(c, v1 ? PORT_FIELDS_V1 : PORT_FIELDS);
+            String netdev = c.field("netdev").string();
+            Optional<String> rdma = c.optionalField("rdma").map(JsonCursor::string);
+            Optional<JsonCursor> rdmaPortField = c.optionalField("rdmaPort");
+            int rdmaPort = rdmaPortField.map(JsonCursor::smallInteger).orElse(1);
+            if (rdma.isEmpty() && rdmaPort != 1) {
+                // Written back as null, it would read as 1: a port without RDMA has no other port number.
+                throw rdmaPortField.get().fail("rdmaPort " + rdmaPort + " without an rdma device (a port without RDMA is port 1)");
+            }
+            JsonCursor kindField = c.field("kind");
+            String kindName = kindField.string();
+            if (!strict() && !known(PortKind.class, kindName)) {
+                skipped.accept(c.path() + ": port " + Names.escape(netdev, 64) + " of kind \""
+                        + Names.escape(kindName, 64) + "\" left out (a kind this daemon does not know)");
+                return null;
+            }
+            PortKind kind = kindField.as(k -> PortKind.fromWire(kindName));
+            Optional<Double> rate = c.optionalField("rateGbps").map(JsonCursor::number);
+            JsonCursor stateField = c.field("state");
+            String stateName = stateField.string();
+            PortState state;
+            if (!strict() && !known(PortState.class, stateName)) {
+                skipped.accept(stateField.path() + ": state \"" + Names.escape(stateName, 64)
+                        + "\" read as unknown (a state this daemon does not know)");
+                state = PortState.UNKNOWN;
+            } else {
+                state = stateField.as(s -> PortState.fromWire(stateName));
+            }
+            Optional<Thunderbolt> thunderbolt = c.optionalField("thunderbolt").map(this::thunderbolt);
+            Optional<List<String>> addresses = c.optionalField("addresses").map(SnapshotCodec::addresses);
+            Optional<String> bridge = c.optionalField("bridge").map(JsonCursor::string);
+            List<PortRef> neighbours = c.optionalField("neighbours")
+                    .map(n -> n.elements().stream().map(this::neighbour).toList())
+                    .orElse(List.of());
+            return c.as(x -> new Port(node, netdev, rdma, rdmaPort, kind, rate, state, thunderbolt, addresses.orElse(List.of()),
+                    addresses.isPresent(), bridge, neighbours));
+        }
+
+        private Thunderbolt thunderbolt(JsonCursor c) {
+            fields(c, THUNDERBOLT_FIELDS);
+            Optional<String> domain = c.optionalField("domainUuid").map(JsonCursor::string);
+            Optional<String> peerDomain = c.optionalField("peerDomainUuid").map(JsonCursor::string);
+            int receptacle = c.field("receptacle").smallInteger();
+            Optional<Double> speed = c.optionalField("linkSpeedGbps").map(JsonCursor::number);
+            boolean behindHub = c.optionalField("behindHub").map(JsonCursor::bool).orElse(false);
+            Optional<String> peerName = c.optionalField("peerName").map(JsonCursor::string);
+            return c.as(x -> new Thunderbolt(domain, peerDomain, receptacle, speed, behindHub, peerName));
+        }
+
+        private PortRef neighbour(JsonCursor c) {
+            fields(c, NEIGHBOUR_FIELDS);
+            String node = c.field("node").string();
+            String port = c.field("port").string();
+            return c.as(x -> new PortRef(node, port));
+        }
     }
 
-    private static Port port(String node, JsonCursor c, boolean v1) {
-        c.object(v1 ? PORT_FIELDS_V1 : PORT_FIELDS);
-        String netdev = c.field("netdev").string();
-        Optional<String> rdma = c.optionalField("rdma").map(JsonCursor::string);
-        Optional<JsonCursor> rdmaPortField = c.optionalField("rdmaPort");
-        int rdmaPort = rdmaPortField.map(JsonCursor::smallInteger).orElse(1);
-        if (rdma.isEmpty() && rdmaPort != 1) {
-            // Written back as null, it would read as 1: a port without RDMA has no other port number.
-            throw rdmaPortField.get().fail("rdmaPort " + rdmaPort + " without an rdma device (a port without RDMA is port 1)");
+    private static <E extends Enum<E>> boolean known(Class<E> type, String wireName) {
+        for (E constant : type.getEnumConstants()) {
+            if (WireNames.of(constant).equalsIgnoreCase(wireName)) {
+                return true;
+            }
         }
-        PortKind kind = c.field("kind").as(k -> PortKind.fromWire(k.string()));
-        Optional<Double> rate = c.optionalField("rateGbps").map(JsonCursor::number);
-        PortState state = c.field("state").as(s -> PortState.fromWire(s.string()));
-        Optional<Thunderbolt> thunderbolt = c.optionalField("thunderbolt").map(SnapshotCodec::thunderbolt);
-        Optional<List<String>> addresses = c.optionalField("addresses").map(SnapshotCodec::addresses);
-        Optional<String> bridge = c.optionalField("bridge").map(JsonCursor::string);
-        List<PortRef> neighbours = c.optionalField("neighbours")
-                .map(n -> n.elements().stream().map(SnapshotCodec::neighbour).toList())
-                .orElse(List.of());
-        return c.as(x -> new Port(node, netdev, rdma, rdmaPort, kind, rate, state, thunderbolt, addresses.orElse(List.of()),
-                addresses.isPresent(), bridge, neighbours));
+        return false;
+    }
+
+    private static UUID incarnation(JsonCursor c) {
+        String text = c.string();
+        if (!UUID_TEXT.matcher(text).matches()) {
+            throw c.fail("incarnation \"" + Names.escape(text, 64)
+                    + "\" is not a UUID (8-4-4-4-12 hexadecimal digits, as railmapd makes one when it starts)");
+        }
+        return UUID.fromString(text);
     }
 
     private static List<String> addresses(JsonCursor c) {
@@ -205,23 +315,5 @@ public final class SnapshotCodec {
             throw c.fail(elements.size() + " addresses; a port carries at most " + IpAddresses.MAX_PER_PORT);
         }
         return elements.stream().map(e -> e.as(x -> IpAddresses.canonical("address", x.string()))).toList();
-    }
-
-    private static Thunderbolt thunderbolt(JsonCursor c) {
-        c.object(THUNDERBOLT_FIELDS);
-        Optional<String> domain = c.optionalField("domainUuid").map(JsonCursor::string);
-        Optional<String> peerDomain = c.optionalField("peerDomainUuid").map(JsonCursor::string);
-        int receptacle = c.field("receptacle").smallInteger();
-        Optional<Double> speed = c.optionalField("linkSpeedGbps").map(JsonCursor::number);
-        boolean behindHub = c.optionalField("behindHub").map(JsonCursor::bool).orElse(false);
-        Optional<String> peerName = c.optionalField("peerName").map(JsonCursor::string);
-        return c.as(x -> new Thunderbolt(domain, peerDomain, receptacle, speed, behindHub, peerName));
-    }
-
-    private static PortRef neighbour(JsonCursor c) {
-        c.object(NEIGHBOUR_FIELDS);
-        String node = c.field("node").string();
-        String port = c.field("port").string();
-        return c.as(x -> new PortRef(node, port));
     }
 }

@@ -82,6 +82,10 @@ public final class Dot {
         graph.vertexSet().stream().filter(v -> !ids.containsKey(v)).sorted().forEach(v -> ids.put(v, "n" + ids.size()));
         DOTExporter<String, Line> exporter = new DOTExporter<>(ids::get);
         exporter.setGraphIdProvider(() -> "railmap");
+        // JGraphT writes graph attributes as they are, unquoted: quote (and escape) the comment here
+        String comment = "topology " + plan.provenance().digest() + " from records " + plan.provenance().recordList();
+        exporter.setGraphAttributeProvider(() -> Map.of("comment", DefaultAttribute.createAttribute(
+                "\"" + comment.replace("\\", "\\\\").replace("\"", "\\\"") + "\"")));
         exporter.setVertexAttributeProvider(v -> {
             Map<String, Attribute> a = new LinkedHashMap<>();
             a.put("label", DefaultAttribute.createAttribute(m.ranks().contains(v) ? v + "\\nrank " + m.ranks().indexOf(v) : v));

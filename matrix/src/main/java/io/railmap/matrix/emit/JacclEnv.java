@@ -3,6 +3,7 @@ package io.railmap.matrix.emit;
 import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.plan.Plan;
+import io.railmap.matrix.provenance.Provenance;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -18,6 +19,8 @@ import java.util.Optional;
  * {@code JACCL_RANK}, {@code JACCL_COORDINATOR} and {@code JACCL_RING} before the {@code MLX_*} names,
  * so those are written too: an inherited {@code JACCL_*} value cannot replace ours. A variable cannot
  * be unset by a {@code KEY=VALUE} file, so for a mesh a comment says to unset both ring variables.
+ * The first two lines name the records the plan was computed from ({@code RAILMAP_TOPOLOGY},
+ * {@code RAILMAP_RECORDS}, {@link io.railmap.matrix.provenance.Provenance}); jaccl ignores them.
  *
  * <p>Output is {@code KEY=VALUE} lines (values single-quoted when they hold shell metacharacters),
  * readable by {@code set -a; . file}, systemd's {@code EnvironmentFile=} and {@code docker --env-file}.
@@ -58,6 +61,8 @@ public final class JacclEnv {
             }
         }
         MlxVersion v = plan.mlxVersion();
+        line(out, Provenance.TOPOLOGY_VARIABLE, plan.provenance().digest());
+        line(out, Provenance.RECORDS_VARIABLE, plan.provenance().recordList());
         if (!plan.runRing()) {
             out.append("# mesh: jaccl runs the ring when ").append(v.readsJacclVariables() ? "JACCL_RING or " : "")
                     .append("MLX_JACCL_RING exists at all, so unset ").append(v.readsJacclVariables() ? "both" : "it")

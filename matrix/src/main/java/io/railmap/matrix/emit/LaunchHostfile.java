@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.railmap.matrix.codec.DevicesCodec;
 import io.railmap.matrix.codec.JsonText;
 import io.railmap.matrix.plan.Plan;
+import io.railmap.matrix.provenance.Provenance;
 import java.util.List;
 import java.util.Map;
 
@@ -13,7 +14,10 @@ import java.util.Map;
  * {@code {"backend": "jaccl" | "jaccl-ring", "envs": [], "hosts": [{"ssh": node, "ips": [IPv4],
  * "rdma": row i of the devices matrix}, ...]}}; host i is rank i. mlx.launch takes
  * {@code hosts[0].ips[0]} as the coordinator, and backend {@code jaccl-ring} sets
- * {@code MLX_JACCL_RING}, so it is chosen exactly when {@link Plan#runRing()}. Cells are written as
+ * {@code MLX_JACCL_RING}, so it is chosen exactly when {@link Plan#runRing()}. {@code envs} names the
+ * records the plan was computed from ({@code RAILMAP_TOPOLOGY}, {@code RAILMAP_RECORDS}): mlx.launch
+ * exports them to every rank, jaccl ignores them, and {@code railmap check} reads them to tell a stale
+ * hostfile. Cells are written as
  * in the devices file: null, a name, or an array for several wires.
  */
 public final class LaunchHostfile {
@@ -36,7 +40,8 @@ public final class LaunchHostfile {
         ips.forEach((node, ip) -> Addresses.ipv4("address of " + node, ip));
         ObjectNode root = JsonText.object();
         root.put("backend", plan.runRing() ? "jaccl-ring" : "jaccl");
-        root.putArray("envs");
+        root.putArray("envs").add(Provenance.TOPOLOGY_VARIABLE + "=" + plan.provenance().digest())
+                .add(Provenance.RECORDS_VARIABLE + "=" + plan.provenance().recordList());
         ArrayNode hosts = root.putArray("hosts");
         List<List<List<String>>> devices = plan.matrix().devices();
         for (int i = 0; i < plan.ranks().size(); i++) {

@@ -19,6 +19,7 @@ import java.util.List;
  *           "validMesh": true, "validRing": true, "mlxVersion": "0.32.1", "minMlxVersion": "0.32.1" | null,
  *           "devices": [[[], ["rdma_en6", "rdma_en7"]], [["rdma_en7", "rdma_en6"], []]],
  *           "rails": [{"ranks": [0, 1], "rail": 0, "cable": ["a:en6", "b:en7"]}, ...],
+ *           "topology": {"digest": "sha256:…", "records": ["a@12.1f2e3d4c", "b@7.9a8b7c6d"]},
  *           "findings": [finding, ...]}
  * finding: {"code": "mismatched-rail", "severity": "error", "ranks": [0, 1], "rail": 1 | null,
  *           "message": "..."}
@@ -84,6 +85,10 @@ public final class PlanJson {
                 }
             }
         }
+        ObjectNode topology = root.putObject("topology");
+        topology.put("digest", plan.provenance().digest());
+        ArrayNode records = topology.putArray("records");
+        plan.provenance().records().forEach(id -> records.add(id.toString()));
         root.set("findings", findings(plan.findings()));
         return root;
     }

@@ -5,14 +5,17 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 
 /**
- * One node's report: its ports and the far ends each port observed. The node that owns the record
- * raises {@code version} on every change, so that of two records for one node the higher version is
- * the newer.
+ * One node's report: its ports and the far ends each port observed. A record is made by one start
+ * of the node's daemon, its {@code incarnation}, which raises {@code version} on every change: of
+ * two records of one incarnation the higher version is the newer. Records of two incarnations are
+ * not ordered by their versions: which one counts is decided by who sent it (the cluster takes a
+ * node's record from that node's current member, {@code daemon/CLUSTER.md}).
  *
  * @param node        the node name
- * @param version     grows on every change; at least 0
+ * @param version     grows on every change within one incarnation; at least 0
  * @param ports       the node's ports, sorted by netdev name (digits compared as numbers)
  * @param management  the node's management address, the one its daemon binds the cluster to
  *                    ({@code railmapd --bind}, or the address of the default route's interface), in
@@ -20,9 +23,12 @@ import java.util.Set;
  *                    a daemon that is a cluster of one on loopback)
  * @param rdmaEnabled whether RDMA over Thunderbolt is turned on (macOS {@code rdma_ctl status}:
  *                    {@code enabled} or {@code disabled}); empty on Linux and when unknown
+ * @param incarnation the start of the daemon that made the record: a random UUID made when railmapd
+ *                    starts, which is also its cluster member's identity; empty when unknown (a
+ *                    record of {@code railmap discover}, of a snapshot written before incarnations)
  */
 public record NodeRecord(String node, long version, List<Port> ports, Optional<String> management,
-                         Optional<Boolean> rdmaEnabled) {
+                         Optional<Boolean> rdmaEnabled, Optional<UUID> incarnation) {
 
     /**
      * @throws IllegalArgumentException when the node name is bad, the version is negative, a port
@@ -35,6 +41,7 @@ public record NodeRecord(String node, long version, List<Port> ports, Optional<S
         Names.node("node", node);
         management = management.map(m -> IpAddresses.canonical("management address of node " + node, m));
         Objects.requireNonNull(rdmaEnabled, "rdmaEnabled");
+        Objects.requireNonNull(incarnation, "incarnation");
         if (version < 0) {
             throw new IllegalArgumentException("record of node " + node + ": version " + version + " is negative");
         }
@@ -57,12 +64,22 @@ public record NodeRecord(String node, long version, List<Port> ports, Optional<S
     }
 
     /**
-     * A record that says nothing about the management address or RDMA, as a format-version-1 record.
+     * A record of no known incarnation.
+     *
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    public NodeRecord(String node, long version, List<Port> ports, Optional<String> management, Optional<Boolean> rdmaEnabled) {
+        this(node, version, ports, management, rdmaEnabled, Optional.empty());
+    }
+
+    /**
+     * A record that says nothing about the management address, RDMA or its incarnation, as a
+     * format-version-1 record.
      *
      * @throws IllegalArgumentException as the canonical constructor
      */
     public NodeRecord(String node, long version, List<Port> ports) {
-        this(node, version, ports, Optional.empty(), Optional.empty());
+        this(node, version, ports, Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     /**

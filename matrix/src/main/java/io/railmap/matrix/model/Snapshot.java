@@ -16,7 +16,8 @@ public record Snapshot(List<NodeRecord> records) {
     public static final String FORMAT = "railmap-snapshot";
     /**
      * The snapshot format version this code writes. Version 2 added each port's {@code addresses}
-     * and {@code bridge} and each record's {@code management} and {@code rdmaEnabled}.
+     * and {@code bridge} and each record's {@code management}, {@code rdmaEnabled} and
+     * {@code incarnation} (the last before any release wrote version 2, so it may be absent).
      */
     public static final int FORMAT_VERSION = 2;
     /** The oldest version this code still reads (its records have none of version 2's fields). */

@@ -4,6 +4,7 @@ import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.jaccl.JacclMode;
 import io.railmap.matrix.jaccl.JacclRules;
 import io.railmap.matrix.jaccl.MlxVersion;
+import io.railmap.matrix.provenance.Provenance;
 import io.railmap.matrix.rail.DeviceMatrix;
 import java.util.List;
 import java.util.Optional;
@@ -19,8 +20,10 @@ import java.util.Optional;
  * @param mode       the group jaccl builds and runs from the matrix (with {@code MLX_JACCL_RING} set
  *                   exactly when it is {@link JacclMode#RING}); empty when jaccl would refuse, throw or
  *                   misbehave, which is then an error finding
+ * @param provenance the records of the ranked nodes the plan was computed from, and their digest
  */
-public record Plan(DeviceMatrix matrix, List<Finding> findings, MlxVersion mlxVersion, Optional<JacclMode> mode) {
+public record Plan(DeviceMatrix matrix, List<Finding> findings, MlxVersion mlxVersion, Optional<JacclMode> mode,
+                   Provenance provenance) {
     /** Copies the findings. */
     public Plan {
         findings = List.copyOf(findings);

@@ -11,6 +11,7 @@ import io.railmap.matrix.jaccl.JacclMode;
 import io.railmap.matrix.jaccl.JacclRules;
 import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.model.PortRef;
+import io.railmap.matrix.provenance.Provenance;
 import io.railmap.matrix.rail.DeviceMatrix;
 import io.railmap.matrix.rail.LeftOut;
 import io.railmap.matrix.rail.RailAligner;
@@ -96,7 +97,8 @@ public final class Planner {
         findings.addAll(Checker.check(topology, ranks, matrix.devices(), checked, version));
         findings.addAll(Readiness.of(topology, matrix));
         findings.sort(java.util.Comparator.comparing(Finding::severity));
-        return new Plan(matrix, findings, version, mode);
+        Provenance provenance = Provenance.of(ranks.stream().map(n -> topology.record(n).orElseThrow()).toList());
+        return new Plan(matrix, findings, version, mode, provenance);
     }
 
     /** The matrix a ring of this release runs: before 0.31.2 null non-neighbour cells, before 0.32.1 one wire per edge. */

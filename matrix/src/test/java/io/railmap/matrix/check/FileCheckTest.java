@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.model.Snapshot;
+import io.railmap.matrix.provenance.Provenance;
+import io.railmap.matrix.provenance.RecordId;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -32,5 +34,28 @@ class FileCheckTest {
                 .satisfies(f -> assertThat(f.message()).contains("JACCL_RANK", "MLX_RANK", "remove JACCL_RANK"));
         // MLX 0.31.1 reads no JACCL_* name: the entry does nothing there
         assertThat(check(pinned, new MlxVersion(0, 31, 1)).findings()).noneMatch(f -> f.code() == Code.OVERRIDDEN_BY_ENVS);
+    }
+
+    @Test
+    void aHostfileMadeFromOtherRecordsIsStaleAndSaysWhatChanged() throws Exception {
+        String written = Files.readString(EXAMPLES.resolve("hostfiles/four-studios-ring.json"));
+        Snapshot snapshot = SnapshotCodec.readSnapshot("four-studios-ring.json",
+                Files.readString(EXAMPLES.resolve("snapshots/four-studios-ring.json")));
+        Provenance now = Provenance.of(snapshot.records());
+        String current = written.replaceFirst("\"envs\"\\s*:\\s*\\[\\s*\\]", "\"envs\": [\"RAILMAP_TOPOLOGY=" + now.digest()
+                + "\", \"RAILMAP_RECORDS=" + now.recordList() + "\"]");
+        assertThat(check(current, MlxVersion.NEWEST).findings()).noneMatch(f -> f.code() == Code.STALE_CONFIG);
+
+        RecordId b = now.records().get(1);
+        String older = now.recordList().replace(b.toString(), new RecordId(b.node(), b.version() - 1, "0badc0de").toString());
+        String stale = written.replaceFirst("\"envs\"\\s*:\\s*\\[\\s*\\]", "\"envs\": [\"RAILMAP_TOPOLOGY=sha256:" + "0".repeat(64)
+                + "\", \"RAILMAP_RECORDS=" + older + "\"]");
+        CheckReport report = check(stale, MlxVersion.NEWEST);
+        assertThat(report.hasErrors()).as("the rails are still right").isFalse();
+        assertThat(report.findings()).filteredOn(f -> f.code() == Code.STALE_CONFIG).singleElement().satisfies(f -> {
+            assertThat(f.severity()).isEqualTo(Severity.WARNING);
+            assertThat(f.message()).contains(b.node() + "'s record changed (version " + (b.version() - 1) + " -> " + b.version() + ")",
+                    now.digest());
+        });
     }
 }

@@ -24,6 +24,16 @@ class HostfileCodecTest {
     }
 
     @Test
+    void envsAreTheVariablesMlxLaunchExports() {
+        // launch.py RemoteProcess.make_launch_script: key before the first "=", a bare key exported empty,
+        // a key that is not alphanumeric or "_" skipped; exported in order, so a later entry wins
+        Hostfile file = HostfileCodec.read("h.json", "{\"backend\": \"jaccl\", \"envs\": [\"A=1\", \"B\", \"C=x=y\","
+                + " \"BAD-KEY=1\", \"=2\", \"A=3\"], \"hosts\": [{\"ssh\": \"a\"}]}");
+        assertThat(file.variables()).containsExactly(java.util.Map.entry("A", "3"), java.util.Map.entry("B", ""),
+                java.util.Map.entry("C", "x=y"));
+    }
+
+    @Test
     void readsWhatMlxDistributedConfigWritesAndGivesTheDevicesFileMlxLaunchWould() throws IOException {
         // config.py configure_jaccl_ring: json.dump(indent=4); rows in ring order, null off the ring, a list per neighbour
         Hostfile file = HostfileCodec.read("h.json", Files.readString(FOUR_STUDIOS));

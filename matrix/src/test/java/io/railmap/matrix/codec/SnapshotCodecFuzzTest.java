@@ -8,7 +8,10 @@ import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Snapshot;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -24,7 +27,9 @@ class SnapshotCodecFuzzTest {
         Snapshot built = new Cluster().cable("a:en6", "b:en7").cable("a:en7", "b:en6").oneSided("a:en8", "c:en1").snapshot();
         Stream<byte[]> files = Fuzzing.files(Path.of("../examples/snapshots/two-macs-crossed.json"),
                 Path.of("src/test/resources/snapshots/two-macs-crossed-v1.json"));
-        Stream<String> written = Stream.concat(Stream.of(SnapshotCodec.write(built)),
+        NodeRecord incarnated = new NodeRecord("d", 3, List.of(), Optional.of("10.0.0.4"), Optional.of(true),
+                Optional.of(UUID.fromString("6f1c0b6e-2d4a-4c1b-9a7e-0b1c2d3e4f5a")));
+        Stream<String> written = Stream.concat(Stream.of(SnapshotCodec.write(built), SnapshotCodec.write(incarnated)),
                 built.records().stream().map(SnapshotCodec::write));
         return Stream.concat(files, written.map(s -> s.getBytes(StandardCharsets.UTF_8)));
     }
@@ -33,7 +38,8 @@ class SnapshotCodecFuzzTest {
     @DictionaryEntries({"\"format\"", "\"railmap-snapshot\"", "\"version\"", "\"records\"", "\"node\"", "\"ports\"",
         "\"netdev\"", "\"rdma\"", "\"rdmaPort\"", "\"kind\"", "\"rateGbps\"", "\"state\"", "\"thunderbolt\"", "\"neighbours\"",
         "\"port\"", "\"domainUuid\"", "\"peerDomainUuid\"", "\"receptacle\"", "\"linkSpeedGbps\"", "\"behindHub\"",
-        "\"peerName\"", "\"addresses\"", "\"bridge\"", "\"management\"", "\"rdmaEnabled\"", "\"fe80::1\"", "\"::ffff:1.2.3.4\"",
+        "\"peerName\"", "\"addresses\"", "\"bridge\"", "\"management\"", "\"rdmaEnabled\"", "\"incarnation\"",
+        "\"6f1c0b6e-2d4a-4c1b-9a7e-0b1c2d3e4f5a\"", "\"fe80::1\"", "\"::ffff:1.2.3.4\"",
         "\"169.254.0.1\"", "\"roce\"", "\"infiniband\"", "\"ethernet\"", "\"active\"", "\"down\"", "null", "1e999", "-0"})
     @FuzzTest(maxExecutions = Fuzzing.EXECUTIONS, maxDuration = Fuzzing.MAX_DURATION)
     void snapshotOrRecord(byte[] input) {

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -236,5 +237,49 @@ class SnapshotCodecTest {
         assertThatThrownBy(() -> SnapshotCodec.readRecord("r.json", "{\"node\": \"a\", \"version\": 1, \"management\": \"mgmt.local\", \"ports\": []}"))
                 .hasMessage("r.json: at $.management: management address \"mgmt.local\" is not an IP address (IPv4 a.b.c.d without leading"
                         + " zeros, or IPv6)");
+    }
+
+    @Test
+    void theIncarnationTravelsWithTheRecordInLowerCaseAndMayBeAbsent() {
+        UUID incarnation = UUID.fromString("6f1c0b6e-2d4a-4c1b-9a7e-0b1c2d3e4f5a");
+        NodeRecord record = new NodeRecord("a", 3, List.of(), Optional.empty(), Optional.empty(), Optional.of(incarnation));
+
+        String json = SnapshotCodec.write(new Snapshot(List.of(record)));
+
+        assertThat(json).contains("\"incarnation\" : \"6f1c0b6e-2d4a-4c1b-9a7e-0b1c2d3e4f5a\"");
+        assertThat(SnapshotCodec.readSnapshot("s.json", json).records()).containsExactly(record);
+        assertThat(SnapshotCodec.readRecord("r.json", "{\"node\": \"a\", \"incarnation\": \"6F1C0B6E-2D4A-4C1B-9A7E-0B1C2D3E4F5A\","
+                + " \"version\": 3, \"ports\": []}")).isEqualTo(record);
+        // a version-2 snapshot written before incarnations existed (the shipped example) reads with none
+        assertThat(SnapshotCodec.write(new NodeRecord("a", 3, List.of()))).contains("\"incarnation\" : null");
+        assertThat(SnapshotCodec.readRecord("r.json", "{\"node\": \"a\", \"version\": 3, \"ports\": []}").incarnation()).isEmpty();
+    }
+
+    @Test
+    void theShippedVersionTwoSnapshotHasNoIncarnationsAndStillReads() throws IOException {
+        String json = Files.readString(Path.of("../examples/snapshots/two-macs-crossed.json"), StandardCharsets.UTF_8);
+
+        assertThat(json).doesNotContain("incarnation");
+        assertThat(SnapshotCodec.readSnapshot("two-macs-crossed.json", json).records())
+                .hasSize(2).allSatisfy(r -> assertThat(r.incarnation()).isEmpty());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "not a UUID|\"incarnation\": \"restart-7\"|$.records[0].incarnation|incarnation \"restart-7\" is not a UUID",
+        "short group|\"incarnation\": \"1-2-3-4-5\"|$.records[0].incarnation|is not a UUID",
+        "a number|\"incarnation\": 7|$.records[0].incarnation|expected a string",
+    })
+    void aBadIncarnationNamesItsPath(String what, String field, String path, String problem) {
+        String json = "{\"format\": \"railmap-snapshot\", \"version\": 2, \"records\": [{\"node\": \"a\", " + field
+                + ", \"version\": 1, \"ports\": []}]}";
+
+        assertThatThrownBy(() -> SnapshotCodec.readSnapshot("s.json", json))
+                .isInstanceOfSatisfying(FormatException.class, e -> {
+                    assertThat(e.path()).isEqualTo(path);
+                    assertThat(e.problem()).contains(problem);
+                });
+        assertThatThrownBy(() -> SnapshotCodec.readSnapshot("old.json", json.replace("\"version\": 2, \"records\"", "\"version\": 1, \"records\"")))
+                .isInstanceOfSatisfying(FormatException.class, e -> assertThat(e.problem()).startsWith("unknown field"));
     }
 }

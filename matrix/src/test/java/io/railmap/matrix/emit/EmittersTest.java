@@ -26,7 +26,8 @@ class EmittersTest {
     @Test
     void envTurnsTheRingOnOnlyWhenThereIsAValidRing() {
         String ringEnv = JacclEnv.render(ring, "/etc/railmap/devices.json", "10.0.0.1:32323", Optional.of(1));
-        assertThat(ringEnv).isEqualTo("MLX_IBV_DEVICES=/etc/railmap/devices.json\nMLX_RANK=1\n"
+        assertThat(ringEnv).startsWith("RAILMAP_TOPOLOGY=" + ring.provenance().digest() + "\nRAILMAP_RECORDS=a@1.");
+        assertThat(ringEnv.substring(ringEnv.indexOf("MLX_"))).isEqualTo("MLX_IBV_DEVICES=/etc/railmap/devices.json\nMLX_RANK=1\n"
                 + "MLX_JACCL_COORDINATOR=10.0.0.1:32323\nMLX_JACCL_RING=1\n"
                 + "JACCL_IBV_DEVICES=/etc/railmap/devices.json\nJACCL_RANK=1\nJACCL_COORDINATOR=10.0.0.1:32323\nJACCL_RING=1\n");
         String meshEnv = JacclEnv.render(mesh, "/tmp/my devices.json", "10.0.0.1:32323", Optional.empty());
@@ -47,6 +48,8 @@ class EmittersTest {
     void launchHostfileCarriesRowsBackendAndTheCoordinatorAddress() throws Exception {
         JsonNode json = new ObjectMapper().readTree(LaunchHostfile.render(ring, Map.of("a", "10.0.0.1")));
         assertThat(json.get("backend").asText()).isEqualTo("jaccl-ring");
+        assertThat(json.get("envs").toString()).isEqualTo("[\"RAILMAP_TOPOLOGY=" + ring.provenance().digest()
+                + "\",\"RAILMAP_RECORDS=" + ring.provenance().recordList() + "\"]");
         assertThat(json.get("hosts").get(0).get("ips").get(0).asText()).isEqualTo("10.0.0.1");
         assertThat(json.get("hosts").get(1).get("ips")).isEmpty();
         assertThat(json.get("hosts").get(1).get("rdma").toString()).isEqualTo("[[\"rdma_en7\",\"rdma_en6\"],null]");
@@ -63,11 +66,14 @@ class EmittersTest {
         assertThat(json.get("devices").toString()).isEqualTo("[[[],[\"rdma_en6\",\"rdma_en7\"]],[[\"rdma_en7\",\"rdma_en6\"],[]]]");
         assertThat(json.get("rails").get(1).toString()).isEqualTo("{\"ranks\":[0,1],\"rail\":1,\"cable\":[\"a:en7\",\"b:en6\"]}");
         assertThat(json.get("findings").toString()).contains("\"code\":\"unconfirmed-cable\"", "a:en9");
+        assertThat(json.get("topology").get("digest").asText()).isEqualTo(ring.provenance().digest());
+        assertThat(json.get("topology").get("records").toString()).matches("\\[\"a@1\\.[0-9a-f]{8}\",\"b@1\\.[0-9a-f]{8}\"\\]");
     }
 
     @Test
     void dotLabelsBothPortsColoursRailsAndDashesUnconfirmedCables() {
         String dot = Dot.render(crossed, ring);
+        assertThat(dot).contains("comment=\"topology " + ring.provenance().digest() + " from records a@1.");
         assertThat(dot).startsWith("graph railmap {").contains("n0 [ label=\"a\\nrank 0\" shape=\"box\" ];");
         assertThat(dot).contains("taillabel=\"en6\"", "headlabel=\"en7\"", "label=\"rail 0\"", "color=\"" + Dot.RAIL_COLOURS[1] + "\"");
         assertThat(dot).containsPattern("taillabel=\"en9\" headlabel=\"en9\" label=\"unconfirmed\" style=\"dashed\"");
