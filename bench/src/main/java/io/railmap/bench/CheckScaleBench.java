@@ -25,7 +25,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The check and the readiness findings of a 2,000-rank matrix in name order over a scrambled ring
  * ({@link SyntheticCluster}): valid as neither mesh nor ring, so the check grades both modes' findings,
- * and nearly every pair of ranks shares no wire (1,996,000 of 1,999,000 pairs).
+ * and nearly every pair of ranks shares no wire (1,996,200 of 1,999,000 pairs).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(org.openjdk.jmh.annotations.Mode.AverageTime)

@@ -26,9 +26,12 @@ import java.util.concurrent.TimeUnit;
  *   <li>idle cost: CPU time of every JVM over a quiet period, per member, and RSS and threads.</li>
  * </ul>
  * Each figure is good to {@value ClusterWorker#POLL_MS} ms (how often workers look). Arguments:
- * {@code [--per-jvm M] [--timing default|lab] [--no-key] [--java PATH] [--idle-s S] [--timeout-s T] SIZE...}
- * (defaults: 64 members per JVM, default timing, a cluster key, the {@code java} running this, 20 s,
- * 300 s; sizes 64 256). Workers run with the daemon's JVM options (serial GC, C1 only, 512 KB stacks).
+ * {@code [--per-jvm M] [--timing default|lab] [--no-key] [--java PATH] [--idle-s S] [--timeout-s T]
+ * [--seeds K] [--one-by-one] SIZE...} (defaults: 64 members per JVM, default timing, a cluster key, the
+ * {@code java} running this, 20 s idle, 300 s per wait, the first 3 members as every member's seeds (0:
+ * all of them), every member started at once rather than each once the previous one has a view; sizes
+ * 64 256). Workers run with the daemon's JVM options (serial GC, C1 only, 512 KB stacks); with
+ * {@code --java} of Java 21 or newer JGroups runs its connections on virtual threads.
  */
 public final class ClusterBench {
     private static final int PORT = 17800;

@@ -299,9 +299,10 @@ public final class Checker {
             for (int j = i + 1; j < n; j++) {
                 int mine = cells.get(i).get(j).size();
                 int theirs = cells.get(j).get(i).size();
-                if ((mine == 0 || theirs == 0) && missing != null) {
+                boolean noWire = mine == 0 || theirs == 0;
+                if (noWire && missing != null) {
                     missing.add(i, j);
-                } else if (mine == 0 || theirs == 0) {
+                } else if (noWire) {
                     out.add(finding(Code.MISSING_LINK, Severity.ERROR, List.of(i, j), null, rank(i) + " and " + rank(j)
                             + " share no wire, but a mesh needs a link between every pair"
                             + (topology.cablesBetween(ranks.get(i), ranks.get(j)).isEmpty() ? " (no cable joins them)" : "")));
