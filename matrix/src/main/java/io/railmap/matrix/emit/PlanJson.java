@@ -20,7 +20,7 @@ import java.util.List;
  *           "devices": [[[], ["rdma_en6", "rdma_en7"]], [["rdma_en7", "rdma_en6"], []]],
  *           "rails": [{"ranks": [0, 1], "rail": 0, "cable": ["a:en6", "b:en7"]}, ...],
  *           "topology": {"digest": "sha256:…", "records": ["a@12.1f2e3d4c", "b@7.9a8b7c6d"]},
- *           "findings": [finding, ...]}
+ *           "findings": [finding, ...], "railTable": railTable}
  * finding: {"code": "mismatched-rail", "severity": "error", "ranks": [0, 1], "rail": 1 | null,
  *           "message": "..."}
  * check:   {"ranks": [...], "mode": "auto", "mlxVersion": "0.32.1", "errors": 1, ["hostfile": hostfile,] "findings": [finding, ...]}
@@ -32,7 +32,9 @@ import java.util.List;
  * {@code rails} lists each pair once (i &lt; j), cable ends as {@code node:port}. {@code mode} is the
  * group jaccl runs (null: it cannot run the matrix), {@code validMesh}/{@code validRing} are jaccl's
  * own tests for {@code mlxVersion} (the release the matrix is shaped for), and {@code minMlxVersion}
- * is the oldest release that runs it in that mode.
+ * is the oldest release that runs it in that mode. {@code railTable} is {@link RailTableJson}'s, for every
+ * node of the topology; its findings are not among the plan's (they do not stop jaccl) and do not
+ * change the exit code of {@code railmap matrix}.
  */
 public final class PlanJson {
     private PlanJson() {
@@ -90,6 +92,7 @@ public final class PlanJson {
         ArrayNode records = topology.putArray("records");
         plan.provenance().records().forEach(id -> records.add(id.toString()));
         root.set("findings", findings(plan.findings()));
+        root.set("railTable", RailTableJson.tree(plan.railTable()));
         return root;
     }
 
