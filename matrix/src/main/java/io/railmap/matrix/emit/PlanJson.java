@@ -6,10 +6,12 @@ import io.railmap.matrix.check.CheckReport;
 import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.codec.JsonText;
 import io.railmap.matrix.jaccl.MlxVersion;
+import io.railmap.matrix.fabric.RailTable;
 import io.railmap.matrix.plan.Plan;
 import io.railmap.matrix.rail.DeviceMatrix;
 import io.railmap.matrix.topology.Cable;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * railmap's own JSON for scripts and tests.
@@ -98,12 +100,23 @@ public final class PlanJson {
 
     /** @return the result of a check as JSON, ending with a newline */
     public static String check(CheckReport report) {
+        return check(report, Optional.empty());
+    }
+
+    /**
+     * @param report the check of a file
+     * @param rails  the rail table when the fabric was checked too ({@code railmap check --rails})
+     * @return the result as JSON, ending with a newline; with a rail table, its {@link RailTableJson}
+     *         as {@code railTable}, and {@code errors} counting its errors too
+     */
+    public static String check(CheckReport report, Optional<RailTable> rails) {
         ObjectNode root = JsonText.object();
         ArrayNode r = root.putArray("ranks");
         report.ranks().forEach(r::add);
         root.put("mode", report.mode().wireName());
         root.put("mlxVersion", report.mlxVersion().toString());
-        root.put("errors", report.findings().stream().filter(Finding::isError).count());
+        root.put("errors", report.findings().stream().filter(Finding::isError).count()
+                + rails.map(t -> t.findings().stream().filter(Finding::isError).count()).orElse(0L));
         report.hostfile().ifPresent(h -> {
             ObjectNode hostfile = root.putObject("hostfile");
             hostfile.put("file", report.source());
@@ -113,6 +126,7 @@ public final class PlanJson {
             hostfile.put("modeFrom", h.mode().from().wireName());
         });
         root.set("findings", findings(report.findings()));
+        rails.ifPresent(t -> root.set("railTable", RailTableJson.tree(t)));
         return JsonText.pretty(root);
     }
 

@@ -140,6 +140,11 @@ public record RailTable(List<Rail> rails, Map<RailNic, String> strays, List<Port
         return management.map(m -> !port.addresses().contains(m)).orElse(true);
     }
 
+    /** @return true when a finding is an error ({@code cross-rail}, {@code rail-missing}) */
+    public boolean hasErrors() {
+        return findings.stream().anyMatch(Finding::isError);
+    }
+
     /** @return the rail that NIC's port is on, if any */
     public Optional<Rail> railOf(PortRef port) {
         return rails.stream().filter(r -> r.nics().stream().anyMatch(n -> n.port().equals(port))).findFirst();
