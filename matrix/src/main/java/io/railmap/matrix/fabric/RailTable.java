@@ -9,8 +9,10 @@ import io.railmap.matrix.model.SwitchPort;
 import io.railmap.matrix.topology.SharedSegment;
 import io.railmap.matrix.topology.Topology;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,7 +63,7 @@ public record RailTable(List<Rail> rails, Map<RailNic, String> strays, List<Port
     /** Copies the lists. */
     public RailTable {
         rails = List.copyOf(rails);
-        strays = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(strays));
+        strays = Collections.unmodifiableMap(new LinkedHashMap<>(strays));
         unplaced = List.copyOf(unplaced);
         findings = List.copyOf(findings);
     }
@@ -212,7 +214,7 @@ public record RailTable(List<Rail> rails, Map<RailNic, String> strays, List<Port
      */
     static String mostUsedHca(List<RailNic> nics) {
         Map<String, Set<String>> nodesByHca = new TreeMap<>(NaturalOrder.INSTANCE);
-        nics.forEach(n -> nodesByHca.computeIfAbsent(n.hca(), h -> new java.util.HashSet<>()).add(n.node()));
+        nics.forEach(n -> nodesByHca.computeIfAbsent(n.hca(), h -> new HashSet<>()).add(n.node()));
         return nodesByHca.entrySet().stream()
                 .max(Comparator.<Map.Entry<String, Set<String>>>comparingInt(e -> e.getValue().size())
                         .thenComparing(Map.Entry.comparingByKey(NaturalOrder.INSTANCE.reversed())))

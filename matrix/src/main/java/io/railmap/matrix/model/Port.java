@@ -1,6 +1,7 @@
 package io.railmap.matrix.model;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -65,16 +66,16 @@ public record Port(
         if (rdmaPort < 1) {
             throw new IllegalArgumentException("port " + node + ":" + netdev + ": RDMA port " + rdmaPort + " is below 1");
         }
-        java.util.Objects.requireNonNull(kind, "kind");
-        java.util.Objects.requireNonNull(state, "state");
-        java.util.Objects.requireNonNull(thunderbolt, "thunderbolt");
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(state, "state");
+        Objects.requireNonNull(thunderbolt, "thunderbolt");
         rateGbps.ifPresent(r -> Rates.requireRate("port " + node + ":" + netdev + " rate", r));
         addresses = IpAddresses.forPort("port " + node + ":" + netdev + " address", addresses);
         if (!addressesKnown && !addresses.isEmpty()) {
             throw new IllegalArgumentException("port " + node + ":" + netdev + " has addresses, but says they are not known");
         }
         bridge.ifPresent(b -> Names.plain("bridge", b));
-        java.util.Objects.requireNonNull(switchPort, "switchPort");
+        Objects.requireNonNull(switchPort, "switchPort");
         neighbours = neighbours.stream().distinct().sorted().toList();
         PortRef self = new PortRef(node, netdev);
         if (neighbours.contains(self)) {

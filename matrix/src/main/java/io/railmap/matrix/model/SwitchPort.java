@@ -1,6 +1,7 @@
 package io.railmap.matrix.model;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -38,7 +39,7 @@ public record SwitchPort(FarEndSource source, String chassis, Optional<String> n
         name = name.map(n -> text("switch name", n));
         port = text("switch port", port);
         if (source == FarEndSource.INFINIBAND) {
-            chassis = chassis.toLowerCase(java.util.Locale.ROOT);
+            chassis = chassis.toLowerCase(Locale.ROOT);
         }
     }
 

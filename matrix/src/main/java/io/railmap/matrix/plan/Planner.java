@@ -25,6 +25,7 @@ import io.railmap.matrix.topology.SourceConflict;
 import io.railmap.matrix.topology.Topology;
 import io.railmap.matrix.topology.Unconfirmed;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -97,7 +98,7 @@ public final class Planner {
         Mode checked = mode.map(m -> m == JacclMode.RING ? Mode.RING : Mode.MESH).orElse(Mode.AUTO);
         findings.addAll(Checker.check(topology, ranks, matrix.devices(), checked, version));
         findings.addAll(Readiness.of(topology, matrix));
-        findings.sort(java.util.Comparator.comparing(Finding::severity));
+        findings.sort(Comparator.comparing(Finding::severity));
         Provenance provenance = Provenance.of(ranks.stream().map(n -> topology.record(n).orElseThrow()).toList());
         return new Plan(matrix, findings, version, mode, provenance, RailTable.of(topology));
     }
