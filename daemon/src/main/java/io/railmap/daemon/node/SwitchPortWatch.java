@@ -68,9 +68,11 @@ public final class SwitchPortWatch {
             try {
                 SwitchPorts read = source.read(asked);
                 all = all.and(read);
-                if (!Boolean.TRUE.equals(before)) {
-                    LOG.log(Level.INFO, source.name() + " answers: " + read.byNetdev().size() + " ports with a switch port at the far end"
-                            + (before == null ? "" : " (it did not before)"));
+                // the first answer is logged when it tells something; an answer after a failure always
+                if (Boolean.FALSE.equals(before) || before == null && !read.byNetdev().isEmpty()) {
+                    int n = read.byNetdev().size();
+                    LOG.log(Level.INFO, source.name() + " answers: " + n + (n == 1 ? " port has" : " ports have") + " a switch port at the far end"
+                            + (before == null ? "" : " (it did not answer before)"));
                 }
                 available.put(source.name(), true);
             } catch (SourceUnavailableException e) {
