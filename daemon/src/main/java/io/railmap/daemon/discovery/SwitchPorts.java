@@ -14,7 +14,7 @@ import java.util.Optional;
  * @param byNetdev the switch port per local netdev name; a netdev it cannot tell is absent
  * @param notes    one sentence each, naming the command and the neighbour or port concerned (a
  *                 neighbour skipped for a bad field, an interface with several neighbours); at most
- *                 {@value #MAX_NOTES}, the last saying how many more were left out
+ *                 {@value #MAX_NOTES}, the last saying that more were left out
  */
 public record SwitchPorts(Map<String, SwitchPort> byNetdev, List<String> notes) {
     /** The most notes one reading keeps. */
@@ -27,7 +27,7 @@ public record SwitchPorts(Map<String, SwitchPort> byNetdev, List<String> notes) 
         byNetdev = Map.copyOf(byNetdev);
         if (notes.size() > MAX_NOTES) {
             List<String> kept = new ArrayList<>(notes.subList(0, MAX_NOTES - 1));
-            kept.add("and " + (notes.size() - MAX_NOTES + 1) + " more notes like these");
+            kept.add("more notes like these were left out");
             notes = kept;
         }
         notes = List.copyOf(notes);

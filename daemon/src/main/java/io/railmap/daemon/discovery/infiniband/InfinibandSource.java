@@ -18,6 +18,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The switch port at the far end of each active InfiniBand port, from infiniband-diags. For each
@@ -42,6 +43,18 @@ public final class InfinibandSource implements SwitchPortSource {
     /** The most ports asked per read (a node with more IB ports than this is not a compute node). */
     static final int MAX_PORTS = 64;
 
+    private final Supplier<Optional<Path>> smpquery;
+
+    /** Runs the {@code smpquery} found in {@code PATH} or sbin ({@link BoundedCommand#locate}), looked for at each read. */
+    public InfinibandSource() {
+        this(() -> BoundedCommand.locate("smpquery"));
+    }
+
+    /** @param smpquery the program to run as smpquery (tests), or empty when it is not installed */
+    InfinibandSource(Supplier<Optional<Path>> smpquery) {
+        this.smpquery = smpquery;
+    }
+
     @Override
     public String name() {
         return "infiniband-diags";
@@ -61,7 +74,7 @@ public final class InfinibandSource implements SwitchPortSource {
         if (asked.isEmpty()) {
             return SwitchPorts.NONE;
         }
-        Path smpquery = BoundedCommand.locate("smpquery").orElseThrow(() -> new SourceUnavailableException(
+        Path smpquery = this.smpquery.get().orElseThrow(() -> new SourceUnavailableException(
                 "smpquery is not installed (no smpquery in PATH or sbin): install infiniband-diags (Debian and Red Hat: infiniband-diags)"
                         + " to learn the switch port at the far end of each InfiniBand port"));
         Map<String, SwitchPort> found = new HashMap<>();
