@@ -149,7 +149,7 @@ class LldpNamespaceTest {
         await("a's record names leaf0 again").atMost(SETTLE).pollInterval(POLL).ignoreExceptions()
                 .untilAsserted(() -> assertThat(switchPort(a.record())).contains(LEAF0_P1));
         await("the daemon says lldpd answers again").atMost(SETTLE).pollInterval(POLL)
-                .until(() -> a.log().contains("lldpd answers: 1 port has a switch port at the far end (it did not answer before)"));
+                .until(() -> a.log().contains("(it did not answer before)"));
         // several polls ran (one each 200 ms) while lldpd was away: one line said so
         assertThat(a.log().split("lldpd unavailable: ", -1)).hasSize(2);
         assertThat(a.log()).contains("--lldpd-socket");

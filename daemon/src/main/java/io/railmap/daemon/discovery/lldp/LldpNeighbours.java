@@ -34,8 +34,10 @@ import java.util.Optional;
  * the table is {@code {"lldp": [{}]}}. Per neighbour, the switch port is the chassis ID's value
  * (whatever its type: {@code mac}, {@code local}, {@code ifname}...), the system name when sent, and
  * the port ID's value. Entries learnt by another protocol than LLDP ({@code via} CDP, EDP...) are
- * left out. An interface with one neighbour gets its switch port; one with several gets none and a
- * note; a neighbour with a missing or bad field (empty, over 255 bytes, a control character) is
+ * left out. A neighbour whose system capabilities are Station alone is a host at the far end of a
+ * direct cable (lldpd on a node without a bridge announces exactly that), not a switch: it gives no
+ * switch port. An interface with one neighbour gets its switch port; one with several gets none and
+ * a note; a neighbour with a missing or bad field (empty, over 255 bytes, a control character) is
  * skipped with a note, the others are kept. At most {@value #MAX_NEIGHBOURS} neighbours are read.
  */
 public final class LldpNeighbours {
@@ -96,7 +98,7 @@ public final class LldpNeighbours {
                 }
                 Optional<SwitchPort> port;
                 try {
-                    port = Optional.of(switchPort(entry));
+                    port = stationOnly(entry) ? Optional.empty() : Optional.of(switchPort(entry));
                 } catch (IllegalArgumentException e) {
                     notes.add(source + ": neighbour " + seen + " on " + Quote.value(name) + ": " + e.getMessage() + "; skipped");
                     port = Optional.empty();
@@ -117,6 +119,25 @@ public final class LldpNeighbours {
             }
         });
         return new SwitchPorts(ports, notes);
+    }
+
+    /**
+     * @return true when the neighbour says it is an end station and nothing else (system
+     *         capabilities: Station enabled, no other enabled): a host at the far end of a direct
+     *         cable running lldpd, not a switch. A neighbour that sends no capabilities is taken as a
+     *         switch.
+     */
+    private static boolean stationOnly(JsonNode entry) {
+        boolean station = false;
+        for (JsonNode capability : entry.path("chassis").path(0).path("capability")) {
+            if (capability.path("enabled").asBoolean(false)) {
+                if (!capability.path("type").asText("").equals("Station")) {
+                    return false;
+                }
+                station = true;
+            }
+        }
+        return station;
     }
 
     private static SwitchPort switchPort(JsonNode entry) {

@@ -55,12 +55,25 @@ class LldpNeighboursTest {
     }
 
     @Test
-    void anInterfaceHearingTwoNeighboursGetsNoSwitchPortAndOneNoteWhileTheCableNextToItKeepsItsOwn() {
+    void anInterfaceHearingTwoNeighboursGetsNoSwitchPortAndOneNote() {
         SwitchPorts read = parse("lldpd_1.0.16_json0_cable_and_hub.json");
 
-        assertThat(read.of("veth-a0")).contains(new SwitchPort(FarEndSource.LLDP, "06:6d:20:9c:21:79", Optional.of("leaf-b"), "06:6d:20:9c:21:79"));
         assertThat(read.of("ha")).isEmpty();
         assertThat(read.notes()).containsExactly("interface \"ha\" hears 2 LLDP neighbours (a hub, or a bridge that forwards LLDP): no switch port for it");
+    }
+
+    @Test
+    void aHostThatIsAStationOnlyIsNoSwitchButOneWithABridgeOrWithoutCapabilitiesIs() throws Exception {
+        // veth-a0's neighbour is lldpd on a host without a bridge: Bridge, Router, Wlan off, Station on
+        assertThat(parse("lldpd_1.0.16_json0_cable_and_hub.json").of("veth-a0")).isEmpty();
+
+        ObjectNode root = (ObjectNode) JSON.readTree(fixture("lldp/lldpd_1.0.16_json0_cable_and_hub.json"));
+        ArrayNode capabilities = (ArrayNode) neighbour(root, "veth-a0").path("chassis").path(0).path("capability");
+        ((ObjectNode) capabilities.get(0)).put("enabled", true);
+        assertThat(LldpNeighbours.parse(SOURCE, root.toString()).of("veth-a0"))
+                .contains(new SwitchPort(FarEndSource.LLDP, "06:6d:20:9c:21:79", Optional.of("leaf-b"), "06:6d:20:9c:21:79"));
+        ((ObjectNode) neighbour(root, "veth-a0").path("chassis").path(0)).remove("capability");
+        assertThat(LldpNeighbours.parse(SOURCE, root.toString()).of("veth-a0")).isPresent();
     }
 
     @Test
