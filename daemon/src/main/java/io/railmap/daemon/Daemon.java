@@ -157,7 +157,7 @@ public final class Daemon {
         switchPolls.start();
         LOG.log(Level.INFO, "railmapd " + config.node() + " up: cluster " + config.cluster() + " at " + config.member().address()
                 + config.member().key().map(k -> " (encrypted, key " + k.fingerprint() + ")").orElse(" (not encrypted)") + ", API http://"
-                + config.apiHost() + ":" + api.actualPort() + config.apiSocket().map(p -> " and unix:" + p).orElse("") + ", discovery every " + config.linkPollMs() + " ms, hello every "
+                + config.apiHost() + ":" + api.actualPort() + config.apiSocket().map(p -> " and unix:" + p).orElse("") + ", discovery every " + config.linkPollMs() + " ms, switch ports every " + config.switchPollMs() + " ms, hello every "
                 + config.probe().intervalMs() + " ms");
     }
 
