@@ -2,7 +2,11 @@ package io.railmap.daemon.discovery;
 
 import io.railmap.matrix.model.Names;
 import java.nio.file.Files;
+import io.railmap.daemon.discovery.infiniband.InfinibandSource;
+import io.railmap.daemon.discovery.lldp.LldpdSource;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Option;
 
@@ -13,6 +17,8 @@ import picocli.CommandLine.Option;
 public final class DiscoveryOptions {
     /** The longest {@code --interfaces} value, in characters. */
     public static final int MAX_INTERFACES_CHARS = 4096;
+    /** The longest {@code --lldpd-socket}, in bytes: a Unix socket path (Linux: 108 with the terminating NUL). */
+    public static final int MAX_SOCKET_PATH_BYTES = 107;
 
     @Option(names = "--node", paramLabel = "NAME", description = "This node's name. Default: the host name up to the first dot.")
     String node;
@@ -36,6 +42,11 @@ public final class DiscoveryOptions {
                     + "(system_profiler SPThunderboltDataType -json), networksetup.txt (networksetup -listallhardwareports), "
                     + "optionally ibv_devinfo.txt, rdma_ctl.txt and ifconfig.txt (ifconfig -a).")
     Path macosCapture;
+
+    @Option(names = "--lldpd-socket", paramLabel = "PATH",
+            description = "lldpd's control socket, through which lldpcli reads the LLDP neighbour of each port (the switch port "
+                    + "at its far end). Not asked with --sysfs-root or --macos-capture. Default: lldpd's own, /run/lldpd.socket.")
+    Path lldpdSocket;
 
     /**
      * @return the node name given, or this machine's host name up to the first dot
@@ -132,12 +143,56 @@ public final class DiscoveryOptions {
     }
 
     /**
+     * @return lldpd's control socket: {@code --lldpd-socket}, else {@link LldpdSource#DEFAULT_SOCKET}
+     * @throws IllegalArgumentException naming {@code --lldpd-socket} when it is empty, holds a control
+     *                                  character or is longer than {@value #MAX_SOCKET_PATH_BYTES} bytes
+     */
+    public Path lldpdSocket() {
+        if (lldpdSocket == null) {
+            return LldpdSource.DEFAULT_SOCKET;
+        }
+        String text = lldpdSocket.toString();
+        if (text.isEmpty()) {
+            throw new IllegalArgumentException("--lldpd-socket is empty: give lldpd's control socket, e.g. /run/lldpd.socket");
+        }
+        Names.printable("--lldpd-socket", text);
+        int bytes = text.getBytes(StandardCharsets.UTF_8).length;
+        if (bytes > MAX_SOCKET_PATH_BYTES) {
+            throw new IllegalArgumentException("--lldpd-socket " + Names.escape(text, 120) + " is " + bytes + " bytes long; a Unix socket path"
+                    + " holds at most " + MAX_SOCKET_PATH_BYTES);
+        }
+        return lldpdSocket;
+    }
+
+    /**
+     * @return where the switch port at each port's far end comes from: lldpd, then infiniband-diags;
+     *         none when discovery reads a sysfs tree or a macOS capture (not this machine's live links)
+     * @throws IllegalArgumentException as {@link #lldpdSocket()}
+     */
+    public List<SwitchPortSource> switchPortSources() {
+        return switchPortSources(lldpdSocket(), sysfsRoot != null || macosCapture != null);
+    }
+
+    /**
+     * @param lldpdSocket lldpd's control socket
+     * @param captured    true when discovery reads a sysfs tree or a macOS capture, not this machine
+     * @return lldpd, then infiniband-diags; none when captured
+     */
+    public static List<SwitchPortSource> switchPortSources(Path lldpdSocket, boolean captured) {
+        return captured ? List.of() : List.of(new LldpdSource(lldpdSocket), new InfinibandSource());
+    }
+
+    /**
      * @param nodeName this node's name
-     * @return the port source these flags describe ({@link PortSources#choose})
+     * @return the port source these flags describe ({@link PortSources#choose}), whose ports carry the
+     *         switch port at their far end as {@link #switchPortSources()} tell it when discovery runs
+     *         (each discovery asks them once: for {@code railmap discover})
      * @throws IllegalArgumentException naming the flag when a directory is missing, both are given, or
-     *                                  --interfaces or --assume-rdma is malformed
+     *                                  --interfaces, --assume-rdma or --lldpd-socket is malformed
      */
     public PortSource source(String nodeName) {
-        return PortSources.choose(nodeName, sysfsRoot(), macosCapture(), selection(), assumedRdma());
+        List<SwitchPortSource> switches = switchPortSources();
+        PortSource ports = PortSources.choose(nodeName, sysfsRoot(), macosCapture(), selection(), assumedRdma());
+        return new WithSwitchPorts(ports, found -> WithSwitchPorts.readAll(switches, found));
     }
 }

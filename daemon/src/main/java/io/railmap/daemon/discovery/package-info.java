@@ -63,5 +63,14 @@
  *       address left out; the first 16 (IPv4 first) kept (see {@code PortAddresses})</td></tr>
  * </table>
  * Two ports that claim one netdev, or one RDMA device and port, are both skipped.
+ *
+ * <p><b>The switch at the far end.</b> A {@link io.railmap.daemon.discovery.SwitchPortSource} tells
+ * the switch port at the far end of ports from a helper program: lldpd's neighbour table
+ * ({@code lldp}) and infiniband-diags ({@code infiniband}), each run as a child process bounded in
+ * time and output ({@link io.railmap.daemon.discovery.BoundedCommand}).
+ * {@link io.railmap.daemon.discovery.WithSwitchPorts} attaches what they told to the ports a
+ * {@code PortSource} found (a port without carrier gets none). A neighbour with a bad field is
+ * skipped with a note; an interface with several LLDP neighbours gets no switch port and a note;
+ * a helper that cannot be asked at all (not installed, not running, refused) gives none and says so.
  */
 package io.railmap.daemon.discovery;
