@@ -9,11 +9,10 @@ import io.railmap.daemon.api.HealthWatch;
 import io.railmap.daemon.api.HttpLimits;
 import io.railmap.daemon.api.MeterLimits;
 import io.railmap.daemon.cluster.Cluster;
-import io.railmap.daemon.cluster.ManagementAddress;
-import io.railmap.daemon.discovery.DiscoveryOptions;
-import io.railmap.daemon.discovery.PortSource;
-import io.railmap.daemon.discovery.PortSources;
-import io.railmap.daemon.discovery.WithSwitchPorts;
+import io.railmap.discovery.ManagementAddress;
+import io.railmap.discovery.PortSource;
+import io.railmap.discovery.Sources;
+import io.railmap.discovery.WithSwitchPorts;
 import io.railmap.daemon.engine.Engine;
 import io.railmap.daemon.node.DiscoveryPolls;
 import io.railmap.daemon.node.LinkWatcher;
@@ -139,13 +138,13 @@ public final class Daemon {
         config.assumeRdma().globs().ifPresent(globs -> LOG.log(Level.WARNING, "--assume-rdma " + Names.escape(globs)
                 + ": ports without an RDMA device that match it are reported with the RDMA device rdma_<netdev>, which does not"
                 + " exist; for labs and tests only, never on a real cluster (jaccl cannot open such a device)"));
-        SwitchPortWatch switchPorts = new SwitchPortWatch(DiscoveryOptions.switchPortSources(config.lldpdSocket(),
-                config.sysfsRoot().isPresent() || config.macosCapture().isPresent()), config.switchPollMs());
-        PortSource source = new WithSwitchPorts(PortSources.choose(config.node(), config.sysfsRoot(), config.macosCapture(),
-                config.interfaces(), config.assumeRdma()), found -> {
-                    switchPorts.ports(found);
-                    return switchPorts.latest();
-                });
+        Sources.Settings sources = new Sources.Settings(config.node(), config.sysfsRoot(), config.macosCapture(), config.interfaces(),
+                config.assumeRdma(), config.lldpdSocket());
+        SwitchPortWatch switchPorts = new SwitchPortWatch(Sources.switchPorts(sources), config.switchPollMs());
+        PortSource source = new WithSwitchPorts(Sources.ports(sources), found -> {
+            switchPorts.ports(found);
+            return switchPorts.latest();
+        });
         ProbeLinks links = new ProbeLinks(probe);
         LinkWatcher watcher = new LinkWatcher(source, discovery -> {
             engine.ports(discovery.ports().stream().map(p -> p.port()).toList(), discovery.rdmaEnabled());

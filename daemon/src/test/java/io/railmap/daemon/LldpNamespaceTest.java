@@ -3,9 +3,9 @@ package io.railmap.daemon;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.railmap.daemon.discovery.BoundedCommand;
-import io.railmap.daemon.discovery.SwitchPorts;
-import io.railmap.daemon.discovery.lldp.LldpdSource;
+import io.railmap.discovery.BoundedCommand;
+import io.railmap.discovery.SwitchPorts;
+import io.railmap.discovery.lldp.LldpdSource;
 import io.railmap.daemon.testing.DaemonProcess;
 import io.railmap.daemon.testing.NamespacesAvailable;
 import io.railmap.daemon.testing.NetnsLab;

@@ -1,8 +1,8 @@
 package io.railmap.cli.lab;
 
 import io.railmap.cli.ExitCodes;
-import io.railmap.daemon.input.InputFile;
-import io.railmap.daemon.input.InputKind;
+import io.railmap.discovery.input.InputFile;
+import io.railmap.discovery.input.InputKind;
 import io.railmap.lab.Lab;
 import io.railmap.lab.LabException;
 import io.railmap.lab.LabState;
