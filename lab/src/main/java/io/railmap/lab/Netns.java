@@ -132,6 +132,51 @@ public final class Netns {
         Ip.run("ip", "-n", ns, "link", "set", ifName, "master", bridge);
     }
 
+    /** @return the names of the links that are ports of {@code bridge} in a namespace, sorted */
+    public static List<String> bridgePorts(String ns, String bridge) {
+        List<String> out = new ArrayList<>();
+        for (String line : Ip.run("ip", "-n", ns, "-o", "link", "show", "master", bridge).split("\n")) {
+            String[] fields = line.trim().split(":\\s+|@", 3);
+            if (fields.length >= 2) {
+                out.add(fields[1].split("@")[0]);
+            }
+        }
+        out.sort(null);
+        return out;
+    }
+
+    /** Deletes a link (both ends of a veth pair go). */
+    public static void deleteLink(String ns, String ifName) {
+        Ip.run("ip", "-n", ns, "link", "del", ifName);
+    }
+
+    /**
+     * Starts a long-running program inside a namespace, in a session of its own ({@code setsid}, where
+     * there is one), so that it outlives the command that started it.
+     *
+     * @param ns      the namespace
+     * @param command the program and its arguments
+     * @param log     where its standard output and error go (appended)
+     * @return its pid
+     * @throws LabException when it cannot be started
+     */
+    public static long spawn(String ns, List<String> command, java.nio.file.Path log) {
+        List<String> full = new ArrayList<>(List.of("ip", "netns", "exec", ns));
+        if (new java.io.File("/usr/bin/setsid").canExecute() || new java.io.File("/bin/setsid").canExecute()) {
+            full.add("setsid");
+        }
+        full.addAll(command);
+        try {
+            return new ProcessBuilder(full)
+                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                    .redirectErrorStream(true)
+                    .start().pid();
+        } catch (java.io.IOException e) {
+            throw new LabException("cannot start " + command.get(0) + " in " + ns + ": " + e.getMessage());
+        }
+    }
+
     /** Adds an address such as {@code 10.231.0.1/24} to a link. */
     public static void address(String ns, String ifName, String cidr) {
         Ip.run("ip", "-n", ns, "addr", "add", cidr, "dev", ifName);
