@@ -263,9 +263,9 @@ public final class Lab {
 
     /**
      * Moves the switch end of a node's cable to another switch port (re-cabling, as a person moves a
-     * cable between leaves): the old veth pair goes, a new one joins {@code from} to {@code to}, with
-     * the same interface name and address on the node. The node's lldpd and daemon see their port go
-     * and come back.
+     * cable between leaves): the veth's switch end leaves its bridge and namespace and becomes
+     * {@code to}, a port of the other switch's bridge. The node's interface stays as it is (name,
+     * index, address); it loses carrier for the move, as a re-plugged cable does.
      *
      * @param from the node's end of a cable to a switch ({@code g1:eth2})
      * @param to   a free port of a switch of the lab ({@code leaf1:p5})
@@ -280,8 +280,15 @@ public final class Lab {
         } catch (IllegalArgumentException e) {
             throw new LabException("cannot move " + from + " to " + to + ": " + e.getMessage());
         }
-        Netns.deleteLink(namespace(state.topology(), from.node()), from.port());
-        plug(next, next.cables().indexOf(next.cableAt(from).orElseThrow()));
+        PortRef old = state.topology().cableAt(from).orElseThrow().farEnd(from);
+        // a switch namespace holds lo, the bridge and pN ports only, and its lldpd takes p* only: a name on the way that no
+        // namespace uses and that lldpd ignores
+        Netns.moveLink(names.switchNamespace(old.node()), old.port(), names.switchNamespace(to.node()), to.port(), "moving");
+        if (lldpdRunning(state, old.node())) {
+            // so that a link given this port's name later is a new port to lldpd, not the gone one
+            Lldpd.awaitGone(state.lldpd().get(old.node()).socket(), old.port());
+        }
+        Netns.enslave(names.switchNamespace(to.node()), to.port(), LabNames.BRIDGE);
         state.withTopology(next).write(dir);
     }
 

@@ -203,6 +203,45 @@ public final class Lldpd {
         }
     }
 
+    /**
+     * Waits until an lldpd no longer lists an interface (it notices a link that left its namespace
+     * through netlink, within milliseconds). A link of the same name that arrives before lldpd has
+     * dropped the old one is not taken up: lldpd keeps sending on the old, gone device.
+     *
+     * @param socket the lldpd's control socket
+     * @param ifName the interface that left
+     * @throws LabException when lldpd still lists it after {@value #WAIT_MS} ms, or lldpcli fails
+     */
+    static void awaitGone(Path socket, String ifName) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(WAIT_MS);
+        while (interfaces(socket).contains(ifName)) {
+            if (System.nanoTime() > deadline) {
+                throw new LabException("the lldpd at " + socket + " still lists " + ifName + " " + WAIT_MS / 1000 + " s after it left");
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new LabException("interrupted while waiting for the lldpd at " + socket);
+            }
+        }
+    }
+
+    /** @return the interfaces an lldpd works on ({@code lldpcli show interfaces}) */
+    static List<String> interfaces(Path socket) {
+        String out = Ip.run(find("lldpcli", searchPath()).map(Path::toString).orElse("lldpcli"), "-u", socket.toString(),
+                "-f", "json0", "show", "interfaces");
+        List<String> names = new java.util.ArrayList<>();
+        try {
+            for (com.fasterxml.jackson.databind.JsonNode lldp : new com.fasterxml.jackson.databind.ObjectMapper().readTree(out).path("lldp")) {
+                lldp.path("interface").forEach(i -> names.add(i.path("name").asText()));
+            }
+        } catch (IOException e) {
+            throw new LabException("lldpcli show interfaces of " + socket + " printed no JSON: " + e.getMessage());
+        }
+        return names;
+    }
+
     /** Removes a control socket and its lock file ({@code SOCKET.lock}), if there. */
     private static void removeSocket(Path socket) throws IOException {
         Files.deleteIfExists(socket);

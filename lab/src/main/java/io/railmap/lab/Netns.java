@@ -145,9 +145,19 @@ public final class Netns {
         return out;
     }
 
-    /** Deletes a link (both ends of a veth pair go). */
-    public static void deleteLink(String ns, String ifName) {
-        Ip.run("ip", "-n", ns, "link", "del", ifName);
+    /**
+     * Moves a link to another namespace under another name, and brings it up there (a veth's far end
+     * loses carrier meanwhile and keeps its name, index and addresses: a cable re-plugged elsewhere).
+     * On the way it is named {@code via}, a name neither namespace uses.
+     */
+    public static void moveLink(String fromNs, String fromIf, String toNs, String toIf, String via) {
+        Ip.run("ip", "-n", fromNs, "link", "set", fromIf, "down");
+        Ip.run("ip", "-n", fromNs, "link", "set", fromIf, "name", via);
+        if (!fromNs.equals(toNs)) {
+            Ip.run("ip", "-n", fromNs, "link", "set", via, "netns", toNs);
+        }
+        Ip.run("ip", "-n", toNs, "link", "set", via, "name", toIf);
+        Ip.run("ip", "-n", toNs, "link", "set", toIf, "up");
     }
 
     /**
