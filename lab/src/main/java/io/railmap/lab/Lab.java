@@ -140,6 +140,9 @@ public final class Lab {
         }
         try {
             Files.createDirectories(dir);
+            if (!topology.switches().isEmpty()) {
+                Lldpd.reachable(dir);
+            }
             writeKey();
             String mgmt = names.mgmtNamespace();
             Netns.add(mgmt);
@@ -162,7 +165,6 @@ public final class Lab {
             LabState state = new LabState(names.prefix(), topology, daemon, Map.of());
             state.write(dir);
             if (!topology.switches().isEmpty()) {
-                Lldpd.reachable(dir);
                 List<String> all = new ArrayList<>(topology.switches());
                 all.addAll(topology.nodes());
                 for (String name : all) {
@@ -281,14 +283,18 @@ public final class Lab {
             throw new LabException("cannot move " + from + " to " + to + ": " + e.getMessage());
         }
         PortRef old = state.topology().cableAt(from).orElseThrow().farEnd(from);
-        // a switch namespace holds lo, the bridge and pN ports only, and its lldpd takes p* only: a name on the way that no
-        // namespace uses and that lldpd ignores
-        Netns.moveLink(names.switchNamespace(old.node()), old.port(), names.switchNamespace(to.node()), to.port(), "moving");
+        // the switch end leaves its switch for the management namespace (which names its links m<i>, never pN), and
+        // arrives at the other switch only once the first switch's lldpd has dropped it: lldpd takes neither a link
+        // renamed in its namespace nor one that arrives under a name it still lists as a new port
+        String fromSwitch = names.switchNamespace(old.node());
+        String toSwitch = names.switchNamespace(to.node());
+        Netns.moveLink(fromSwitch, old.port(), names.mgmtNamespace(), old.port());
         if (lldpdRunning(state, old.node())) {
-            // so that a link given this port's name later is a new port to lldpd, not the gone one
             Lldpd.awaitGone(state.lldpd().get(old.node()).socket(), old.port());
         }
-        Netns.enslave(names.switchNamespace(to.node()), to.port(), LabNames.BRIDGE);
+        Netns.moveLink(names.mgmtNamespace(), old.port(), toSwitch, to.port());
+        Netns.link(toSwitch, to.port(), true);
+        Netns.enslave(toSwitch, to.port(), LabNames.BRIDGE);
         state.withTopology(next).write(dir);
     }
 

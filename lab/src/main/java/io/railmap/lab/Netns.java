@@ -146,18 +146,16 @@ public final class Netns {
     }
 
     /**
-     * Moves a link to another namespace under another name, and brings it up there (a veth's far end
-     * loses carrier meanwhile and keeps its name, index and addresses: a cable re-plugged elsewhere).
-     * On the way it is named {@code via}, a name neither namespace uses.
+     * Moves a link, down, to another namespace, named {@code toIf} there (renamed before it leaves, so
+     * {@code toIf} must be free in both namespaces). A veth's far end loses carrier meanwhile and keeps
+     * its name, index and addresses. Bring the link up with {@link #link}.
      */
-    public static void moveLink(String fromNs, String fromIf, String toNs, String toIf, String via) {
+    public static void moveLink(String fromNs, String fromIf, String toNs, String toIf) {
         Ip.run("ip", "-n", fromNs, "link", "set", fromIf, "down");
-        Ip.run("ip", "-n", fromNs, "link", "set", fromIf, "name", via);
-        if (!fromNs.equals(toNs)) {
-            Ip.run("ip", "-n", fromNs, "link", "set", via, "netns", toNs);
+        if (!fromIf.equals(toIf)) {
+            Ip.run("ip", "-n", fromNs, "link", "set", fromIf, "name", toIf);
         }
-        Ip.run("ip", "-n", toNs, "link", "set", via, "name", toIf);
-        Ip.run("ip", "-n", toNs, "link", "set", toIf, "up");
+        Ip.run("ip", "-n", fromNs, "link", "set", toIf, "netns", toNs);
     }
 
     /**

@@ -153,6 +153,13 @@ class LabSwitchTest {
         assertThat(new HashSet<>(lab.state().orElseThrow().topology().cables()))
                 .isEqualTo(new HashSet<>(example("two-leaves-swapped.json").cables()));
         assertThat(Netns.bridgePorts(lab.names().switchNamespace("leaf1"), LabNames.BRIDGE)).containsExactly("p1", "p2", "p3", "p4");
+        await("each switch's lldpd works on p1 to p4: the arrived ports, none gone").atMost(LLDP).pollInterval(Duration.ofMillis(100))
+                .untilAsserted(() -> {
+                    for (String sw : List.of("leaf0", "leaf1")) {
+                        assertThat(Lldpd.interfaces(state.lldpd().get(sw).socket())).as("ports of %s's lldpd", sw)
+                                .containsExactlyInAnyOrder("p1", "p2", "p3", "p4");
+                    }
+                });
         awaitNeighboursAsCabled(state, "g3", "leaf0", "leaf1");
         assertThat(neighbours(lab.names().nodeNamespace("g3"), state.lldpd().get("g3").socket()))
                 .isEqualTo(Map.of("eth2", List.of("leaf1/p3"), "eth3", List.of("leaf0/p3")));
@@ -186,6 +193,18 @@ class LabSwitchTest {
         }
         assertThat(Netns.list()).noneMatch(ns -> ns.startsWith(lab.names().prefix() + "-s-"));
         assertThatThrownBy(() -> lab.lldpd("a", false)).isInstanceOf(LabException.class).hasMessageContaining("runs no lldpd");
+    }
+
+    @Test
+    void aLabDirectoryLldpcliCannotReachIsRefusedBeforeAnythingIsMade() throws Exception {
+        Path closed = Files.createDirectory(dir.resolve("closed"), java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
+        Lab hidden = new Lab(lab.names(), closed.resolve("lab"), c -> List.of("3600"));
+        assertThatThrownBy(() -> hidden.up(example("two-leaves.json"), List.of("sleep"))).isInstanceOf(LabException.class)
+                .hasMessageContaining(closed + " is not searchable by others (mode rwx------)")
+                .hasMessageContaining("RAILMAP_LAB_DIR");
+        assertThat(Netns.list()).noneMatch(lab.names()::owns);
+        assertThat(closed.resolve("lab")).doesNotExist();
     }
 
     @Test
