@@ -235,9 +235,7 @@ public final class Lab {
      */
     public List<String> down() {
         List<String> removed = new ArrayList<>(leftovers());
-        for (String ns : removed) {
-            Netns.delete(ns);
-        }
+        Netns.deleteAll(removed);
         if (Files.isDirectory(dir)) {
             try (Stream<Path> files = Files.walk(dir)) {
                 for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {

@@ -87,17 +87,35 @@ public final class Netns {
 
     /** Ends every process inside a namespace (SIGKILL, waiting up to 5 s), then deletes it. */
     public static void delete(String ns) {
-        for (long pid : pids(ns)) {
-            ProcessHandle.of(pid).ifPresent(p -> {
-                p.destroyForcibly();
-                try {
-                    p.onExit().get(5, TimeUnit.SECONDS);
-                } catch (Exception ignored) {
-                    // it is gone, or will be when the namespace goes
-                }
-            });
+        deleteAll(List.of(ns));
+    }
+
+    /**
+     * Ends every process inside the namespaces (SIGKILL to all of them first, then waiting up to 5 s
+     * in all for them to be gone: a process whose parent is gone is reaped by init, which may take a
+     * second), then deletes the namespaces.
+     */
+    public static void deleteAll(List<String> namespaces) {
+        List<ProcessHandle> ending = new ArrayList<>();
+        for (String ns : namespaces) {
+            for (long pid : pids(ns)) {
+                ProcessHandle.of(pid).ifPresent(p -> {
+                    p.destroyForcibly();
+                    ending.add(p);
+                });
+            }
         }
-        Ip.runQuietly("ip", "netns", "delete", ns);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        for (ProcessHandle p : ending) {
+            try {
+                p.onExit().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (Exception ignored) {
+                // it is gone, or will be when the namespace goes
+            }
+        }
+        for (String ns : namespaces) {
+            Ip.runQuietly("ip", "netns", "delete", ns);
+        }
     }
 
     /** A veth pair with one end in each namespace, both up. */
