@@ -189,21 +189,17 @@ public final class Lab {
      */
     private void plug(LabTopology topology, int i) {
         Cable c = topology.cables().get(i);
-        String a = namespace(topology, c.a().node());
-        String b = namespace(topology, c.b().node());
-        Netns.veth(a, c.a().port(), b, c.b().port());
-        List<PortRefEnd> ends = List.of(new PortRefEnd(c.a(), a, 0), new PortRefEnd(c.b(), b, 1));
-        for (PortRefEnd end : ends) {
-            if (topology.isSwitch(end.port().node())) {
-                Netns.enslave(end.ns(), end.port().port(), LabNames.BRIDGE);
+        List<PortRef> ends = List.of(c.a(), c.b());
+        Netns.veth(namespace(topology, c.a().node()), c.a().port(), namespace(topology, c.b().node()), c.b().port());
+        for (int end = 0; end < 2; end++) {
+            PortRef port = ends.get(end);
+            String ns = namespace(topology, port.node());
+            if (topology.isSwitch(port.node())) {
+                Netns.enslave(ns, port.port(), LabNames.BRIDGE);
             } else {
-                Netns.address(end.ns(), end.port().port(), LabNames.cableAddress(i, end.index()) + "/" + LabNames.CABLE_PREFIX_LENGTH);
+                Netns.address(ns, port.port(), LabNames.cableAddress(i, end) + "/" + LabNames.CABLE_PREFIX_LENGTH);
             }
         }
-    }
-
-    /** One end of a cable being made: the port, its namespace, and its place in the cable (0 or 1). */
-    private record PortRefEnd(PortRef port, String ns, int index) {
     }
 
     private long startLldpd(LabTopology topology, String name) {
