@@ -326,12 +326,15 @@ class LabEndToEndTest {
         Run status = Run.of("lab", "status");
         assertThat(status.out()).contains("4 nodes, 2 switches, 8 cables", "leaf0: switch, lldpd pid", "p4 up");
 
-        assertThat(Run.of("lab", "cable", "move", "g3:eth2", "leaf1:p5").code()).isZero();
-        assertThat(Run.of("lab", "cable", "move", "g3:eth3", "leaf0:p3").code()).isZero();
+        Run move1 = Run.of("lab", "cable", "move", "g3:eth2", "leaf1:p5");
+        assertThat(move1.code()).as(move1.err()).isZero();
+        Run move2 = Run.of("lab", "cable", "move", "g3:eth3", "leaf0:p3");
+        assertThat(move2.code()).as(move2.err()).isZero();
         Run taken = Run.of("lab", "cable", "move", "g3:eth2", "leaf0:p1");
         assertThat(taken.code()).isEqualTo(ExitCodes.LAB);
         assertThat(taken.err()).contains("cannot move g3:eth2 to leaf0:p1: port leaf0:p1 ends two cables");
-        assertThat(Run.of("lab", "cable", "move", "g3:eth2", "leaf1:p3").code()).isZero();
+        Run move3 = Run.of("lab", "cable", "move", "g3:eth2", "leaf1:p3");
+        assertThat(move3.code()).as(move3.err()).isZero();
         LabTopology swapped = LabTopology.read("swapped", Files.readString(ROOT.resolve("examples/two-leaves-swapped.json")));
         await("every daemon hears the swapped cabling").atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(250))
                 .untilAsserted(() -> {

@@ -210,13 +210,23 @@ public final class Lldpd {
      *
      * @param socket the lldpd's control socket
      * @param ifName the interface that left
-     * @throws LabException when lldpd still lists it after {@value #WAIT_MS} ms, or lldpcli fails
+     * @throws LabException when lldpd still lists it after {@value #WAIT_MS} ms, or lldpcli fails until then
      */
     static void awaitGone(Path socket, String ifName) {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(WAIT_MS);
-        while (interfaces(socket).contains(ifName)) {
+        while (true) {
+            String why;
+            try {
+                if (!interfaces(socket).contains(ifName)) {
+                    return;
+                }
+                why = "still lists " + ifName;
+            } catch (LabException e) {
+                // lldpcli may fail while lldpd drops the port it was asking about: ask again
+                why = e.getMessage();
+            }
             if (System.nanoTime() > deadline) {
-                throw new LabException("the lldpd at " + socket + " still lists " + ifName + " " + WAIT_MS / 1000 + " s after it left");
+                throw new LabException("the lldpd at " + socket + " " + WAIT_MS / 1000 + " s after " + ifName + " left: " + why);
             }
             try {
                 Thread.sleep(20);
@@ -229,7 +239,7 @@ public final class Lldpd {
 
     /** @return the interfaces an lldpd works on ({@code lldpcli show interfaces}) */
     static List<String> interfaces(Path socket) {
-        String out = Ip.run(find("lldpcli", searchPath()).map(Path::toString).orElse("lldpcli"), "-u", socket.toString(),
+        String out = Ip.output(find("lldpcli", searchPath()).map(Path::toString).orElse("lldpcli"), "-u", socket.toString(),
                 "-f", "json0", "show", "interfaces");
         List<String> names = new java.util.ArrayList<>();
         try {

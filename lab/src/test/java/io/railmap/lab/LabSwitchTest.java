@@ -63,7 +63,7 @@ class LabSwitchTest {
 
     /** interface → "chassis name/port id" of each neighbour lldpd lists on it, read inside {@code ns}. */
     private static Map<String, List<String>> neighbours(String ns, Path socket) throws Exception {
-        String out = Ip.run("ip", "netns", "exec", ns, "lldpcli", "-u", socket.toString(), "-f", "json0", "show", "neighbors");
+        String out = Ip.output("ip", "netns", "exec", ns, "lldpcli", "-u", socket.toString(), "-f", "json0", "show", "neighbors");
         Map<String, List<String>> seen = new TreeMap<>();
         for (JsonNode lldp : JSON.readTree(out).path("lldp")) {
             for (JsonNode i : lldp.path("interface")) {
