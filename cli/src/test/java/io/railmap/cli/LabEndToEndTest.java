@@ -354,6 +354,21 @@ class LabEndToEndTest {
         assertThat(unknown.err()).contains("spine is not a node or switch of the lab");
     }
 
+    /**
+     * Two nodes on one switch and a plain cable between them: the probe hears the switch's two ports
+     * as one more cable, which lab up does not hold against the daemons (the matrix has both).
+     */
+    @Test
+    void aSwitchWithTwoNodesOnItDoesNotKeepLabUpWaiting() throws Exception {
+        Path file = Files.writeString(dir.resolve("one-leaf.json"), "{\"nodes\": [\"g1\", \"g2\"], \"switches\": [\"leaf0\"], "
+                + "\"cables\": [[\"g1:eth2\", \"leaf0:p1\"], [\"g2:eth2\", \"leaf0:p2\"], [\"g1:en6\", \"g2:en7\"]]}");
+        Run up = Run.of("lab", "up", "--topology", file.toString(), "--wait-s", "60");
+        assertThat(up.code()).as(up.out() + up.err()).isZero();
+        assertThat(up.out()).contains("g1:en6", "g2:en7");
+        assertThat(up.err()).contains("2 nodes, 1 switch (lldpd on every node and switch), 3 cables");
+        assertThat(heard("g1")).isEqualTo(java.util.Map.of("eth2", Set.of("g2:eth2"), "en6", Set.of("g2:en7")));
+    }
+
     @Test
     void aTopologyFileWithACableBetweenTwoSwitchesIsRefusedBeforeAnythingIsMade() throws Exception {
         Path file = Files.writeString(dir.resolve("switch-to-switch.json"), "{\"nodes\": [\"g1\"], \"switches\": [\"leaf0\", \"leaf1\"], "

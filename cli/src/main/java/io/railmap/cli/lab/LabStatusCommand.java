@@ -31,7 +31,7 @@ public final class LabStatusCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Map<String, Map<String, Boolean>> carriers = lab.carriers(state);
         out.println("lab " + state.prefix() + ": " + state.topology().nodes().size() + " nodes, "
-                + (state.topology().switches().isEmpty() ? "" : state.topology().switches().size() + " switches, ")
+                + (state.topology().switches().isEmpty() ? "" : state.topology().switches().size() + (state.topology().switches().size() == 1 ? " switch, " : " switches, "))
                 + state.topology().cables().size() + " cables; state in " + lab.dir());
         for (String node : state.topology().nodes()) {
             String daemon;
