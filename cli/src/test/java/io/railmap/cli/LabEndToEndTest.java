@@ -325,6 +325,17 @@ class LabEndToEndTest {
         }
         Run status = Run.of("lab", "status");
         assertThat(status.out()).contains("4 nodes, 2 switches, 8 cables", "leaf0: switch, lldpd pid", "p4 up");
+        // issue 11: every daemon reads its switches from its lldpd, and all number the leaves alike, as the file cables them
+        await("every daemon's rail table holds both leaves as the file cables them").atMost(Duration.ofSeconds(20))
+                .pollInterval(Duration.ofMillis(250)).untilAsserted(() -> {
+                    for (String node : topology.nodes()) {
+                        JsonNode rails = rails(node);
+                        assertThat(railRows(rails)).as("rails seen by %s", node).containsExactly(
+                                "0 leaf0 rdma_eth2: g1:eth2 p1 lldp, g2:eth2 p2 lldp, g3:eth2 p3 lldp, g4:eth2 p4 lldp",
+                                "1 leaf1 rdma_eth3: g1:eth3 p1 lldp, g2:eth3 p2 lldp, g3:eth3 p3 lldp, g4:eth3 p4 lldp");
+                        assertThat(rails.get("findings")).as("findings of %s", node).isEmpty();
+                    }
+                });
 
         Run move1 = Run.of("lab", "cable", "move", "g3:eth2", "leaf1:p5");
         assertThat(move1.code()).as(move1.err()).isZero();
@@ -345,13 +356,56 @@ class LabEndToEndTest {
                         }
                     }
                 });
+        // the swap is cross-rail on g3's two NICs, through every daemon, and the rails keep their ids
+        await("every daemon names g3's two NICs cross-rail").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(250))
+                .untilAsserted(() -> {
+                    for (String node : swapped.nodes()) {
+                        Run check = Run.of("check", "--rails", "--lab", node);
+                        assertThat(check.code()).as(check.out() + check.err()).isEqualTo(ExitCodes.FINDINGS);
+                        assertThat(check.out()).contains(
+                                "error cross-rail [rail 0] g3:eth2 (rdma_eth2) reaches rail 1 (leaf1) port p3",
+                                "move g3's rdma_eth2 cable to leaf0",
+                                "error cross-rail [rail 1] g3:eth3 (rdma_eth3) reaches rail 0 (leaf0) port p3",
+                                "rails: 2 errors, 0 warnings");
+                    }
+                });
 
         Run stop = Run.of("lab", "lldpd", "stop", "g2");
         assertThat(stop.code()).as(stop.err()).isZero();
         assertThat(Run.of("lab", "status").out()).contains("g2: daemon pid").contains("lldpd stopped");
+        // without its lldpd, g2's NICs name no switch: the probe still places them on their leaves, and says so; no wrong rail
+        await("g2's NICs are placed by the probe only, with unknown-far-end").atMost(Duration.ofSeconds(10))
+                .pollInterval(Duration.ofMillis(250)).untilAsserted(() -> {
+                    JsonNode rails = rails("g1");
+                    assertThat(railRows(rails)).containsExactly(
+                            "0 leaf0 rdma_eth2: g1:eth2 p1 lldp, g2:eth2 - probe, g3:eth3 p3 lldp, g4:eth2 p4 lldp",
+                            "1 leaf1 rdma_eth3: g1:eth3 p1 lldp, g2:eth3 - probe, g3:eth2 p3 lldp, g4:eth3 p4 lldp");
+                    assertThat(rails.get("findings").toString()).contains("unknown-far-end",
+                            "g2:eth2 (rdma_eth2) names no switch at its far end", "run lldpd on g2 with LLDP on eth2");
+                });
         Run unknown = Run.of("lab", "lldpd", "stop", "spine");
         assertThat(unknown.code()).isEqualTo(ExitCodes.LAB);
         assertThat(unknown.err()).contains("spine is not a node or switch of the lab");
+    }
+
+    private static JsonNode rails(String node) throws Exception {
+        Run run = Run.of("rails", "--lab", node, "--json");
+        assertThat(run.code()).as(run.err()).isZero();
+        return new ObjectMapper().readTree(run.out());
+    }
+
+    /** @return one line per rail: {@code id name hca: node:port switchPort placedBy, ...} */
+    private static List<String> railRows(JsonNode rails) {
+        List<String> rows = new ArrayList<>();
+        for (JsonNode rail : rails.get("rails")) {
+            List<String> nics = new ArrayList<>();
+            for (JsonNode nic : rail.get("nics")) {
+                nics.add(nic.get("node").asText() + ":" + nic.get("port").asText() + " "
+                        + (nic.get("switchPort").isNull() ? "-" : nic.get("switchPort").asText()) + " " + nic.get("placedBy").asText());
+            }
+            rows.add(rail.get("rail").asInt() + " " + rail.get("name").asText() + " " + rail.get("hca").asText() + ": " + String.join(", ", nics));
+        }
+        return rows;
     }
 
     /**

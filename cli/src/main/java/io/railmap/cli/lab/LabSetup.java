@@ -38,11 +38,8 @@ public final class LabSetup {
     public static final String DEFAULT_DIR = "/run/railmap-lab";
     /** The lab daemons' hello interval in ms: four times the default, so a lab converges fast. */
     public static final int PROBE_INTERVAL_MS = 250;
-    /**
-     * Whether a node's daemon is given its lldpd's control socket ({@code --lldpd-socket PATH}) in a
-     * lab with switches. Off while railmapd has no such flag: a daemon given an unknown flag exits.
-     */
-    static final boolean PASS_LLDPD_SOCKET = false;
+    /** How often a lab node's daemon asks its lldpd for the switch at the far end of each port, in ms. */
+    public static final int SWITCH_POLL_MS = 500;
 
     private LabSetup() {
     }
@@ -110,9 +107,13 @@ public final class LabSetup {
         return List.copyOf(flags);
     }
 
-    /** @return {@code --lldpd-socket PATH} when the node runs lldpd and {@link #PASS_LLDPD_SOCKET} is on, else nothing */
+    /**
+     * @return {@code --lldpd-socket PATH --switch-poll-ms} {@value #SWITCH_POLL_MS} when the node runs
+     *         lldpd (a lab with switches), else nothing
+     */
     static List<String> lldpdFlags(Lab.LabContext c) {
-        return PASS_LLDPD_SOCKET ? c.lldpdSocket().map(s -> List.of("--lldpd-socket", s.toString())).orElse(List.of()) : List.of();
+        return c.lldpdSocket().map(s -> List.of("--lldpd-socket", s.toString(), "--switch-poll-ms", Integer.toString(SWITCH_POLL_MS)))
+                .orElse(List.of());
     }
 
     /** @return every node's management address: each daemon's seed list */
