@@ -39,6 +39,6 @@ public final class Main {
             handler.setLevel(Level.WARNING);
             handler.setFormatter(new java.util.logging.SimpleFormatter());
         }
-        Logger.getLogger("io.railmap.daemon.discovery").setLevel(Level.OFF);
+        Logger.getLogger("io.railmap.discovery").setLevel(Level.OFF);
     }
 }

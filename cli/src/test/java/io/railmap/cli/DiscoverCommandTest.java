@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class DiscoverCommandTest {
     /** The real captures, kept with the daemon's discovery tests. */
-    private static final Path MACOS = Path.of("../daemon/src/test/resources/fixtures/macos");
+    private static final Path MACOS = Path.of("../discovery/src/test/resources/fixtures/macos");
 
     @TempDir
     Path dir;

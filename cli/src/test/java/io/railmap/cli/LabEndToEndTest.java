@@ -60,7 +60,9 @@ class LabEndToEndTest {
     }
 
     @BeforeAll
-    static void placeTheLab() {
+    static void placeTheLab() throws Exception {
+        // a lab with switches runs lldpd, whose lldpcli is setuid _lldpd: it must be able to enter the directories above its sockets
+        Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwx--x--x"));
         System.setProperty("railmap.home", ROOT.toString());
         System.setProperty("railmap.lab.dir", dir.resolve("lab").toString());
         System.setProperty("railmap.lab.prefix", "rme2e");
@@ -278,5 +280,156 @@ class LabEndToEndTest {
                         assertThat(plan.get("devices").get(0).get(2).size()).isEqualTo(1);
                     }
                 });
+    }
+
+    /** node port → the node ports it hears hellos from, as {@code railmap ports --lab NODE --json} shows. */
+    private static java.util.Map<String, Set<String>> heard(String node) {
+        Run ports = Run.of("ports", "--lab", node, "--json");
+        assertThat(ports.code()).as(ports.err()).isZero();
+        java.util.Map<String, Set<String>> out = new java.util.TreeMap<>();
+        for (Port port : SnapshotCodec.readRecord("ports --lab " + node, ports.out()).ports()) {
+            Set<String> far = new java.util.TreeSet<>();
+            port.neighbours().forEach(n -> far.add(n.toString()));
+            out.put(port.netdev(), far);
+        }
+        return out;
+    }
+
+    /** The node ports cabled to the same switch as {@code port}, from the topology file. */
+    private static Set<String> onTheSameSwitch(LabTopology topology, PortRef port) {
+        String sw = topology.cableAt(port).orElseThrow().farEnd(port).node();
+        Set<String> out = new java.util.TreeSet<>();
+        for (Cable c : topology.cables()) {
+            for (PortRef end : List.of(c.a(), c.b())) {
+                if (c.farEnd(end).node().equals(sw) && !end.equals(port)) {
+                    out.add(end.toString());
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Two leaves: the probe's hellos pass through each leaf's bridge, so each node port hears every
+     * other node port on its leaf and none on the other; after g3's NICs are swapped between the
+     * leaves with {@code lab cable move}, the daemons hear the file two-leaves-swapped.json describes.
+     */
+    @Test
+    void nodesOnALeafHearEachOtherThroughItsBridgeAndAMovedCableIsHeardOnItsNewLeaf() throws Exception {
+        LabTopology topology = up("two-leaves.json");
+        for (String node : topology.nodes()) {
+            for (String port : topology.ports(node)) {
+                assertThat(heard(node).get(port)).as("%s:%s hears", node, port)
+                        .isEqualTo(onTheSameSwitch(topology, new PortRef(node, port)));
+            }
+        }
+        Run status = Run.of("lab", "status");
+        assertThat(status.out()).contains("4 nodes, 2 switches, 8 cables", "leaf0: switch, lldpd pid", "p4 up");
+        // issue 11: every daemon reads its switches from its lldpd, and all number the leaves alike, as the file cables them
+        await("every daemon's rail table holds both leaves as the file cables them").atMost(Duration.ofSeconds(20))
+                .pollInterval(Duration.ofMillis(250)).untilAsserted(() -> {
+                    for (String node : topology.nodes()) {
+                        JsonNode rails = rails(node);
+                        assertThat(railRows(rails)).as("rails seen by %s", node).containsExactly(
+                                "0 leaf0 rdma_eth2: g1:eth2 p1 lldp, g2:eth2 p2 lldp, g3:eth2 p3 lldp, g4:eth2 p4 lldp",
+                                "1 leaf1 rdma_eth3: g1:eth3 p1 lldp, g2:eth3 p2 lldp, g3:eth3 p3 lldp, g4:eth3 p4 lldp");
+                        assertThat(rails.get("findings")).as("findings of %s", node).isEmpty();
+                    }
+                });
+
+        Run move1 = Run.of("lab", "cable", "move", "g3:eth2", "leaf1:p5");
+        assertThat(move1.code()).as(move1.err()).isZero();
+        Run move2 = Run.of("lab", "cable", "move", "g3:eth3", "leaf0:p3");
+        assertThat(move2.code()).as(move2.err()).isZero();
+        Run taken = Run.of("lab", "cable", "move", "g3:eth2", "leaf0:p1");
+        assertThat(taken.code()).isEqualTo(ExitCodes.LAB);
+        assertThat(taken.err()).contains("cannot move g3:eth2 to leaf0:p1: port leaf0:p1 ends two cables");
+        Run move3 = Run.of("lab", "cable", "move", "g3:eth2", "leaf1:p3");
+        assertThat(move3.code()).as(move3.err()).isZero();
+        LabTopology swapped = LabTopology.read("swapped", Files.readString(ROOT.resolve("examples/two-leaves-swapped.json")));
+        await("every daemon hears the swapped cabling").atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(250))
+                .untilAsserted(() -> {
+                    for (String node : swapped.nodes()) {
+                        for (String port : swapped.ports(node)) {
+                            assertThat(heard(node).get(port)).as("%s:%s hears", node, port)
+                                    .isEqualTo(onTheSameSwitch(swapped, new PortRef(node, port)));
+                        }
+                    }
+                });
+        // the swap is cross-rail on g3's two NICs, through every daemon, and the rails keep their ids
+        await("every daemon names g3's two NICs cross-rail").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(250))
+                .untilAsserted(() -> {
+                    for (String node : swapped.nodes()) {
+                        Run check = Run.of("check", "--rails", "--lab", node);
+                        assertThat(check.code()).as(check.out() + check.err()).isEqualTo(ExitCodes.FINDINGS);
+                        assertThat(check.out()).contains(
+                                "error cross-rail [rail 0] g3:eth2 (rdma_eth2) reaches rail 1 (leaf1) port p3",
+                                "move g3's rdma_eth2 cable to leaf0",
+                                "error cross-rail [rail 1] g3:eth3 (rdma_eth3) reaches rail 0 (leaf0) port p3",
+                                "rails: 2 errors, 0 warnings");
+                    }
+                });
+
+        Run stop = Run.of("lab", "lldpd", "stop", "g2");
+        assertThat(stop.code()).as(stop.err()).isZero();
+        assertThat(Run.of("lab", "status").out()).contains("g2: daemon pid").contains("lldpd stopped");
+        // without its lldpd, g2's NICs name no switch: the probe still places them on their leaves, and says so; no wrong rail
+        await("g2's NICs are placed by the probe only, with unknown-far-end").atMost(Duration.ofSeconds(10))
+                .pollInterval(Duration.ofMillis(250)).untilAsserted(() -> {
+                    JsonNode rails = rails("g1");
+                    assertThat(railRows(rails)).containsExactly(
+                            "0 leaf0 rdma_eth2: g1:eth2 p1 lldp, g2:eth2 - probe, g3:eth3 p3 lldp, g4:eth2 p4 lldp",
+                            "1 leaf1 rdma_eth3: g1:eth3 p1 lldp, g2:eth3 - probe, g3:eth2 p3 lldp, g4:eth3 p4 lldp");
+                    assertThat(rails.get("findings").toString()).contains("unknown-far-end",
+                            "g2:eth2 (rdma_eth2) names no switch at its far end", "run lldpd on g2 with LLDP on eth2");
+                });
+        Run unknown = Run.of("lab", "lldpd", "stop", "spine");
+        assertThat(unknown.code()).isEqualTo(ExitCodes.LAB);
+        assertThat(unknown.err()).contains("spine is not a node or switch of the lab");
+    }
+
+    private static JsonNode rails(String node) throws Exception {
+        Run run = Run.of("rails", "--lab", node, "--json");
+        assertThat(run.code()).as(run.err()).isZero();
+        return new ObjectMapper().readTree(run.out());
+    }
+
+    /** @return one line per rail: {@code id name hca: node:port switchPort placedBy, ...} */
+    private static List<String> railRows(JsonNode rails) {
+        List<String> rows = new ArrayList<>();
+        for (JsonNode rail : rails.get("rails")) {
+            List<String> nics = new ArrayList<>();
+            for (JsonNode nic : rail.get("nics")) {
+                nics.add(nic.get("node").asText() + ":" + nic.get("port").asText() + " "
+                        + (nic.get("switchPort").isNull() ? "-" : nic.get("switchPort").asText()) + " " + nic.get("placedBy").asText());
+            }
+            rows.add(rail.get("rail").asInt() + " " + rail.get("name").asText() + " " + rail.get("hca").asText() + ": " + String.join(", ", nics));
+        }
+        return rows;
+    }
+
+    /**
+     * Two nodes on one switch and a plain cable between them: the probe hears the switch's two ports
+     * as one more cable, which lab up does not hold against the daemons (the matrix has both).
+     */
+    @Test
+    void aSwitchWithTwoNodesOnItDoesNotKeepLabUpWaiting() throws Exception {
+        Path file = Files.writeString(dir.resolve("one-leaf.json"), "{\"nodes\": [\"g1\", \"g2\"], \"switches\": [\"leaf0\"], "
+                + "\"cables\": [[\"g1:eth2\", \"leaf0:p1\"], [\"g2:eth2\", \"leaf0:p2\"], [\"g1:en6\", \"g2:en7\"]]}");
+        Run up = Run.of("lab", "up", "--topology", file.toString(), "--wait-s", "60");
+        assertThat(up.code()).as(up.out() + up.err()).isZero();
+        assertThat(up.out()).contains("g1:en6", "g2:en7");
+        assertThat(up.err()).contains("2 nodes, 1 switch (lldpd on every node and switch), 3 cables");
+        assertThat(heard("g1")).isEqualTo(java.util.Map.of("eth2", Set.of("g2:eth2"), "en6", Set.of("g2:en7")));
+    }
+
+    @Test
+    void aTopologyFileWithACableBetweenTwoSwitchesIsRefusedBeforeAnythingIsMade() throws Exception {
+        Path file = Files.writeString(dir.resolve("switch-to-switch.json"), "{\"nodes\": [\"g1\"], \"switches\": [\"leaf0\", \"leaf1\"], "
+                + "\"cables\": [[\"g1:eth2\", \"leaf0:p1\"], [\"leaf0:p2\", \"leaf1:p1\"]]}");
+        Run up = Run.of("lab", "up", "--topology", file.toString());
+        assertThat(up.code()).isEqualTo(ExitCodes.INPUT);
+        assertThat(up.err()).contains("joins two switches").doesNotContain("Exception");
+        assertThat(Netns.list()).noneMatch(ns -> ns.startsWith("rme2e-"));
     }
 }

@@ -1,7 +1,7 @@
 package io.railmap.daemon;
 
-import io.railmap.daemon.input.InputFile;
-import io.railmap.daemon.input.InputKind;
+import io.railmap.discovery.input.InputFile;
+import io.railmap.discovery.input.InputKind;
 import io.railmap.matrix.model.Names;
 import java.io.IOException;
 import java.io.StringReader;

@@ -9,14 +9,16 @@ import io.railmap.daemon.api.HealthWatch;
 import io.railmap.daemon.api.HttpLimits;
 import io.railmap.daemon.api.MeterLimits;
 import io.railmap.daemon.cluster.Cluster;
-import io.railmap.daemon.cluster.ManagementAddress;
-import io.railmap.daemon.discovery.PortSource;
-import io.railmap.daemon.discovery.PortSources;
+import io.railmap.discovery.ManagementAddress;
+import io.railmap.discovery.PortSource;
+import io.railmap.discovery.Sources;
+import io.railmap.discovery.WithSwitchPorts;
 import io.railmap.daemon.engine.Engine;
 import io.railmap.daemon.node.DiscoveryPolls;
 import io.railmap.daemon.node.LinkWatcher;
 import io.railmap.daemon.node.ProbeLinks;
 import io.railmap.daemon.node.Rebuilds;
+import io.railmap.daemon.node.SwitchPortWatch;
 import io.railmap.daemon.node.TopologyLog;
 import io.railmap.daemon.probe.ProbeConfig;
 import io.railmap.daemon.probe.ProbeKey;
@@ -63,6 +65,7 @@ public final class Daemon {
     private Cluster cluster;
     private Rebuilds rebuilds;
     private DiscoveryPolls polls;
+    private DiscoveryPolls switchPolls;
     private volatile HealthWatch health;
 
     /** @param config what this daemon is told */
@@ -135,8 +138,13 @@ public final class Daemon {
         config.assumeRdma().globs().ifPresent(globs -> LOG.log(Level.WARNING, "--assume-rdma " + Names.escape(globs)
                 + ": ports without an RDMA device that match it are reported with the RDMA device rdma_<netdev>, which does not"
                 + " exist; for labs and tests only, never on a real cluster (jaccl cannot open such a device)"));
-        PortSource source = PortSources.choose(config.node(), config.sysfsRoot(), config.macosCapture(), config.interfaces(),
-                config.assumeRdma());
+        Sources.Settings sources = new Sources.Settings(config.node(), config.sysfsRoot(), config.macosCapture(), config.interfaces(),
+                config.assumeRdma(), config.lldpdSocket());
+        SwitchPortWatch switchPorts = new SwitchPortWatch(Sources.switchPorts(sources), config.switchPollMs());
+        PortSource source = new WithSwitchPorts(Sources.ports(sources), found -> {
+            switchPorts.ports(found);
+            return switchPorts.latest();
+        });
         ProbeLinks links = new ProbeLinks(probe);
         LinkWatcher watcher = new LinkWatcher(source, discovery -> {
             engine.ports(discovery.ports().stream().map(p -> p.port()).toList(), discovery.rdmaEnabled());
@@ -144,9 +152,11 @@ public final class Daemon {
         });
         polls = new DiscoveryPolls(vertx, config.linkPollMs(), watcher::poll);
         polls.start();
+        switchPolls = new DiscoveryPolls(vertx, config.switchPollMs(), switchPorts::poll, "reading switch ports", "--switch-poll-ms");
+        switchPolls.start();
         LOG.log(Level.INFO, "railmapd " + config.node() + " up: cluster " + config.cluster() + " at " + config.member().address()
                 + config.member().key().map(k -> " (encrypted, key " + k.fingerprint() + ")").orElse(" (not encrypted)") + ", API http://"
-                + config.apiHost() + ":" + api.actualPort() + config.apiSocket().map(p -> " and unix:" + p).orElse("") + ", discovery every " + config.linkPollMs() + " ms, hello every "
+                + config.apiHost() + ":" + api.actualPort() + config.apiSocket().map(p -> " and unix:" + p).orElse("") + ", discovery every " + config.linkPollMs() + " ms, switch ports every " + config.switchPollMs() + " ms, hello every "
                 + config.probe().intervalMs() + " ms");
     }
 
@@ -209,6 +219,9 @@ public final class Daemon {
         }
         if (polls != null) {
             polls.close();
+        }
+        if (switchPolls != null) {
+            switchPolls.close();
         }
         if (rebuilds != null) {
             rebuilds.close();

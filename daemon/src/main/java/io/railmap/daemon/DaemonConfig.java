@@ -1,8 +1,8 @@
 package io.railmap.daemon;
 
 import io.railmap.daemon.cluster.ClusterConfig;
-import io.railmap.daemon.discovery.AssumedRdma;
-import io.railmap.daemon.discovery.InterfaceSelection;
+import io.railmap.discovery.AssumedRdma;
+import io.railmap.discovery.InterfaceSelection;
 import io.railmap.daemon.probe.ProbeTiming;
 import io.railmap.matrix.model.Names;
 import java.nio.file.Path;
@@ -29,12 +29,17 @@ import java.util.Optional;
  *                      {@value #MIN_LINK_POLL_MS} to {@value #MAX_LINK_POLL_MS}
  * @param sysfsRoot     read sysfs under this directory instead of {@code /} (tests)
  * @param macosCapture  read macOS command captures from this directory instead of running them (tests)
+ * @param lldpdSocket   lldpd's control socket, through which lldpcli reads each port's LLDP neighbour
+ *                      (default {@code /run/lldpd.socket}); not asked with a sysfs root or a macOS capture
+ * @param switchPollMs  how often lldpd and infiniband-diags are asked for the switch port at each
+ *                      port's far end, in ms; default {@value #DEFAULT_SWITCH_POLL_MS},
+ *                      {@value #MIN_SWITCH_POLL_MS} to {@value #MAX_SWITCH_POLL_MS}
  * @param member        this daemon's cluster member: management address, cluster port, seeds, key,
  *                      timing; its cluster and node names are {@code cluster} and {@code node}
  */
 public record DaemonConfig(String node, String cluster, InterfaceSelection interfaces, AssumedRdma assumeRdma, String apiHost, int apiPort,
                            Optional<Path> apiSocket, ProbeTiming probe, long linkPollMs, Optional<Path> sysfsRoot, Optional<Path> macosCapture,
-                           ClusterConfig member) {
+                           Path lldpdSocket, long switchPollMs, ClusterConfig member) {
     /** Default cluster name. */
     public static final String DEFAULT_CLUSTER = "railmap";
     /** Default API address. */
@@ -47,12 +52,18 @@ public record DaemonConfig(String node, String cluster, InterfaceSelection inter
     public static final long MIN_LINK_POLL_MS = 50;
     /** The longest discovery interval, in ms: a pulled cable is noticed within a minute at worst. */
     public static final long MAX_LINK_POLL_MS = 60_000;
+    /** Default interval of the switch-port poll, in ms: LLDP changes slowly (lldpd sends every 30 s). */
+    public static final long DEFAULT_SWITCH_POLL_MS = 5_000;
+    /** The shortest switch-port poll interval, in ms (labs). */
+    public static final long MIN_SWITCH_POLL_MS = 100;
+    /** The longest switch-port poll interval, in ms. */
+    public static final long MAX_SWITCH_POLL_MS = 600_000;
     /** The longest Unix socket path, in bytes (macOS: 104 with the terminating NUL; Linux: 108). */
     public static final int MAX_SOCKET_PATH_BYTES = 103;
 
     /**
      * @throws IllegalArgumentException naming the setting when a name is bad, the port is outside
-     *                                  0–65535, the poll interval is outside its range, both a sysfs root
+     *                                  0–65535, a poll interval is outside its range, both a sysfs root
      *                                  and a macOS capture are given, the member's names differ from
      *                                  {@code node} and {@code cluster}, or the API port is the cluster
      *                                  port or the failure-detection port
@@ -67,6 +78,11 @@ public record DaemonConfig(String node, String cluster, InterfaceSelection inter
         if (linkPollMs < MIN_LINK_POLL_MS || linkPollMs > MAX_LINK_POLL_MS) {
             throw new IllegalArgumentException("link poll interval " + linkPollMs + " ms is outside " + MIN_LINK_POLL_MS + "-"
                     + MAX_LINK_POLL_MS + " ms");
+        }
+        java.util.Objects.requireNonNull(lldpdSocket, "lldpdSocket");
+        if (switchPollMs < MIN_SWITCH_POLL_MS || switchPollMs > MAX_SWITCH_POLL_MS) {
+            throw new IllegalArgumentException("switch poll interval " + switchPollMs + " ms is outside " + MIN_SWITCH_POLL_MS + "-"
+                    + MAX_SWITCH_POLL_MS + " ms");
         }
         if (sysfsRoot.isPresent() && macosCapture.isPresent()) {
             throw new IllegalArgumentException("give a sysfs root or a macOS capture directory, not both");

@@ -3,9 +3,9 @@ package io.railmap.daemon;
 import io.railmap.daemon.cluster.ClusterConfig;
 import io.railmap.daemon.cluster.ClusterKey;
 import io.railmap.daemon.cluster.ClusterTiming;
-import io.railmap.daemon.cluster.ManagementAddress;
+import io.railmap.discovery.ManagementAddress;
 import io.railmap.daemon.cluster.Seed;
-import io.railmap.daemon.discovery.DiscoveryOptions;
+import io.railmap.discovery.DiscoveryOptions;
 import io.railmap.daemon.probe.ProbeTiming;
 import io.railmap.matrix.model.Names;
 import java.io.PrintWriter;
@@ -110,6 +110,11 @@ public final class Railmapd implements Callable<Integer> {
             description = "How often local discovery runs, in ms, " + DaemonConfig.MIN_LINK_POLL_MS + "-" + DaemonConfig.MAX_LINK_POLL_MS
                     + ". Default: 500 on Linux, 3000 on macOS.")
     Long linkPollMs;
+
+    @Option(names = "--switch-poll-ms", paramLabel = "MS", defaultValue = "" + DaemonConfig.DEFAULT_SWITCH_POLL_MS,
+            description = "How often lldpd and infiniband-diags are asked for the switch port at each port's far end, in ms, "
+                    + DaemonConfig.MIN_SWITCH_POLL_MS + "-" + DaemonConfig.MAX_SWITCH_POLL_MS + ". Default: ${DEFAULT-VALUE}.")
+    long switchPollMs;
 
     /** @param args the command line */
     public static void main(String[] args) {
@@ -217,9 +222,11 @@ public final class Railmapd implements Callable<Integer> {
         boolean mac = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("mac") && discovery.sysfsRoot().isEmpty();
         long poll = linkPollMs != null ? linkPollMs : (mac ? 3000 : 500);
         within("--link-poll-ms", poll, DaemonConfig.MIN_LINK_POLL_MS, DaemonConfig.MAX_LINK_POLL_MS);
+        within("--switch-poll-ms", switchPollMs, DaemonConfig.MIN_SWITCH_POLL_MS, DaemonConfig.MAX_SWITCH_POLL_MS);
         ProbeTiming timing = ProbeTiming.DEFAULTS.withIntervals(probeIntervalMs, Math.max(ProbeTiming.MIN_INTERVAL_MS, probeIntervalMs / 4));
         return new DaemonConfig(nodeName, cluster, discovery.selection(), discovery.assumedRdma(), apiAddress.getHostString(), apiAddress.getPort(),
-                Optional.ofNullable(apiSocket), timing, poll, discovery.sysfsRoot(), discovery.macosCapture(), member(nodeName));
+                Optional.ofNullable(apiSocket), timing, poll, discovery.sysfsRoot(), discovery.macosCapture(),
+                discovery.lldpdSocket(), switchPollMs, member(nodeName));
     }
 
     /** {@code --api ADDR:PORT}: an IP literal of this machine (or the wildcard), IPv6 in brackets, and a port 0–65535. */

@@ -127,6 +127,9 @@ class RailmapdFlagsTest {
                 Arguments.of("--probe-interval-ms", "x"),
                 Arguments.of("--link-poll-ms", "49"), Arguments.of("--link-poll-ms", "60001"),
                 Arguments.of("--link-poll-ms", "9223372036854775807"), Arguments.of("--link-poll-ms", "x"),
+                Arguments.of("--switch-poll-ms", "99"), Arguments.of("--switch-poll-ms", "600001"), Arguments.of("--switch-poll-ms", "x"),
+                Arguments.of("--lldpd-socket", "/run/" + "l".repeat(120)), Arguments.of("--lldpd-socket", "/run/lldpd\u001b[2J.socket"),
+                Arguments.of("--lldpd-socket", ""),
                 Arguments.of("--interfaces", "["), Arguments.of("--interfaces", "a,,b"), Arguments.of("--interfaces", "!"),
                 Arguments.of("--interfaces", "en*\u001b[2J"), Arguments.of("--interfaces", "e".repeat(5000)),
                 Arguments.of("--assume-rdma", "["), Arguments.of("--assume-rdma", "a,,b"),
@@ -232,7 +235,8 @@ class RailmapdFlagsTest {
 
     @Test
     void aConfigFileSetsTheFlagsItNames() throws IOException {
-        Path config = file("good.properties", "# railmapd\ninterfaces = veth*, en*\ncluster=lab-1\nprobe-interval-ms=250\n");
+        Path config = file("good.properties", "# railmapd\ninterfaces = veth*, en*\ncluster=lab-1\nprobe-interval-ms=250\n"
+                + "lldpd-socket=/run/lab/g1/lldpd.socket\nswitch-poll-ms=500\n");
         StringWriter err = new StringWriter();
         Railmapd railmapd = new Railmapd();
         CommandLine cmd = Railmapd.commandLine(railmapd, new PrintWriter(err, true));
@@ -246,6 +250,8 @@ class RailmapdFlagsTest {
                 .as(err.toString()).isZero();
         assertThat(seen[0].cluster()).isEqualTo("lab-1");
         assertThat(seen[0].probe().intervalMs()).isEqualTo(250);
+        assertThat(seen[0].lldpdSocket()).isEqualTo(Path.of("/run/lab/g1/lldpd.socket"));
+        assertThat(seen[0].switchPollMs()).isEqualTo(500);
     }
 
     @Test

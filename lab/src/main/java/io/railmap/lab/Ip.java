@@ -28,18 +28,40 @@ public final class Ip {
 
     /** @see #run(String...) */
     public static String run(List<String> command) {
+        return run(command, true);
+    }
+
+    /**
+     * Runs a command whose standard output is data (JSON): a warning on its standard error is not
+     * mixed in, but is part of the message when the command fails.
+     *
+     * @return its standard output
+     * @throws LabException as {@link #run(String...)}
+     */
+    public static String output(String... command) {
+        return run(List.of(command), false);
+    }
+
+    private static String run(List<String> command, boolean mergeErrors) {
         Path out = null;
+        Path err = null;
         try {
             out = Files.createTempFile("railmap-lab", ".out");
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile())
-                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(mergeErrors).redirectOutput(out.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+            if (!mergeErrors) {
+                err = Files.createTempFile("railmap-lab", ".err");
+                builder.redirectError(err.toFile());
+            }
+            Process p = builder.start();
             if (!p.waitFor(TIMEOUT_MS, TimeUnit.MILLISECONDS)) {
                 p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
                 throw new LabException(String.join(" ", command) + " took longer than " + TIMEOUT_MS / 1000 + " s");
             }
             String text = Files.readString(out, StandardCharsets.UTF_8);
             if (p.exitValue() != 0) {
-                throw new LabException(String.join(" ", command) + " failed (exit " + p.exitValue() + "): " + text.trim());
+                String errors = err == null ? "" : Files.readString(err, StandardCharsets.UTF_8);
+                throw new LabException(String.join(" ", command) + " failed (exit " + p.exitValue() + "): " + (errors + text).trim());
             }
             return text;
         } catch (IOException e) {
@@ -48,9 +70,11 @@ public final class Ip {
             Thread.currentThread().interrupt();
             throw new LabException(String.join(" ", command) + " was interrupted");
         } finally {
-            if (out != null) {
+            for (Path file : java.util.Arrays.asList(out, err)) {
                 try {
-                    Files.deleteIfExists(out);
+                    if (file != null) {
+                        Files.deleteIfExists(file);
+                    }
                 } catch (IOException ignored) {
                     // a temporary file in /tmp; nothing depends on it
                 }

@@ -3,7 +3,6 @@ package io.railmap.lab;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.topology.Cable;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +27,17 @@ import java.util.stream.Stream;
  * {@code ip netns exec <ns> setsid <daemon command> <flags>}, its output appended to
  * {@code <dir>/<node>.log}, its API on {@code <dir>/<node>.sock} (a Unix socket, reachable from every
  * namespace). The state goes to {@code <dir>/state.json}.
+ *
+ * <p>Switches (a topology with {@code "switches"}): each is a namespace {@code <prefix>-s-<switch>}
+ * holding bridge {@value LabNames#BRIDGE} over its ports (the veth ends {@code pN}, no address),
+ * and an {@link Lldpd} that announces the switch's name and each {@code pN}. The bridge forwards the
+ * probe's hellos (IPv6 link-local multicast; multicast snooping off) but not LLDP frames
+ * (01:80:c2:00:00:0e is link-local: a Linux bridge never forwards it by default), so each node port
+ * hears the nodes on its switch through the probe and the switch itself through LLDP. In such a lab
+ * every node runs an lldpd too, on its cable ports, its control socket kept in the state
+ * ({@link LabState.Lldpd}) and given to the node's daemon ({@link LabContext#lldpdSocket}). Each
+ * lldpd's socket, configuration and log are {@code <dir>/lldpd-<name>.sock}, {@code .conf} and
+ * {@code .log}. A lab without switches runs no lldpd and does not need it installed.
  */
 public final class Lab {
     private final LabNames names;
@@ -44,8 +54,10 @@ public final class Lab {
      * @param names    the lab's names
      * @param key      the lab's cluster key file (made by {@link #up}, mode 0600): its daemons
      *                 authenticate their cluster traffic and probes as a real cluster should
+     * @param lldpdSocket the control socket of the node's lldpd (empty in a lab without switches)
      */
-    public record LabContext(String node, int index, LabTopology topology, Path socket, LabNames names, Path key) {
+    public record LabContext(String node, int index, LabTopology topology, Path socket, LabNames names, Path key,
+                             Optional<Path> lldpdSocket) {
         /** @return this node's management address */
         public String mgmtAddress() {
             return LabNames.mgmtAddress(index);
@@ -83,6 +95,16 @@ public final class Lab {
         return dir.resolve(node + ".log");
     }
 
+    /** @return the control socket of the lldpd of a node or switch */
+    public Path lldpdSocket(String name) {
+        return dir.resolve("lldpd-" + name + ".sock");
+    }
+
+    /** @return the namespace of a node or a switch of the topology */
+    public String namespace(LabTopology topology, String name) {
+        return topology.isSwitch(name) ? names.switchNamespace(name) : names.nodeNamespace(name);
+    }
+
     /** @return the state of the lab that is up, if any */
     public Optional<LabState> state() {
         return LabState.read(dir);
@@ -96,22 +118,31 @@ public final class Lab {
     /**
      * Makes the lab and starts a daemon in every node. On any failure, removes what it made.
      *
-     * @param topology the nodes and cables
+     * @param topology the nodes, switches and cables
      * @param daemon   the command that starts railmapd, before its flags
      * @return the state written
-     * @throws LabException when namespaces cannot be made here, a lab with this prefix is up already,
-     *                      or a command fails
+     * @throws LabException when namespaces cannot be made here, the topology has switches and lldpd
+     *                      is not installed (naming the package), a lab with this prefix is up
+     *                      already, or a command fails
      */
     public LabState up(LabTopology topology, List<String> daemon) {
         Netns.unavailable().ifPresent(why -> {
             throw new LabException(why);
         });
+        if (!topology.switches().isEmpty()) {
+            Lldpd.unavailable(Lldpd.searchPath()).ifPresent(why -> {
+                throw new LabException(why);
+            });
+        }
         if (state().isPresent() || !leftovers().isEmpty()) {
             throw new LabException("a lab is up already (" + String.join(", ", leftovers().isEmpty()
                     ? List.of(dir.resolve("state.json").toString()) : leftovers()) + "): run railmap lab down first");
         }
         try {
             Files.createDirectories(dir);
+            if (!topology.switches().isEmpty()) {
+                Lldpd.reachable(dir);
+            }
             writeKey();
             String mgmt = names.mgmtNamespace();
             Netns.add(mgmt);
@@ -123,17 +154,24 @@ public final class Lab {
                 Netns.enslave(mgmt, LabNames.bridgePort(i), LabNames.BRIDGE);
                 Netns.address(ns, LabNames.MGMT_IF, LabNames.mgmtAddress(i) + "/24");
             }
+            for (String sw : topology.switches()) {
+                Netns.add(names.switchNamespace(sw));
+                Netns.bridge(names.switchNamespace(sw), LabNames.BRIDGE);
+            }
             List<Cable> cables = topology.cables();
             for (int i = 0; i < cables.size(); i++) {
-                Cable c = cables.get(i);
-                String a = names.nodeNamespace(c.a().node());
-                String b = names.nodeNamespace(c.b().node());
-                Netns.veth(a, c.a().port(), b, c.b().port());
-                Netns.address(a, c.a().port(), LabNames.cableAddress(i, 0) + "/" + LabNames.CABLE_PREFIX_LENGTH);
-                Netns.address(b, c.b().port(), LabNames.cableAddress(i, 1) + "/" + LabNames.CABLE_PREFIX_LENGTH);
+                plug(topology, i);
             }
             LabState state = new LabState(names.prefix(), topology, daemon, Map.of());
             state.write(dir);
+            if (!topology.switches().isEmpty()) {
+                List<String> all = new ArrayList<>(topology.switches());
+                all.addAll(topology.nodes());
+                for (String name : all) {
+                    state = state.withLldpd(name, new LabState.Lldpd(lldpdSocket(name), Optional.of(startLldpd(topology, name))));
+                    state.write(dir);
+                }
+            }
             for (String node : topology.nodes()) {
                 state = state.withPid(node, launch(state, node));
                 state.write(dir);
@@ -143,6 +181,30 @@ public final class Lab {
             down();
             throw e instanceof LabException le ? le : new LabException("cannot make the lab: " + e.getMessage());
         }
+    }
+
+    /**
+     * Makes cable {@code i} of the topology: a veth pair, a link-local address on each node end, and a
+     * switch end made a port of its switch's bridge.
+     */
+    private void plug(LabTopology topology, int i) {
+        Cable c = topology.cables().get(i);
+        List<PortRef> ends = List.of(c.a(), c.b());
+        Netns.veth(namespace(topology, c.a().node()), c.a().port(), namespace(topology, c.b().node()), c.b().port());
+        for (int end = 0; end < 2; end++) {
+            PortRef port = ends.get(end);
+            String ns = namespace(topology, port.node());
+            if (topology.isSwitch(port.node())) {
+                Netns.enslave(ns, port.port(), LabNames.BRIDGE);
+            } else {
+                Netns.address(ns, port.port(), LabNames.cableAddress(i, end) + "/" + LabNames.CABLE_PREFIX_LENGTH);
+            }
+        }
+    }
+
+    private long startLldpd(LabTopology topology, String name) {
+        return Lldpd.start(namespace(topology, name), name, topology.isSwitch(name), topology.ports(name), lldpdSocket(name),
+                dir.resolve("lldpd-" + name + ".conf"), dir.resolve("lldpd-" + name + ".log"));
     }
 
     /** @return the lab's cluster key file */
@@ -169,9 +231,7 @@ public final class Lab {
      */
     public List<String> down() {
         List<String> removed = new ArrayList<>(leftovers());
-        for (String ns : removed) {
-            Netns.delete(ns);
-        }
+        Netns.deleteAll(removed);
         if (Files.isDirectory(dir)) {
             try (Stream<Path> files = Files.walk(dir)) {
                 for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
@@ -194,7 +254,73 @@ public final class Lab {
         if (state.topology().cableAt(end).isEmpty()) {
             throw new LabException(end + " ends no cable of the lab (cables: " + state.topology().cables() + ")");
         }
-        Netns.link(names.nodeNamespace(end.node()), end.port(), up);
+        Netns.link(namespace(state.topology(), end.node()), end.port(), up);
+    }
+
+    /**
+     * Moves the switch end of a node's cable to another switch port (re-cabling, as a person moves a
+     * cable between leaves): the veth's switch end leaves its bridge and namespace and becomes
+     * {@code to}, a port of the other switch's bridge. The node's interface stays as it is (name,
+     * index, address); it loses carrier for the move, as a re-plugged cable does.
+     *
+     * @param from the node's end of a cable to a switch ({@code g1:eth2})
+     * @param to   a free port of a switch of the lab ({@code leaf1:p5})
+     * @throws LabException when no lab is up, {@code from} is not a node's end of a cable to a switch,
+     *                      {@code to} is not a switch's free {@code pN} port, or a command fails
+     */
+    public void move(PortRef from, PortRef to) {
+        LabState state = require();
+        LabTopology next;
+        try {
+            next = state.topology().moveCable(from, to);
+        } catch (IllegalArgumentException e) {
+            throw new LabException("cannot move " + from + " to " + to + ": " + e.getMessage());
+        }
+        PortRef old = state.topology().cableAt(from).orElseThrow().farEnd(from);
+        // the switch end leaves its switch for the management namespace (which names its links m<i>, never pN), and
+        // arrives at the other switch only once the first switch's lldpd has dropped it: lldpd takes neither a link
+        // renamed in its namespace nor one that arrives under a name it still lists as a new port
+        String fromSwitch = names.switchNamespace(old.node());
+        String toSwitch = names.switchNamespace(to.node());
+        Netns.moveLink(fromSwitch, old.port(), names.mgmtNamespace(), old.port());
+        if (lldpdRunning(state, old.node())) {
+            Lldpd.awaitGone(state.lldpd().get(old.node()).socket(), old.port());
+        }
+        Netns.moveLink(names.mgmtNamespace(), old.port(), toSwitch, to.port());
+        Netns.link(toSwitch, to.port(), true);
+        Netns.enslave(toSwitch, to.port(), LabNames.BRIDGE);
+        state.withTopology(next).write(dir);
+    }
+
+    /**
+     * Stops or starts the lldpd of a node or switch (a node whose LLDP goes silent).
+     *
+     * @param name the node or switch
+     * @param run  true to start it, false to stop it (SIGTERM; it removes its socket)
+     * @return true when something changed: it was started, or it was running and is stopped
+     * @throws LabException when no lab is up, the lab has no switches (so no lldpd), the name is not in
+     *                      it, or lldpd does not start or stop
+     */
+    public boolean lldpd(String name, boolean run) {
+        LabState state = require();
+        LabState.Lldpd entry = state.lldpd().get(name);
+        if (entry == null) {
+            throw new LabException(state.lldpd().isEmpty() ? "this lab runs no lldpd: only a lab with switches does"
+                    : Names.escape(name) + " is not a node or switch of the lab (nodes: " + String.join(", ", state.topology().nodes())
+                    + "; switches: " + String.join(", ", state.topology().switches()) + ")");
+        }
+        String ns = namespace(state.topology(), name);
+        boolean alive = lldpdRunning(state, name);
+        if (run == alive) {
+            return false;
+        }
+        if (run) {
+            state.withLldpd(name, entry.withPid(Optional.of(startLldpd(state.topology(), name)))).write(dir);
+        } else {
+            Lldpd.stop(ns, entry.pid().orElseThrow(), entry.socket());
+            state.withLldpd(name, entry.withPid(Optional.empty())).write(dir);
+        }
+        return true;
     }
 
     /**
@@ -246,17 +372,26 @@ public final class Lab {
                 && Netns.holds(names.nodeNamespace(node), pid);
     }
 
-    /** @return node → whether each of its cable ports has carrier */
+    /** @return node or switch (nodes first) → whether each of its cable ports has carrier */
     public Map<String, Map<String, Boolean>> carriers(LabState state) {
         Map<String, Map<String, Boolean>> out = new LinkedHashMap<>();
-        for (String node : state.topology().nodes()) {
+        List<String> all = new ArrayList<>(state.topology().nodes());
+        all.addAll(state.topology().switches());
+        for (String name : all) {
             Map<String, Boolean> ports = new LinkedHashMap<>();
-            for (String port : state.topology().ports(node)) {
-                ports.put(port, Netns.hasCarrier(names.nodeNamespace(node), port));
+            for (String port : state.topology().ports(name)) {
+                ports.put(port, Netns.hasCarrier(namespace(state.topology(), name), port));
             }
-            out.put(node, ports);
+            out.put(name, ports);
         }
         return out;
+    }
+
+    /** @return true when the lldpd of a node or switch (by the state's pid) is alive inside its namespace */
+    public boolean lldpdRunning(LabState state, String name) {
+        LabState.Lldpd entry = state.lldpd().get(name);
+        return entry != null && entry.pid().filter(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)
+                && Netns.holds(namespace(state.topology(), name), pid)).isPresent();
     }
 
     private LabState require() {
@@ -274,21 +409,9 @@ public final class Lab {
 
     private long launch(LabState state, String node) {
         int index = state.topology().nodes().indexOf(node);
-        List<String> command = new ArrayList<>(List.of("ip", "netns", "exec", names.nodeNamespace(node)));
-        if (new File("/usr/bin/setsid").canExecute() || new File("/bin/setsid").canExecute()) {
-            command.add("setsid");
-        }
-        command.addAll(state.daemon());
-        command.addAll(flags.apply(new LabContext(node, index, state.topology(), socket(node), names, key())));
-        try {
-            Process p = new ProcessBuilder(command)
-                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log(node).toFile()))
-                    .redirectErrorStream(true)
-                    .start();
-            return p.pid();
-        } catch (IOException e) {
-            throw new LabException("cannot start the daemon of " + node + ": " + e.getMessage());
-        }
+        List<String> command = new ArrayList<>(state.daemon());
+        command.addAll(flags.apply(new LabContext(node, index, state.topology(), socket(node), names, key(),
+                Optional.ofNullable(state.lldpd().get(node)).map(LabState.Lldpd::socket))));
+        return Netns.spawn(names.nodeNamespace(node), command, log(node));
     }
 }

@@ -4,8 +4,8 @@ import io.railmap.matrix.model.Names;
 
 /**
  * The names a lab gives what it makes. Every namespace starts with the prefix (default
- * {@value #DEFAULT_PREFIX}), so {@code lab down} removes exactly
- * what a lab made, even after a crash.
+ * {@value #DEFAULT_PREFIX}): {@code <prefix>-n-<node>}, {@code <prefix>-s-<switch>} and
+ * {@code <prefix>-mgmt}, so {@code lab down} removes exactly what a lab made, even after a crash.
  *
  * @param prefix the prefix of every namespace
  */
@@ -14,7 +14,7 @@ public record LabNames(String prefix) {
     public static final String DEFAULT_PREFIX = "rmlab";
     /** The management interface inside each node namespace. */
     public static final String MGMT_IF = "mgmt0";
-    /** The bridge inside the management namespace. */
+    /** The bridge inside the management namespace and inside each switch namespace. */
     public static final String BRIDGE = "br0";
     /** The management network: node i gets {@code 10.231.0.(i+1)/24}. */
     public static final String MGMT_NET = "10.231.0.";
@@ -52,6 +52,11 @@ public record LabNames(String prefix) {
         return prefix + "-n-" + node;
     }
 
+    /** @return the namespace of a switch (its bridge and its lldpd) */
+    public String switchNamespace(String sw) {
+        return prefix + "-s-" + sw;
+    }
+
     /** @return the namespace holding the management bridge */
     public String mgmtNamespace() {
         return prefix + "-mgmt";
@@ -59,7 +64,7 @@ public record LabNames(String prefix) {
 
     /** @return true when a namespace name is one this lab's prefix makes */
     public boolean owns(String namespace) {
-        return namespace.startsWith(prefix + "-n-") || namespace.equals(mgmtNamespace());
+        return namespace.startsWith(prefix + "-n-") || namespace.startsWith(prefix + "-s-") || namespace.equals(mgmtNamespace());
     }
 
     /** @return node i's management address (0-based i), without the prefix length */

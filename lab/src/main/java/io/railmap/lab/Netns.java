@@ -87,17 +87,35 @@ public final class Netns {
 
     /** Ends every process inside a namespace (SIGKILL, waiting up to 5 s), then deletes it. */
     public static void delete(String ns) {
-        for (long pid : pids(ns)) {
-            ProcessHandle.of(pid).ifPresent(p -> {
-                p.destroyForcibly();
-                try {
-                    p.onExit().get(5, TimeUnit.SECONDS);
-                } catch (Exception ignored) {
-                    // it is gone, or will be when the namespace goes
-                }
-            });
+        deleteAll(List.of(ns));
+    }
+
+    /**
+     * Ends every process inside the namespaces (SIGKILL to all of them first, then waiting up to 5 s
+     * in all for them to be gone: a process whose parent is gone is reaped by init, which may take a
+     * second), then deletes the namespaces.
+     */
+    public static void deleteAll(List<String> namespaces) {
+        List<ProcessHandle> ending = new ArrayList<>();
+        for (String ns : namespaces) {
+            for (long pid : pids(ns)) {
+                ProcessHandle.of(pid).ifPresent(p -> {
+                    p.destroyForcibly();
+                    ending.add(p);
+                });
+            }
         }
-        Ip.runQuietly("ip", "netns", "delete", ns);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        for (ProcessHandle p : ending) {
+            try {
+                p.onExit().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (Exception ignored) {
+                // it is gone, or will be when the namespace goes
+            }
+        }
+        for (String ns : namespaces) {
+            Ip.runQuietly("ip", "netns", "delete", ns);
+        }
     }
 
     /** A veth pair with one end in each namespace, both up. */
@@ -130,6 +148,59 @@ public final class Netns {
     /** Makes a link a port of a bridge in the same namespace. */
     public static void enslave(String ns, String ifName, String bridge) {
         Ip.run("ip", "-n", ns, "link", "set", ifName, "master", bridge);
+    }
+
+    /** @return the names of the links that are ports of {@code bridge} in a namespace, sorted */
+    public static List<String> bridgePorts(String ns, String bridge) {
+        List<String> out = new ArrayList<>();
+        for (String line : Ip.run("ip", "-n", ns, "-o", "link", "show", "master", bridge).split("\n")) {
+            String[] fields = line.trim().split(":\\s+|@", 3);
+            if (fields.length >= 2) {
+                out.add(fields[1].split("@")[0]);
+            }
+        }
+        out.sort(null);
+        return out;
+    }
+
+    /**
+     * Moves a link, down, to another namespace, named {@code toIf} there (renamed before it leaves, so
+     * {@code toIf} must be free in both namespaces). A veth's far end loses carrier meanwhile and keeps
+     * its name, index and addresses. Bring the link up with {@link #link}.
+     */
+    public static void moveLink(String fromNs, String fromIf, String toNs, String toIf) {
+        Ip.run("ip", "-n", fromNs, "link", "set", fromIf, "down");
+        if (!fromIf.equals(toIf)) {
+            Ip.run("ip", "-n", fromNs, "link", "set", fromIf, "name", toIf);
+        }
+        Ip.run("ip", "-n", fromNs, "link", "set", toIf, "netns", toNs);
+    }
+
+    /**
+     * Starts a long-running program inside a namespace, in a session of its own ({@code setsid}, where
+     * there is one), so that it outlives the command that started it.
+     *
+     * @param ns      the namespace
+     * @param command the program and its arguments
+     * @param log     where its standard output and error go (appended)
+     * @return its pid
+     * @throws LabException when it cannot be started
+     */
+    public static long spawn(String ns, List<String> command, java.nio.file.Path log) {
+        List<String> full = new ArrayList<>(List.of("ip", "netns", "exec", ns));
+        if (new java.io.File("/usr/bin/setsid").canExecute() || new java.io.File("/bin/setsid").canExecute()) {
+            full.add("setsid");
+        }
+        full.addAll(command);
+        try {
+            return new ProcessBuilder(full)
+                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                    .redirectErrorStream(true)
+                    .start().pid();
+        } catch (java.io.IOException e) {
+            throw new LabException("cannot start " + command.get(0) + " in " + ns + ": " + e.getMessage());
+        }
     }
 
     /** Adds an address such as {@code 10.231.0.1/24} to a link. */

@@ -2,7 +2,9 @@
  * Virtual clusters on one Linux machine, for {@code railmap lab} and the end-to-end tests: each node
  * is a network namespace, each cable a veth pair with the topology file's interface names at its
  * ends, a management bridge lives in a namespace of its own, and a real railmapd runs in every node.
+ * A switch is a namespace with a bridge over its ports and an lldpd ({@link io.railmap.lab.Lldpd});
+ * in a lab with switches every node runs lldpd too.
  * Everything made carries a prefix ({@link io.railmap.lab.LabNames}), so the lab never touches
- * anything it did not create. Needs root and iproute2.
+ * anything it did not create. Needs root and iproute2, and lldpd for a lab with switches.
  */
 package io.railmap.lab;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.railmap.matrix.codec.FormatException;
 import io.railmap.matrix.model.PortRef;
+import io.railmap.matrix.topology.Cable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -50,6 +51,17 @@ class LabTopologyTest {
         "node twice|{\"nodes\": [\"a\", \"a\"], \"cables\": []}|$|listed twice",
         "slash in a node|{\"nodes\": [\"a/b\"], \"cables\": []}|$|must not contain '/'",
         "no nodes|{\"nodes\": [], \"cables\": []}|$|at least one node",
+        "a node and a switch|{\"nodes\": [\"g1\", \"leaf0\"], \"switches\": [\"leaf0\"], \"cables\": []}|$|leaf0 is both a node and a switch",
+        "switch twice|{\"nodes\": [\"g1\"], \"switches\": [\"leaf0\", \"leaf0\"], \"cables\": []}|$|switch leaf0 is listed twice",
+        "bad switch name|{\"nodes\": [\"g1\"], \"switches\": [\"leaf/0\"], \"cables\": []}|$|must not contain '/'",
+        "switches not a list|{\"nodes\": [\"g1\"], \"switches\": \"leaf0\", \"cables\": []}|$.switches|expected an array",
+        "switch port used twice|{\"nodes\": [\"g1\", \"g2\"], \"switches\": [\"leaf0\", \"leaf1\"], \"cables\": [[\"g1:eth2\", \"leaf0:p1\"], [\"g2:eth2\", \"leaf0:p1\"]]}|$|port leaf0:p1 ends two cables",
+        "switch to switch|{\"nodes\": [\"g1\", \"g2\"], \"switches\": [\"leaf0\", \"leaf1\"], \"cables\": [[\"leaf0:p1\", \"leaf1:p1\"]]}|$|joins two switches",
+        "switch port not pN|{\"nodes\": [\"g1\", \"g2\"], \"switches\": [\"leaf0\", \"leaf1\"], \"cables\": [[\"g1:eth2\", \"leaf0:eth1\"]]}|$|must be named pN",
+        "switch port p0|{\"nodes\": [\"g1\", \"g2\"], \"switches\": [\"leaf0\", \"leaf1\"], \"cables\": [[\"g1:eth2\", \"leaf0:p0\"]]}|$|must be named pN",
+        "switch port leading zero|{\"nodes\": [\"g1\", \"g2\"], \"switches\": [\"leaf0\", \"leaf1\"], \"cables\": [[\"g1:eth2\", \"leaf0:p01\"]]}|$|must be named pN",
+        "switch port too high|{\"nodes\": [\"g1\", \"g2\"], \"switches\": [\"leaf0\", \"leaf1\"], \"cables\": [[\"g1:eth2\", \"leaf0:p4097\"]]}|$|above p4096",
+        "unlisted switch|{\"nodes\": [\"g1\", \"g2\"], \"switches\": [\"leaf0\", \"leaf1\"], \"cables\": [[\"g1:eth2\", \"leaf9:p1\"]]}|$|not in \"nodes\" or \"switches\"",
     })
     void badTopologiesNameThePathAndTheProblem(String what, String json, String path, String problem) {
         assertThatThrownBy(() -> LabTopology.read("lab.json", json))
@@ -60,11 +72,39 @@ class LabTopologyTest {
     }
 
     @Test
+    void switchesTakeCablesFromNodesAndPlainCablesStay() {
+        LabTopology t = LabTopology.read("t", "{\"nodes\": [\"g1\", \"g2\"], \"switches\": [\"leaf0\", \"lone\"], \"cables\": "
+                + "[[\"g1:eth2\", \"leaf0:p1\"], [\"leaf0:p2\", \"g2:eth2\"], [\"g1:en6\", \"g2:en7\"]]}");
+        assertThat(t.switches()).containsExactly("leaf0", "lone");
+        assertThat(t.ports("leaf0")).containsExactly("p1", "p2");
+        assertThat(t.ports("lone")).isEmpty();
+        assertThat(t.ports("g1")).containsExactly("en6", "eth2");
+        assertThat(t.plainCables()).containsExactly(new Cable(PortRef.parse("g1:en6"), PortRef.parse("g2:en7")));
+        LabTopology moved = t.moveCable(PortRef.parse("g2:eth2"), PortRef.parse("lone:p7"));
+        assertThat(moved.cables().get(1)).isEqualTo(new Cable(PortRef.parse("g2:eth2"), PortRef.parse("lone:p7")));
+        assertThat(moved.ports("leaf0")).containsExactly("p1");
+        assertThatThrownBy(() -> t.moveCable(PortRef.parse("g1:en6"), PortRef.parse("lone:p1")))
+                .hasMessageContaining("g1:en6 is not a node's end of a cable to a switch");
+        assertThatThrownBy(() -> t.moveCable(PortRef.parse("leaf0:p1"), PortRef.parse("lone:p1")))
+                .hasMessageContaining("leaf0:p1 is not a node's end of a cable to a switch");
+        assertThatThrownBy(() -> t.moveCable(PortRef.parse("g1:eth2"), PortRef.parse("leaf0:p2")))
+                .hasMessageContaining("port leaf0:p2 ends two cables");
+        assertThatThrownBy(() -> t.moveCable(PortRef.parse("g1:eth2"), PortRef.parse("lone:eth0")))
+                .hasMessageContaining("must be named pN");
+    }
+
+    @Test
     void theStateSurvivesARoundTrip() {
         LabTopology t = LabTopology.read("t", "{\"description\": \"x\", \"nodes\": [\"a\", \"b\"], \"cables\": [[\"a:en6\", \"b:en7\"]]}");
         LabState state = new LabState("rmt", t, List.of("/opt/railmap/bin/railmapd"), Map.of("a", 42L));
         state.write(dir);
         assertThat(LabState.read(dir)).contains(state);
+        LabTopology switched = LabTopology.read("t", "{\"nodes\": [\"g1\"], \"switches\": [\"leaf0\"], \"cables\": [[\"g1:eth2\", \"leaf0:p1\"]]}");
+        LabState withLldpd = new LabState("rmt", switched, List.of("railmapd"), Map.of("g1", 42L))
+                .withLldpd("g1", new LabState.Lldpd(dir.resolve("lldpd-g1.sock"), java.util.Optional.of(43L)))
+                .withLldpd("leaf0", new LabState.Lldpd(dir.resolve("lldpd-leaf0.sock"), java.util.Optional.empty()));
+        withLldpd.write(dir);
+        assertThat(LabState.read(dir)).contains(withLldpd);
         assertThat(LabState.read(dir.resolve("nothing"))).isEmpty();
     }
 

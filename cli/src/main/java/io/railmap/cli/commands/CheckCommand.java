@@ -3,13 +3,17 @@ package io.railmap.cli.commands;
 import io.railmap.cli.ExitCodes;
 import io.railmap.cli.options.MlxVersionOption;
 import io.railmap.cli.options.SnapshotOptions;
-import io.railmap.daemon.input.InputFile;
-import io.railmap.daemon.input.InputKind;
+import io.railmap.discovery.input.InputFile;
+import io.railmap.discovery.input.InputKind;
 import io.railmap.matrix.check.CheckOptions;
 import io.railmap.matrix.check.CheckReport;
 import io.railmap.matrix.check.FileCheck;
 import io.railmap.matrix.check.Mode;
 import io.railmap.matrix.emit.PlanJson;
+import io.railmap.matrix.emit.RailTableJson;
+import io.railmap.matrix.fabric.RailTable;
+import io.railmap.matrix.topology.Topology;
+import io.railmap.cli.UserError;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.Snapshot;
 import java.io.PrintWriter;
@@ -41,13 +45,19 @@ import picocli.CommandLine.Spec;
             "  railmap check devices.json --hosts a,b                      (asks the local daemon)",
             "  railmap check devices.json --snapshot cluster.json --hosts a,b",
             "  railmap check devices.json --snapshot cluster.json --hosts a,b,c,d --mode ring --json",
-            "  railmap check hostfile.json --snapshot cluster.json        (the hostfile names the hosts)"})
+            "  railmap check hostfile.json --snapshot cluster.json        (the hostfile names the hosts)",
+            "  railmap check --rails                                      (the switched fabric's cabling)"})
 public final class CheckCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "The jaccl devices file or the mlx.launch hostfile to check.")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "FILE",
+            description = "The jaccl devices file or the mlx.launch hostfile to check (optional with --rails).")
     Path file;
+
+    @Option(names = "--rails", description = "Check the switched fabric's cabling too (or alone, without FILE): cross-rail NICs, "
+            + "rails a node misses, two NICs on one rail, mixed rates on a rail, NICs whose switch is unknown (see railmap rails).")
+    boolean rails;
 
     @Mixin
     SnapshotOptions source;
@@ -72,14 +82,22 @@ public final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (file == null && !rails) {
+            throw new UserError("nothing to check: give the devices file or hostfile to check (FILE), or --rails to check the "
+                    + "switched fabric's cabling");
+        }
         Snapshot snapshot = source.load();
+        Optional<RailTable> table = rails ? Optional.of(RailTable.of(Topology.of(snapshot))) : Optional.empty();
+        if (file == null) {
+            return railsOnly(table.get());
+        }
         String name = Names.escape(file.toString(), 256);
         CheckOptions options = new CheckOptions(Optional.ofNullable(hosts).map(h -> Names.nodeList("--hosts", h)),
                 Optional.ofNullable(mode), "--hosts", "--mode", mlx.version());
         CheckReport report = FileCheck.check(snapshot, name, InputFile.read(file, InputKind.DEVICES), options);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            out.print(PlanJson.check(report));
+            out.print(PlanJson.check(report, table));
         } else {
             report.findings().forEach(f -> out.println(FindingsText.line(f)));
             out.println(name + ": " + FindingsText.summary(report.findings()) + " (" + report.hostfile().map(h -> "mlx.launch hostfile, hosts "
@@ -87,8 +105,26 @@ public final class CheckCommand implements Callable<Integer> {
                     + String.join(", ", report.ranks()) + "; checked as " + report.mode().wireName() + ": " + h.mode().reason())
                     .orElse("ranks " + String.join(", ", report.ranks()) + ", checked as " + report.mode().wireName()) + "; MLX "
                     + report.mlxVersion() + ")");
+            table.ifPresent(t -> printRails(out, t));
         }
         out.flush();
-        return report.hasErrors() ? ExitCodes.FINDINGS : ExitCodes.OK;
+        return report.hasErrors() || table.map(RailTable::hasErrors).orElse(false) ? ExitCodes.FINDINGS : ExitCodes.OK;
+    }
+
+    private int railsOnly(RailTable table) {
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.print(RailTableJson.render(table));
+        } else {
+            printRails(out, table);
+        }
+        out.flush();
+        return table.hasErrors() ? ExitCodes.FINDINGS : ExitCodes.OK;
+    }
+
+    private static void printRails(PrintWriter out, RailTable table) {
+        table.findings().forEach(f -> out.println(FindingsText.line(f)));
+        out.println("rails: " + FindingsText.summary(table.findings()) + " (" + table.rails().size() + " rail"
+                + (table.rails().size() == 1 ? "" : "s") + " of the switched fabric; railmap rails shows them)");
     }
 }

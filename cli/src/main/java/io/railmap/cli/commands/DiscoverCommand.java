@@ -2,12 +2,12 @@ package io.railmap.cli.commands;
 
 import io.railmap.cli.UserError;
 import io.railmap.cli.options.OutputOption;
-import io.railmap.daemon.cluster.ManagementAddress;
-import io.railmap.daemon.discovery.Discovery;
-import io.railmap.daemon.discovery.DiscoveryException;
-import io.railmap.daemon.discovery.DiscoveryOptions;
-import io.railmap.daemon.discovery.LocalPort;
-import io.railmap.daemon.discovery.SkippedPort;
+import io.railmap.discovery.ManagementAddress;
+import io.railmap.discovery.Discovery;
+import io.railmap.discovery.DiscoveryException;
+import io.railmap.discovery.DiscoveryOptions;
+import io.railmap.discovery.LocalPort;
+import io.railmap.discovery.SkippedPort;
 import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.NodeRecord;
@@ -21,11 +21,13 @@ import picocli.CommandLine.Spec;
 /** {@code railmap discover}: this node's ports, once, without a daemon. */
 @Command(mixinStandardHelpOptions = true, name = "discover", sortOptions = false,
         description = "Discover this node's ports once, without a daemon, and print its record (version 0, no neighbours: "
-                + "far ends are learnt by the daemons' link probe). The record's management address is the one railmapd "
+                + "far ends are learnt by the daemons' link probe; the switch port at each port's far end, when lldpd or "
+                + "infiniband-diags tells it, and one line per such port on standard error). The record's management address is the one railmapd "
                 + "would bind by default (the default route's interface address), or none. Skipped ports and their reasons "
                 + "go to standard error.",
         footer = {"", "Examples:",
             "  railmap discover --interfaces 'en*'",
+            "  railmap discover --interfaces 'eth*' --lldpd-socket /run/lab/g1/lldpd.socket",
             "  railmap discover --node studio-a --macos-capture captures/studio-a",
             "  railmap discover --node gpu1 --sysfs-root /tmp/sysfs-copy -o gpu1.json"})
 public final class DiscoverCommand implements Callable<Integer> {
@@ -55,6 +57,10 @@ public final class DiscoverCommand implements Callable<Integer> {
         }
         for (String note : found.notes()) {
             err.println("railmap: note: " + note);
+        }
+        for (LocalPort port : found.ports()) {
+            port.port().switchPort().ifPresent(sw -> err.println("railmap: " + Names.escape(port.port().netdev()) + ": switch "
+                    + Names.escape(sw.switchName()) + " port " + Names.escape(sw.port()) + " (" + Names.escape(sw.switchId()) + ")"));
         }
         err.flush();
         NodeRecord record = new NodeRecord(name, 0, found.ports().stream().map(LocalPort::port).toList(),

@@ -2,8 +2,8 @@ package io.railmap.cli.commands;
 
 import io.railmap.cli.UserError;
 import io.railmap.cli.options.OutputOption;
-import io.railmap.daemon.input.InputFile;
-import io.railmap.daemon.input.InputKind;
+import io.railmap.discovery.input.InputFile;
+import io.railmap.discovery.input.InputKind;
 import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.NodeRecord;

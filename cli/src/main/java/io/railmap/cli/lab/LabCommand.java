@@ -8,14 +8,17 @@ import picocli.CommandLine.Spec;
 /** {@code railmap lab}: the group of lab commands. */
 @Command(name = "lab", mixinStandardHelpOptions = true,
         description = "A virtual cluster of real daemons on this Linux machine (needs root and iproute2): each node a "
-                + "network namespace, each cable a veth pair, a management bridge, one railmapd per node. State, "
+                + "network namespace, each cable a veth pair, a management bridge, one railmapd per node; each switch a "
+                + "namespace with a bridge and lldpd (needs the lldpd package). State, "
                 + "sockets and logs in $RAILMAP_LAB_DIR (default /run/railmap-lab); namespaces named $RAILMAP_LAB_PREFIX-... "
                 + "(default rmlab). Talk to node N's daemon with --lab N (railmap matrix --lab a --hosts a,b).",
         subcommands = {LabUpCommand.class, LabStatusCommand.class, LabCableCommand.class, LabKillCommand.class,
-            LabStartCommand.class, LabDownCommand.class},
+            LabStartCommand.class, LabLldpdCommand.class, LabDownCommand.class},
         footer = {"", "Examples:",
             "  sudo bin/railmap lab up --topology examples/two-crossed.json",
             "  sudo bin/railmap lab cable down a:en6",
+            "  sudo bin/railmap lab up --topology examples/two-leaves.json",
+            "  sudo bin/railmap lab cable move g3:eth2 leaf1:p5",
             "  sudo bin/railmap matrix --lab b --hosts a,b --format json",
             "  sudo bin/railmap lab down"})
 public final class LabCommand implements Runnable {
@@ -24,6 +27,6 @@ public final class LabCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "name a lab command: up, status, cable, kill, start or down");
+        throw new ParameterException(spec.commandLine(), "name a lab command: up, status, cable, kill, start, lldpd or down");
     }
 }

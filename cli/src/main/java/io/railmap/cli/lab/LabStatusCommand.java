@@ -30,8 +30,9 @@ public final class LabStatusCommand implements Callable<Integer> {
                 + (lab.leftovers().isEmpty() ? "" : " (leftover namespaces " + lab.leftovers() + ": railmap lab down removes them)")));
         PrintWriter out = spec.commandLine().getOut();
         Map<String, Map<String, Boolean>> carriers = lab.carriers(state);
-        out.println("lab " + state.prefix() + ": " + state.topology().nodes().size() + " nodes, " + state.topology().cables().size()
-                + " cables; state in " + lab.dir());
+        out.println("lab " + state.prefix() + ": " + state.topology().nodes().size() + " nodes, "
+                + (state.topology().switches().isEmpty() ? "" : state.topology().switches().size() + (state.topology().switches().size() == 1 ? " switch, " : " switches, "))
+                + state.topology().cables().size() + " cables; state in " + lab.dir());
         for (String node : state.topology().nodes()) {
             String daemon;
             if (!lab.running(state, node)) {
@@ -48,9 +49,24 @@ public final class LabStatusCommand implements Callable<Integer> {
             }
             String ports = carriers.get(node).entrySet().stream()
                     .map(e -> e.getKey() + (e.getValue() ? " up" : " down")).collect(Collectors.joining(", "));
-            out.println("  " + node + ": " + daemon + "; ports: " + (ports.isEmpty() ? "none" : ports));
+            out.println("  " + node + ": " + daemon + lldpd(lab, state, node) + "; ports: " + (ports.isEmpty() ? "none" : ports));
+        }
+        for (String sw : state.topology().switches()) {
+            String ports = carriers.get(sw).entrySet().stream()
+                    .map(e -> e.getKey() + (e.getValue() ? " up" : " down")).collect(Collectors.joining(", "));
+            out.println("  " + sw + ": switch" + lldpd(lab, state, sw) + "; ports: " + (ports.isEmpty() ? "none" : ports));
         }
         out.flush();
         return 0;
+    }
+
+    /** @return ", lldpd pid N (socket S)", ", lldpd stopped", or nothing in a lab without lldpd */
+    private static String lldpd(Lab lab, LabState state, String name) {
+        LabState.Lldpd entry = state.lldpd().get(name);
+        if (entry == null) {
+            return "";
+        }
+        return lab.lldpdRunning(state, name) ? ", lldpd pid " + entry.pid().orElseThrow() + " (socket " + entry.socket() + ")"
+                : ", lldpd stopped";
     }
 }

@@ -1,8 +1,8 @@
 package io.railmap.cli.lab;
 
 import io.railmap.cli.ExitCodes;
-import io.railmap.daemon.input.InputFile;
-import io.railmap.daemon.input.InputKind;
+import io.railmap.discovery.input.InputFile;
+import io.railmap.discovery.input.InputKind;
 import io.railmap.lab.Lab;
 import io.railmap.lab.LabException;
 import io.railmap.lab.LabState;
@@ -31,7 +31,10 @@ import picocli.CommandLine.Spec;
                 + "holds every record and sees exactly the file's cables, then print the cables and the rail-aligned "
                 + "matrix of all nodes. On failure, what was made is removed again.",
         footer = {"", "Topology file: {\"nodes\": [\"a\", \"b\"], \"cables\": [[\"a:en6\", \"b:en7\"], [\"a:en7\", \"b:en6\"]]}",
-            "", "Example:", "  sudo bin/railmap lab up --replace --topology examples/two-crossed.json"})
+            "With switches (each a bridge running lldpd; needs the lldpd package): {\"nodes\": [\"g1\", \"g2\"], "
+                + "\"switches\": [\"leaf0\"], \"cables\": [[\"g1:eth2\", \"leaf0:p1\"], [\"g2:eth2\", \"leaf0:p2\"]]}",
+            "", "Examples:", "  sudo bin/railmap lab up --replace --topology examples/two-crossed.json",
+            "  sudo bin/railmap lab up --replace --topology examples/two-leaves.json"})
 public final class LabUpCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -63,7 +66,9 @@ public final class LabUpCommand implements Callable<Integer> {
         LabState state = lab.up(topology, LabSetup.daemonCommand());
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        err.println("railmap: lab up: " + topology.nodes().size() + " nodes, " + topology.cables().size()
+        err.println("railmap: lab up: " + topology.nodes().size() + " nodes, "
+                + (topology.switches().isEmpty() ? "" : topology.switches().size() + (topology.switches().size() == 1 ? " switch" : " switches") + " (lldpd on every node and switch), ")
+                + topology.cables().size()
                 + " cables; daemons " + topology.nodes().stream().map(n -> n + " (pid " + state.pids().get(n) + ")")
                 .collect(java.util.stream.Collectors.joining(", ")) + "; state, sockets and logs in " + lab.dir());
         err.flush();

@@ -1,7 +1,7 @@
 package io.railmap.cli.options;
 
 import io.railmap.cli.UserError;
-import io.railmap.daemon.input.FileType;
+import io.railmap.discovery.input.FileType;
 import io.railmap.matrix.model.Names;
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -1,8 +1,8 @@
 package io.railmap.cli.options;
 
 import io.railmap.cli.client.DaemonClient;
-import io.railmap.daemon.input.InputFile;
-import io.railmap.daemon.input.InputKind;
+import io.railmap.discovery.input.InputFile;
+import io.railmap.discovery.input.InputKind;
 import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.NodeRecord;

@@ -26,6 +26,8 @@ public final class DiscoveryPolls implements AutoCloseable {
     private final long tickMs;
     private final Runnable poll;
     private final LongSupplier nanoClock;
+    private final String what;
+    private final String flag;
     private volatile boolean closed;
     private volatile long timer = -1;
     private boolean overrunLogged;
@@ -40,11 +42,26 @@ public final class DiscoveryPolls implements AutoCloseable {
      * @throws IllegalArgumentException when the tick is below 1 ms
      */
     public DiscoveryPolls(Vertx vertx, long tickMs, Runnable poll) {
-        this(vertx, tickMs, poll, System::nanoTime);
+        this(vertx, tickMs, poll, "discovery", "--link-poll-ms", System::nanoTime);
+    }
+
+    /**
+     * Polls of something else than discovery (the switch ports from lldpd and infiniband-diags).
+     *
+     * @param what what a poll does, for log lines ({@code "reading switch ports"})
+     * @param flag the flag that sets the tick, for log lines
+     * @throws IllegalArgumentException when the tick is below 1 ms
+     */
+    public DiscoveryPolls(Vertx vertx, long tickMs, Runnable poll, String what, String flag) {
+        this(vertx, tickMs, poll, what, flag, System::nanoTime);
     }
 
     /** @param nanoClock a monotonic clock in ns, which measures how long a poll took */
     DiscoveryPolls(Vertx vertx, long tickMs, Runnable poll, LongSupplier nanoClock) {
+        this(vertx, tickMs, poll, "discovery", "--link-poll-ms", nanoClock);
+    }
+
+    private DiscoveryPolls(Vertx vertx, long tickMs, Runnable poll, String what, String flag, LongSupplier nanoClock) {
         if (tickMs < 1) {
             throw new IllegalArgumentException("a discovery tick of " + tickMs + " ms is below 1 ms");
         }
@@ -52,6 +69,8 @@ public final class DiscoveryPolls implements AutoCloseable {
         this.tickMs = tickMs;
         this.poll = Objects.requireNonNull(poll, "poll");
         this.nanoClock = nanoClock;
+        this.what = what;
+        this.flag = flag;
     }
 
     /** Starts the first poll now; the others follow, one a tick, until {@link #close()}. */
@@ -70,7 +89,7 @@ public final class DiscoveryPolls implements AutoCloseable {
         }, false).onComplete(done -> {
             String failure = done.failed() ? String.valueOf(done.cause()) : null;
             if (failure != null && !failure.equals(lastFailure)) {
-                LOG.log(Level.WARNING, "discovery failed: " + failure + " (polled again at every tick; logged again when the failure changes)");
+                LOG.log(Level.WARNING, what + " failed: " + failure + " (polled again at every tick; logged again when the failure changes)");
             }
             lastFailure = failure;
             long tookMs = TimeUnit.NANOSECONDS.toMillis(nanoClock.getAsLong() - started);
@@ -85,13 +104,13 @@ public final class DiscoveryPolls implements AutoCloseable {
             inTime = 0;
             if (!overrunLogged) {
                 overrunLogged = true;
-                LOG.log(Level.WARNING, "discovery took " + tookMs + " ms, longer than its " + tickMs + " ms tick (--link-poll-ms):"
-                        + " each poll starts when the previous one has finished, so changes of ports are noticed later;"
+                LOG.log(Level.WARNING, what + " took " + tookMs + " ms, longer than its " + tickMs + " ms tick (" + flag + "):"
+                        + " each poll starts when the previous one has finished, so changes are noticed later;"
                         + " further overruns are not logged until polls keep their tick again");
             }
         } else if (overrunLogged && ++inTime >= IN_TIME_TO_REARM) {
             overrunLogged = false;
-            LOG.log(Level.INFO, "discovery keeps its " + tickMs + " ms tick again (" + IN_TIME_TO_REARM + " polls in a row)");
+            LOG.log(Level.INFO, what + " keeps its " + tickMs + " ms tick again (" + IN_TIME_TO_REARM + " polls in a row)");
         }
     }
 

@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * Validates a jaccl devices matrix {@code cells[i][j][k]} (ranks × ranks × wires, as read by
@@ -470,7 +471,7 @@ public final class Checker {
             }
             used.forEach(cell -> cell.forEach(name -> count.merge(name, 1, Integer::sum)));
             Map<String, Port> index = names.computeIfAbsent(ranks.get(r), this::nameIndex);
-            for (Map.Entry<String, Integer> e : new java.util.TreeMap<>(count).entrySet()) {
+            for (Map.Entry<String, Integer> e : new TreeMap<>(count).entrySet()) {
                 Port port = index.get(e.getKey());
                 if (port != null && port.kind() == PortKind.THUNDERBOLT && e.getValue() > JacclRules.THUNDERBOLT_MAX_QUEUE_PAIRS) {
                     add(Code.TOO_MANY_QUEUE_PAIRS, Severity.ERROR, List.of(r), null, rank(r) + " uses " + Names.escape(e.getKey())

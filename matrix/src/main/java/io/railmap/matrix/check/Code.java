@@ -53,6 +53,16 @@ public enum Code {
     EXTRA_WIRES_UNUSED,
     /** A port observed a far end that does not observe it back; not used in any matrix. */
     UNCONFIRMED_CABLE,
+    /** A compute NIC reaches another rail than the same-named NIC of most nodes (a cable on the wrong leaf). */
+    CROSS_RAIL,
+    /** A node has no NIC on a rail most nodes reach. */
+    RAIL_MISSING,
+    /** A node has two or more NICs on one rail. */
+    TWO_NICS_ONE_RAIL,
+    /** The NICs on one rail run at different rates. */
+    MIXED_RATES_ON_RAIL,
+    /** A compute NIC's switch is not known: no LLDP, InfiniBand or probe far end (or the probe's only). */
+    UNKNOWN_FAR_END,
     /** A port heard several far ends: a switch segment, not a cable. */
     SHARED_SEGMENT,
     /** A cable between two ranks that is not a rail (down, too slow, over a cap, trimmed). */

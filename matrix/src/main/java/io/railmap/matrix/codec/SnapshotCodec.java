@@ -2,6 +2,7 @@ package io.railmap.matrix.codec;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.railmap.matrix.model.FarEndSource;
 import io.railmap.matrix.model.IpAddresses;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.NodeRecord;
@@ -10,6 +11,7 @@ import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.model.PortState;
 import io.railmap.matrix.model.Snapshot;
+import io.railmap.matrix.model.SwitchPort;
 import io.railmap.matrix.model.Thunderbolt;
 import io.railmap.matrix.model.WireNames;
 import java.util.List;
@@ -30,14 +32,18 @@ import java.util.regex.Pattern;
  *            "kind": "thunderbolt" | "roce" | "infiniband" | "ethernet",
  *            "rateGbps": 80.0 | null, "state": "active" | "down" | "init" | "armed" | "unknown",
  *            "thunderbolt": {...} | null, "addresses": ["169.254.205.255", "fe80::1021:1bac:fe1:b5e3"] | null,
- *            "bridge": "bridge0" | null, "neighbours": [{"node": "b", "port": "en7"}, ...]}
+ *            "bridge": "bridge0" | null, "switchPort": switch port | null,
+ *            "neighbours": [{"node": "b", "port": "en7"}, ...]}
+ * switch port: {"source": "lldp" | "infiniband", "chassis": "52:54:00:12:34:56", "name": "leaf0" | null,
+ *            "port": "p1"}
  * thunderbolt: {"domainUuid": "..." | null, "peerDomainUuid": "..." | null, "receptacle": 2,
  *            "linkSpeedGbps": 80.0 | null, "behindHub": false, "peerName": "Mac Studio" | null}
- * snapshot: {"format": "railmap-snapshot", "version": 2, "records": [record, ...]}
+ * snapshot: {"format": "railmap-snapshot", "version": 3, "records": [record, ...]}
  * </pre>
  *
  * Required: {@code node}, {@code version}, {@code ports}; per port {@code netdev}, {@code kind},
- * {@code state}; per Thunderbolt object {@code receptacle}. Other fields may be absent or null
+ * {@code state}; per Thunderbolt object {@code receptacle}; per switch port {@code source},
+ * {@code chassis}, {@code port}. Other fields may be absent or null
  * ({@code rdmaPort} then means 1, {@code neighbours} none, {@code behindHub} false); without
  * {@code rdma}, {@code rdmaPort} is 1 or absent. {@code addresses} absent or null means the record
  * does not say ({@link Port#addressesKnown()} false); an array, even empty, is what the netdev has:
@@ -48,7 +54,9 @@ import java.util.regex.Pattern;
  * silently; a change to the format raises the snapshot version.
  *
  * <p>Versions: this code writes version {@value Snapshot#FORMAT_VERSION} and reads versions
- * {@value Snapshot#OLDEST_FORMAT_VERSION} and {@value Snapshot#FORMAT_VERSION}. Version 1 has no
+ * {@value Snapshot#OLDEST_FORMAT_VERSION} to {@value Snapshot#FORMAT_VERSION}. Version 2 has no
+ * {@code switchPort} (an unknown field there); its ports read with none. Read tolerantly, a switch
+ * port from a source this code does not know is left out, the port kept. Version 1 has no
  * {@code management}, {@code rdmaEnabled}, {@code incarnation}, {@code addresses} or {@code bridge}
  * (in a version-1 snapshot they are unknown fields); its records read with them empty. Version 2
  * gained {@code incarnation} before any release wrote it, so a version-2 snapshot without it reads
@@ -66,8 +74,11 @@ public final class SnapshotCodec {
     private static final Pattern UUID_TEXT = Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
     private static final Set<String> PORT_FIELDS_V1 = Set.of("netdev", "rdma", "rdmaPort", "kind", "rateGbps",
             "state", "thunderbolt", "neighbours");
-    private static final Set<String> PORT_FIELDS = Set.of("netdev", "rdma", "rdmaPort", "kind", "rateGbps",
+    private static final Set<String> PORT_FIELDS_V2 = Set.of("netdev", "rdma", "rdmaPort", "kind", "rateGbps",
             "state", "thunderbolt", "addresses", "bridge", "neighbours");
+    private static final Set<String> PORT_FIELDS = Set.of("netdev", "rdma", "rdmaPort", "kind", "rateGbps",
+            "state", "thunderbolt", "addresses", "bridge", "switchPort", "neighbours");
+    private static final Set<String> SWITCH_PORT_FIELDS = Set.of("source", "chassis", "name", "port");
     private static final Set<String> THUNDERBOLT_FIELDS = Set.of("domainUuid", "peerDomainUuid", "receptacle",
             "linkSpeedGbps", "behindHub", "peerName");
     private static final Set<String> NEIGHBOUR_FIELDS = Set.of("node", "port");
@@ -81,7 +92,7 @@ public final class SnapshotCodec {
      * @return the snapshot
      * @throws FormatException when the text is not JSON, {@code format} is not
      *                         {@value Snapshot#FORMAT}, {@code version} is neither
-     *                         {@value Snapshot#OLDEST_FORMAT_VERSION} nor
+     *                         {@value Snapshot#OLDEST_FORMAT_VERSION} to
      *                         {@value Snapshot#FORMAT_VERSION}, a field is missing, unknown (for
      *                         that version) or of the wrong type, or a value breaks a rule of the
      *                         model (two records for one node, a bad name, a negative rate, a bad
@@ -101,7 +112,7 @@ public final class SnapshotCodec {
                     + Snapshot.OLDEST_FORMAT_VERSION + " to " + Snapshot.FORMAT_VERSION
                     + "); upgrade railmap or write the snapshot with a matching version");
         }
-        Reading reading = number == 1 ? Reading.STRICT_V1 : Reading.STRICT;
+        Reading reading = new Reading((int) number, null);
         JsonCursor records = root.field("records");
         List<NodeRecord> list = records.elements().stream().map(reading::record).toList();
         return records.as(c -> new Snapshot(list));
@@ -133,7 +144,7 @@ public final class SnapshotCodec {
      * @throws FormatException as {@link #readRecord}, except for unknown fields and values as above
      */
     public static NodeRecord readRecordSkipping(JsonCursor record, Consumer<String> skipped) {
-        return new Reading(false, Objects.requireNonNull(skipped, "skipped")).record(record);
+        return new Reading(Snapshot.FORMAT_VERSION, Objects.requireNonNull(skipped, "skipped")).record(record);
     }
 
     /** @return the snapshot as indented JSON, ending with a newline */
@@ -191,6 +202,13 @@ public final class SnapshotCodec {
                 port.putNull("addresses");
             }
             port.put("bridge", p.bridge().orElse(null));
+            if (p.switchPort().isPresent()) {
+                SwitchPort sw = p.switchPort().get();
+                port.putObject("switchPort").put("source", sw.source().wireName()).put("chassis", sw.chassis())
+                        .put("name", sw.name().orElse(null)).put("port", sw.port());
+            } else {
+                port.putNull("switchPort");
+            }
             ArrayNode neighbours = port.putArray("neighbours");
             for (PortRef n : p.neighbours()) {
                 neighbours.addObject().put("node", n.node()).put("port", n.port());
@@ -200,12 +218,11 @@ public final class SnapshotCodec {
     }
 
     /**
-     * One way of reading records: strict (files) for version 1 or 2, or skipping what is unknown
-     * (cluster messages), then telling {@code skipped}.
+     * One way of reading records: strict (files) for a snapshot format version, or skipping what is
+     * unknown (cluster messages), then telling {@code skipped}.
      */
-    private record Reading(boolean v1, Consumer<String> skipped) {
-        static final Reading STRICT = new Reading(false, null);
-        static final Reading STRICT_V1 = new Reading(true, null);
+    private record Reading(int version, Consumer<String> skipped) {
+        static final Reading STRICT = new Reading(Snapshot.FORMAT_VERSION, null);
 
         private boolean strict() {
             return skipped == null;
@@ -221,7 +238,7 @@ public final class SnapshotCodec {
         }
 
         NodeRecord record(JsonCursor c) {
-            fields(c, v1 ? RECORD_FIELDS_V1 : RECORD_FIELDS);
+            fields(c, version == 1 ? RECORD_FIELDS_V1 : RECORD_FIELDS);
             String node = c.field("node").as(n -> Names.node("node", n.string()));
             Optional<UUID> incarnation = c.optionalField("incarnation").map(SnapshotCodec::incarnation);
             long version = c.field("version").integer();
@@ -234,7 +251,7 @@ public final class SnapshotCodec {
 
         /** @return the port, or null when it is skipped (a kind this code does not know, read tolerantly) */
         private Port port(String node, JsonCursor c) {
-            fields(c, v1 ? PORT_FIELDS_V1 : PORT_FIELDS);
+            fields(c, version == 1 ? PORT_FIELDS_V1 : version == 2 ? PORT_FIELDS_V2 : PORT_FIELDS);
             String netdev = c.field("netdev").string();
             Optional<String> rdma = c.optionalField("rdma").map(JsonCursor::string);
             Optional<JsonCursor> rdmaPortField = c.optionalField("rdmaPort");
@@ -265,11 +282,29 @@ public final class SnapshotCodec {
             Optional<Thunderbolt> thunderbolt = c.optionalField("thunderbolt").map(this::thunderbolt);
             Optional<List<String>> addresses = c.optionalField("addresses").map(SnapshotCodec::addresses);
             Optional<String> bridge = c.optionalField("bridge").map(JsonCursor::string);
+            Optional<SwitchPort> switchPort = c.optionalField("switchPort").flatMap(this::switchPort);
             List<PortRef> neighbours = c.optionalField("neighbours")
                     .map(n -> n.elements().stream().map(this::neighbour).toList())
                     .orElse(List.of());
             return c.as(x -> new Port(node, netdev, rdma, rdmaPort, kind, rate, state, thunderbolt, addresses.orElse(List.of()),
-                    addresses.isPresent(), bridge, neighbours));
+                    addresses.isPresent(), bridge, switchPort, neighbours));
+        }
+
+        /** @return the switch port, or empty when it is skipped (a source this code does not know, read tolerantly) */
+        private Optional<SwitchPort> switchPort(JsonCursor c) {
+            fields(c, SWITCH_PORT_FIELDS);
+            JsonCursor sourceField = c.field("source");
+            String sourceName = sourceField.string();
+            if (!strict() && !known(FarEndSource.class, sourceName)) {
+                skipped.accept(sourceField.path() + ": switch port from source \"" + Names.escape(sourceName, 64)
+                        + "\" left out (a source this daemon does not know)");
+                return Optional.empty();
+            }
+            FarEndSource source = sourceField.as(s -> FarEndSource.fromWire(sourceName));
+            String chassis = c.field("chassis").string();
+            Optional<String> name = c.optionalField("name").map(JsonCursor::string);
+            String port = c.field("port").string();
+            return Optional.of(c.as(x -> new SwitchPort(source, chassis, name, port)));
         }
 
         private Thunderbolt thunderbolt(JsonCursor c) {

@@ -1,5 +1,7 @@
 package io.railmap.matrix.emit;
 
+import io.railmap.matrix.fabric.Rail;
+import io.railmap.matrix.fabric.RailNic;
 import io.railmap.matrix.plan.Plan;
 import io.railmap.matrix.rail.DeviceMatrix;
 import io.railmap.matrix.topology.Cable;
@@ -19,13 +21,19 @@ import org.jgrapht.nio.dot.DOTExporter;
  * Graphviz DOT of the cable graph, written with JGraphT's {@link DOTExporter}: one vertex per node,
  * one edge per cable with each end's port name at that end ({@code taillabel}/{@code headlabel}).
  * Rails of the plan are coloured by rail index (rail 0 of every pair the same colour) and labelled
- * {@code rail k}; cables that are no rail are grey; one-sided observations are dashed. Render with
+ * {@code rail k}; cables that are no rail are grey; one-sided observations are dashed. Nodes are
+ * ellipses; the switches and segments of the plan's {@linkplain Plan#railTable() rail table} are
+ * boxes (a segment's dashed), each joined to the nodes whose compute NICs reach it by one edge per
+ * NIC (the NIC's port at the node, the switch port at the switch), coloured by rail id. Render with
  * {@code dot -Tsvg}.
  */
 public final class Dot {
     /** Rail colours by index (Tableau 10); rail k uses {@code RAIL_COLOURS[k % 10]}. */
     static final String[] RAIL_COLOURS = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
         "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
+
+    /** Prefix of a switch's or segment's vertex; node names hold no ':', so none is taken for a node. */
+    private static final String SWITCH_VERTEX = "switch ";
 
     private Dot() {
     }
@@ -77,6 +85,18 @@ public final class Dot {
                     .put("taillabel", u.from().port()).put("headlabel", u.farEnd().get().port())
                     .put("label", "unconfirmed").put("style", "dashed").put("color", "grey"));
         }
+        Map<String, Rail> switches = new LinkedHashMap<>();
+        for (Rail rail : plan.railTable().rails()) {
+            String vertex = SWITCH_VERTEX + rail.identity();
+            switches.put(vertex, rail);
+            graph.addVertex(vertex);
+            for (RailNic nic : rail.nics()) {
+                Line line = new Line().put("taillabel", nic.port().port()).put("label", "rail " + rail.id())
+                        .put("color", RAIL_COLOURS[rail.id() % RAIL_COLOURS.length]);
+                nic.switchPort().ifPresent(p -> line.put("headlabel", p));
+                graph.addEdge(nic.node(), vertex, line);
+            }
+        }
         Map<String, String> ids = new HashMap<>();
         topology.nodes().forEach(n -> ids.put(n, "n" + ids.size()));
         graph.vertexSet().stream().filter(v -> !ids.containsKey(v)).sorted().forEach(v -> ids.put(v, "n" + ids.size()));
@@ -88,8 +108,17 @@ public final class Dot {
                 "\"" + comment.replace("\\", "\\\\").replace("\"", "\\\"") + "\"")));
         exporter.setVertexAttributeProvider(v -> {
             Map<String, Attribute> a = new LinkedHashMap<>();
+            Rail rail = switches.get(v);
+            if (rail != null) {
+                // a switch's name comes from the wire: a backslash in it must not escape DOT's closing quote
+                a.put("label", DefaultAttribute.createAttribute(rail.name().replace("\\", "\\\\") + "\\nrail " + rail.id()));
+                a.put("shape", DefaultAttribute.createAttribute("box"));
+                a.put("style", DefaultAttribute.createAttribute(rail.kind() == Rail.Kind.SWITCH ? "filled" : "dashed"));
+                a.put("fillcolor", DefaultAttribute.createAttribute("#eeeeee"));
+                return a;
+            }
             a.put("label", DefaultAttribute.createAttribute(m.ranks().contains(v) ? v + "\\nrank " + m.ranks().indexOf(v) : v));
-            a.put("shape", DefaultAttribute.createAttribute("box"));
+            a.put("shape", DefaultAttribute.createAttribute("ellipse"));
             if (!topology.hasNode(v)) {
                 a.put("style", DefaultAttribute.createAttribute("dashed"));
             }

@@ -6,10 +6,12 @@ import io.railmap.matrix.check.CheckReport;
 import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.codec.JsonText;
 import io.railmap.matrix.jaccl.MlxVersion;
+import io.railmap.matrix.fabric.RailTable;
 import io.railmap.matrix.plan.Plan;
 import io.railmap.matrix.rail.DeviceMatrix;
 import io.railmap.matrix.topology.Cable;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * railmap's own JSON for scripts and tests.
@@ -20,7 +22,7 @@ import java.util.List;
  *           "devices": [[[], ["rdma_en6", "rdma_en7"]], [["rdma_en7", "rdma_en6"], []]],
  *           "rails": [{"ranks": [0, 1], "rail": 0, "cable": ["a:en6", "b:en7"]}, ...],
  *           "topology": {"digest": "sha256:…", "records": ["a@12.1f2e3d4c", "b@7.9a8b7c6d"]},
- *           "findings": [finding, ...]}
+ *           "findings": [finding, ...], "railTable": railTable}
  * finding: {"code": "mismatched-rail", "severity": "error", "ranks": [0, 1], "rail": 1 | null,
  *           "message": "..."}
  * check:   {"ranks": [...], "mode": "auto", "mlxVersion": "0.32.1", "errors": 1, ["hostfile": hostfile,] "findings": [finding, ...]}
@@ -32,7 +34,9 @@ import java.util.List;
  * {@code rails} lists each pair once (i &lt; j), cable ends as {@code node:port}. {@code mode} is the
  * group jaccl runs (null: it cannot run the matrix), {@code validMesh}/{@code validRing} are jaccl's
  * own tests for {@code mlxVersion} (the release the matrix is shaped for), and {@code minMlxVersion}
- * is the oldest release that runs it in that mode.
+ * is the oldest release that runs it in that mode. {@code railTable} is {@link RailTableJson}'s, for every
+ * node of the topology; its findings are not among the plan's (they do not stop jaccl) and do not
+ * change the exit code of {@code railmap matrix}.
  */
 public final class PlanJson {
     private PlanJson() {
@@ -90,17 +94,29 @@ public final class PlanJson {
         ArrayNode records = topology.putArray("records");
         plan.provenance().records().forEach(id -> records.add(id.toString()));
         root.set("findings", findings(plan.findings()));
+        root.set("railTable", RailTableJson.tree(plan.railTable()));
         return root;
     }
 
     /** @return the result of a check as JSON, ending with a newline */
     public static String check(CheckReport report) {
+        return check(report, Optional.empty());
+    }
+
+    /**
+     * @param report the check of a file
+     * @param rails  the rail table when the fabric was checked too ({@code railmap check --rails})
+     * @return the result as JSON, ending with a newline; with a rail table, its {@link RailTableJson}
+     *         as {@code railTable}, and {@code errors} counting its errors too
+     */
+    public static String check(CheckReport report, Optional<RailTable> rails) {
         ObjectNode root = JsonText.object();
         ArrayNode r = root.putArray("ranks");
         report.ranks().forEach(r::add);
         root.put("mode", report.mode().wireName());
         root.put("mlxVersion", report.mlxVersion().toString());
-        root.put("errors", report.findings().stream().filter(Finding::isError).count());
+        root.put("errors", report.findings().stream().filter(Finding::isError).count()
+                + rails.map(t -> t.findings().stream().filter(Finding::isError).count()).orElse(0L));
         report.hostfile().ifPresent(h -> {
             ObjectNode hostfile = root.putObject("hostfile");
             hostfile.put("file", report.source());
@@ -110,6 +126,7 @@ public final class PlanJson {
             hostfile.put("modeFrom", h.mode().from().wireName());
         });
         root.set("findings", findings(report.findings()));
+        rails.ifPresent(t -> root.set("railTable", RailTableJson.tree(t)));
         return JsonText.pretty(root);
     }
 

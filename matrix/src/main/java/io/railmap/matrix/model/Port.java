@@ -1,6 +1,7 @@
 package io.railmap.matrix.model;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -26,6 +27,9 @@ import java.util.Optional;
  * @param bridge     the bridge the port's netdev is a member of (macOS {@code bridge0}, the
  *                   Thunderbolt Bridge; Linux {@code /sys/class/net/<dev>/master} of a bridge port);
  *                   empty when none or unknown
+ * @param switchPort the switch port at the far end, when a switch announced itself on this port's
+ *                   cable (LLDP) or the InfiniBand fabric names it; empty when there is none or it is
+ *                   not known (no lldpd, no infiniband-diags, a record of snapshot format 2 or older)
  * @param neighbours the far ends this port observed (by link probe); one for a cable, several for a
  *                   shared segment, none when nothing was heard. Sorted and distinct.
  */
@@ -41,6 +45,7 @@ public record Port(
         List<String> addresses,
         boolean addressesKnown,
         Optional<String> bridge,
+        Optional<SwitchPort> switchPort,
         List<PortRef> neighbours) {
 
     /**
@@ -61,20 +66,33 @@ public record Port(
         if (rdmaPort < 1) {
             throw new IllegalArgumentException("port " + node + ":" + netdev + ": RDMA port " + rdmaPort + " is below 1");
         }
-        java.util.Objects.requireNonNull(kind, "kind");
-        java.util.Objects.requireNonNull(state, "state");
-        java.util.Objects.requireNonNull(thunderbolt, "thunderbolt");
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(state, "state");
+        Objects.requireNonNull(thunderbolt, "thunderbolt");
         rateGbps.ifPresent(r -> Rates.requireRate("port " + node + ":" + netdev + " rate", r));
         addresses = IpAddresses.forPort("port " + node + ":" + netdev + " address", addresses);
         if (!addressesKnown && !addresses.isEmpty()) {
             throw new IllegalArgumentException("port " + node + ":" + netdev + " has addresses, but says they are not known");
         }
         bridge.ifPresent(b -> Names.plain("bridge", b));
+        Objects.requireNonNull(switchPort, "switchPort");
         neighbours = neighbours.stream().distinct().sorted().toList();
         PortRef self = new PortRef(node, netdev);
         if (neighbours.contains(self)) {
             throw new IllegalArgumentException("port " + self + " lists itself as a neighbour");
         }
+    }
+
+    /**
+     * A port without a switch at its far end, or whose record does not say (snapshot format 2).
+     *
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    public Port(String node, String netdev, Optional<String> rdma, int rdmaPort, PortKind kind, Optional<Double> rateGbps,
+                PortState state, Optional<Thunderbolt> thunderbolt, List<String> addresses, boolean addressesKnown,
+                Optional<String> bridge, List<PortRef> neighbours) {
+        this(node, netdev, rdma, rdmaPort, kind, rateGbps, state, thunderbolt, addresses, addressesKnown, bridge, Optional.empty(),
+                neighbours);
     }
 
     /**
@@ -109,7 +127,7 @@ public record Port(
      */
     public Port withNeighbours(List<PortRef> newNeighbours) {
         return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, state, thunderbolt, addresses, addressesKnown, bridge,
-                newNeighbours);
+                switchPort, newNeighbours);
     }
 
     /**
@@ -118,6 +136,15 @@ public record Port(
      */
     public Port withState(PortState newState) {
         return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, newState, thunderbolt, addresses, addressesKnown, bridge,
-                neighbours);
+                switchPort, neighbours);
+    }
+
+    /**
+     * @param newSwitchPort the switch port now known at the far end, or empty
+     * @return a copy of this port with it
+     */
+    public Port withSwitchPort(Optional<SwitchPort> newSwitchPort) {
+        return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, state, thunderbolt, addresses, addressesKnown, bridge,
+                newSwitchPort, neighbours);
     }
 }

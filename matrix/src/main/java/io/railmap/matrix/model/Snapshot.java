@@ -18,8 +18,10 @@ public record Snapshot(List<NodeRecord> records) {
      * The snapshot format version this code writes. Version 2 added each port's {@code addresses}
      * and {@code bridge} and each record's {@code management}, {@code rdmaEnabled} and
      * {@code incarnation} (the last before any release wrote version 2, so it may be absent).
+     * Version 3 added each port's {@code switchPort} (the switch at the far end, from LLDP or the
+     * InfiniBand fabric).
      */
-    public static final int FORMAT_VERSION = 2;
+    public static final int FORMAT_VERSION = 3;
     /** The oldest version this code still reads (its records have none of version 2's fields). */
     public static final int OLDEST_FORMAT_VERSION = 1;
 

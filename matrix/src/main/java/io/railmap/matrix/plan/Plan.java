@@ -6,6 +6,7 @@ import io.railmap.matrix.jaccl.JacclRules;
 import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.provenance.Provenance;
 import io.railmap.matrix.rail.DeviceMatrix;
+import io.railmap.matrix.fabric.RailTable;
 import java.util.List;
 import java.util.Optional;
 
@@ -21,9 +22,11 @@ import java.util.Optional;
  *                   exactly when it is {@link JacclMode#RING}); empty when jaccl would refuse, throw or
  *                   misbehave, which is then an error finding
  * @param provenance the records of the ranked nodes the plan was computed from, and their digest
+ * @param railTable  the rails of the switched fabric of every node of the topology (not only the
+ *                   ranks: rail ids are the same whoever asks) and its findings
  */
 public record Plan(DeviceMatrix matrix, List<Finding> findings, MlxVersion mlxVersion, Optional<JacclMode> mode,
-                   Provenance provenance) {
+                   Provenance provenance, RailTable railTable) {
     /** Copies the findings. */
     public Plan {
         findings = List.copyOf(findings);

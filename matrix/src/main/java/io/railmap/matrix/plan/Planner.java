@@ -6,6 +6,7 @@ import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.check.Mode;
 import io.railmap.matrix.check.Readiness;
 import io.railmap.matrix.check.Severity;
+import io.railmap.matrix.fabric.RailTable;
 import io.railmap.matrix.jaccl.JacclInit;
 import io.railmap.matrix.jaccl.JacclMode;
 import io.railmap.matrix.jaccl.JacclRules;
@@ -24,6 +25,7 @@ import io.railmap.matrix.topology.SourceConflict;
 import io.railmap.matrix.topology.Topology;
 import io.railmap.matrix.topology.Unconfirmed;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -96,9 +98,9 @@ public final class Planner {
         Mode checked = mode.map(m -> m == JacclMode.RING ? Mode.RING : Mode.MESH).orElse(Mode.AUTO);
         findings.addAll(Checker.check(topology, ranks, matrix.devices(), checked, version));
         findings.addAll(Readiness.of(topology, matrix));
-        findings.sort(java.util.Comparator.comparing(Finding::severity));
+        findings.sort(Comparator.comparing(Finding::severity));
         Provenance provenance = Provenance.of(ranks.stream().map(n -> topology.record(n).orElseThrow()).toList());
-        return new Plan(matrix, findings, version, mode, provenance);
+        return new Plan(matrix, findings, version, mode, provenance, RailTable.of(topology));
     }
 
     /** The matrix a ring of this release runs: before 0.31.2 null non-neighbour cells, before 0.32.1 one wire per edge. */

@@ -55,6 +55,16 @@ class SnapshotCodecSkippingTest {
     }
 
     @Test
+    void aSwitchPortFromAnUnknownSourceIsLeftOutAndThePortKept() {
+        NodeRecord record = read("{\"node\": \"b\", \"version\": 1, \"ports\": [{\"netdev\": \"eth2\", \"kind\": \"roce\","
+                + " \"state\": \"active\", \"switchPort\": {\"source\": \"cdp\", \"chassis\": \"leaf0\", \"port\": \"Gi0/1\", \"vlan\": 7}}]}");
+
+        assertThat(record.port("eth2").orElseThrow().switchPort()).isEmpty();
+        assertThat(skipped).containsExactly("$.ports[0].switchPort.vlan: unknown field ignored",
+                "$.ports[0].switchPort.source: switch port from source \"cdp\" left out (a source this daemon does not know)");
+    }
+
+    @Test
     void filesStayStrictAboutTheSameRecord() {
         assertThatThrownBy(() -> SnapshotCodec.readRecord("b.json", NEWER))
                 .isInstanceOfSatisfying(FormatException.class, e -> {

@@ -9,6 +9,8 @@ import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.PortState;
 import io.railmap.matrix.model.Snapshot;
+import io.railmap.matrix.model.SwitchPort;
+import io.railmap.matrix.model.FarEndSource;
 import io.railmap.matrix.model.Thunderbolt;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -55,7 +57,11 @@ class SnapshotCodecTest {
     @CsvSource(delimiter = '|', value = {
         "not JSON|{\"format\": |$|not valid JSON (line 1",
         "wrong format|{\"format\": \"other\", \"version\": 1, \"records\": []}|$.format|expected \"railmap-snapshot\"",
-        "future version|{\"format\": \"railmap-snapshot\", \"version\": 3, \"records\": []}|$.version|unknown snapshot version 3",
+        "future version|{\"format\": \"railmap-snapshot\", \"version\": 4, \"records\": []}|$.version|unknown snapshot version 4",
+        "switch port in version 2|{\"format\": \"railmap-snapshot\", \"version\": 2, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"e\", \"kind\": \"roce\", \"state\": \"active\", \"switchPort\": null}]}]}|$.records[0].ports[0].switchPort|unknown field",
+        "switch port of an unknown source|{\"format\": \"railmap-snapshot\", \"version\": 3, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"e\", \"kind\": \"roce\", \"state\": \"active\", \"switchPort\": {\"source\": \"cdp\", \"chassis\": \"x\", \"port\": \"1\"}}]}]}|$.records[0].ports[0].switchPort.source|unknown far-end source \"cdp\"",
+        "switch port without a port|{\"format\": \"railmap-snapshot\", \"version\": 3, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"e\", \"kind\": \"roce\", \"state\": \"active\", \"switchPort\": {\"source\": \"lldp\", \"chassis\": \"x\"}}]}]}|$.records[0].ports[0].switchPort|missing field \"port\"",
+        "switch name with a newline|{\"format\": \"railmap-snapshot\", \"version\": 3, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"e\", \"kind\": \"roce\", \"state\": \"active\", \"switchPort\": {\"source\": \"lldp\", \"chassis\": \"x\", \"name\": \"leaf\\n0\", \"port\": \"p1\"}}]}]}|$.records[0].ports[0].switchPort|holds a control or invisible character",
         "version 0|{\"format\": \"railmap-snapshot\", \"version\": 0, \"records\": []}|$.version|unknown snapshot version 0",
         "unknown field|{\"format\": \"railmap-snapshot\", \"version\": 1, \"records\": [], \"extra\": 1}|$.extra|unknown field",
         "records not an array|{\"format\": \"railmap-snapshot\", \"version\": 1, \"records\": {}}|$.records|expected an array",
@@ -120,7 +126,7 @@ class SnapshotCodecTest {
     }
 
     @Test
-    void versionTwoCarriesAddressesBridgeManagementAndRdmaStateThroughARoundTrip() {
+    void theNewestVersionCarriesAddressesBridgeManagementRdmaStateAndSwitchPortsThroughARoundTrip() {
         Thunderbolt tb = new Thunderbolt(Optional.of("817DCFA4-B481-4100-80FC-91C7AA969F0B"), Optional.empty(), 2,
                 Optional.of(80.0), false, Optional.empty());
         Port known = new Port("mac", "en2", Optional.of("rdma_en2"), 1, PortKind.THUNDERBOLT, Optional.of(80.0), PortState.ACTIVE,
@@ -130,7 +136,13 @@ class SnapshotCodecTest {
                 Optional.empty(), List.of(), true, Optional.empty(), List.of());
         Port unknown = new Port("mac", "en4", Optional.of("rdma_en4"), 1, PortKind.THUNDERBOLT, Optional.empty(), PortState.DOWN,
                 Optional.empty(), List.of());
-        NodeRecord record = new NodeRecord("mac", 3, List.of(known, none, unknown), Optional.of("2001:DB8:0:0:1:0:0:1"),
+        Port switched = new Port("mac", "en5", Optional.of("mlx5_0"), 1, PortKind.ROCE, Optional.of(400.0), PortState.ACTIVE,
+                Optional.empty(), List.of(), true, Optional.empty(),
+                Optional.of(new SwitchPort(FarEndSource.LLDP, "52:54:00:12:34:56", Optional.of("leaf 0"), "Ethernet12")), List.of());
+        Port ib = new Port("mac", "ib0", Optional.of("mlx5_1"), 1, PortKind.INFINIBAND, Optional.of(400.0), PortState.ACTIVE,
+                Optional.empty(), List.of(), true, Optional.empty(),
+                Optional.of(new SwitchPort(FarEndSource.INFINIBAND, "0x0002C90200401234", Optional.empty(), "17")), List.of());
+        NodeRecord record = new NodeRecord("mac", 3, List.of(known, none, unknown, switched, ib), Optional.of("2001:DB8:0:0:1:0:0:1"),
                 Optional.of(false));
         Snapshot snapshot = new Snapshot(List.of(record));
 
@@ -138,13 +150,18 @@ class SnapshotCodecTest {
         Snapshot read = SnapshotCodec.readSnapshot("s.json", json);
 
         assertThat(read).isEqualTo(snapshot);
-        assertThat(json).contains("\"version\" : 2,", "\"management\" : \"2001:db8::1:0:0:1\"", "\"rdmaEnabled\" : false",
+        assertThat(json).contains("\"version\" : 3,", "\"management\" : \"2001:db8::1:0:0:1\"", "\"rdmaEnabled\" : false",
+                "\"switchPort\" : null", "\"chassis\" : \"0x0002c90200401234\"", "\"name\" : \"leaf 0\"",
                 "\"bridge\" : \"bridge0\"", "\"addresses\" : [ ]", "\"addresses\" : null");
         Port en2 = read.records().get(0).port("en2").orElseThrow();
         assertThat(en2.addresses()).containsExactly("10.0.0.9", "169.254.205.255", "fe80::1021:1bac:fe1:b5e3");
         assertThat(en2.ipv4()).containsExactly("10.0.0.9", "169.254.205.255");
         assertThat(read.records().get(0).port("en3").orElseThrow().addressesKnown()).isTrue();
         assertThat(read.records().get(0).port("en4").orElseThrow().addressesKnown()).isFalse();
+        assertThat(read.records().get(0).port("en5").orElseThrow().switchPort()).map(SwitchPort::switchId)
+                .contains("lldp:52:54:00:12:34:56");
+        assertThat(read.records().get(0).port("ib0").orElseThrow().switchPort()).map(SwitchPort::switchName)
+                .contains("0x0002c90200401234");
         assertThat(SnapshotCodec.readRecord("r.json", SnapshotCodec.write(record))).isEqualTo(record);
     }
 

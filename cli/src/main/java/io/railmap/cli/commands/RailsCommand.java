@@ -1,0 +1,51 @@
+package io.railmap.cli.commands;
+
+import io.railmap.cli.ExitCodes;
+import io.railmap.cli.options.SnapshotOptions;
+import io.railmap.matrix.emit.RailTableJson;
+import io.railmap.matrix.emit.RailTableText;
+import io.railmap.matrix.fabric.RailTable;
+import io.railmap.matrix.topology.Topology;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code railmap rails}: the rail table of a switched fabric. */
+@Command(mixinStandardHelpOptions = true, name = "rails", sortOptions = false,
+        description = {"Show the rails of a switched fabric: one row per rail (a leaf switch, or an L2 segment the link probe hears, "
+                + "reached by compute NICs of two or more nodes) with its id, what it is, its name, the HCA most nodes use on it, and per "
+                + "node the NIC and rate on it. Rail ids are numbered alike on every node: by that HCA name, then by the switch's identity. "
+                + "Then the findings about the cabling (cross-rail, rail-missing, two-nics-one-rail, mixed-rates-on-rail, unknown-far-end); "
+                + "railmap check --rails exits 2 on errors among them. Asks the local daemon unless told otherwise."},
+        footer = {"", "Examples:",
+            "  railmap rails",
+            "  railmap rails --lab g1 --json",
+            "  railmap rails --snapshot cluster.json"})
+public final class RailsCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    SnapshotOptions source;
+
+    @Option(names = "--json", description = "Print the rail table and its findings as JSON.")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        RailTable table = RailTable.of(Topology.of(source.load()));
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.print(RailTableJson.render(table));
+        } else {
+            out.print(RailTableText.render(table));
+            table.findings().forEach(f -> out.println(FindingsText.line(f)));
+        }
+        out.flush();
+        return ExitCodes.OK;
+    }
+}

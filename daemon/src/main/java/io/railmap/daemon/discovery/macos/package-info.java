@@ -1,8 +1,0 @@
-/**
- * macOS discovery of Thunderbolt ports from command output. Every command goes through one
- * {@link io.railmap.daemon.discovery.macos.CommandRunner}: the
- * {@link io.railmap.daemon.discovery.macos.ProcessCommandRunner} runs the real commands, the
- * {@link io.railmap.daemon.discovery.macos.CaptureDirectoryRunner} reads their saved output from a
- * directory. The entry point is {@link io.railmap.daemon.discovery.macos.ThunderboltPortSource}.
- */
-package io.railmap.daemon.discovery.macos;

@@ -1,0 +1,8 @@
+/**
+ * The switch port at the far end of each active InfiniBand port, from infiniband-diags:
+ * {@code smpquery -D nodeinfo} and {@code nodedesc} one hop out of that port
+ * ({@link io.railmap.discovery.infiniband.InfinibandSource}, parsed by
+ * {@link io.railmap.discovery.infiniband.SmpQuery}); why these and not a fabric sweep is in
+ * {@code InfinibandSource}.
+ */
+package io.railmap.discovery.infiniband;

@@ -1,0 +1,221 @@
+package io.railmap.discovery.linux;
+
+import io.railmap.discovery.AssumedRdma;
+import io.railmap.discovery.Discovery;
+import io.railmap.discovery.DiscoveryException;
+import io.railmap.discovery.Gid;
+import io.railmap.discovery.InterfaceSelection;
+import io.railmap.discovery.LocalPort;
+import io.railmap.discovery.PortAddresses;
+import io.railmap.discovery.PortSource;
+import io.railmap.discovery.Quote;
+import io.railmap.discovery.SkipException;
+import io.railmap.matrix.model.Names;
+import io.railmap.matrix.model.Port;
+import io.railmap.matrix.model.PortKind;
+import io.railmap.matrix.model.PortState;
+import java.io.IOException;
+import java.net.SocketException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Discovers a Linux node's ports from sysfs.
+ *
+ * <p><b>RDMA ports</b>: every {@code /sys/class/infiniband/<hca>/ports/<n>} is a port, kind
+ * {@code infiniband} or {@code roce} after its {@code link_layer}, rate from {@code rate} (see
+ * {@link RdmaPortFacts}), state from the {@code state} file ({@code 1: DOWN} → down, {@code 2: INIT}
+ * → init, {@code 3: ARMED} → armed, {@code 4: ACTIVE} → active, {@code 0: NOP} and
+ * {@code 5: ACTIVE_DEFER} → unknown; any other value skips the port). Its netdev
+ * is found through sysfs links ({@link RdmaNetdevs}), and the netdev's {@code /sys/class/net/<if>}
+ * gives address, MTU, ifindex and carrier. An RDMA port is left out only when an exclude entry
+ * ({@code !glob}) of the {@link InterfaceSelection} matches its HCA or netdev name; its netdev is
+ * then not taken as a plain netdev either.
+ *
+ * <p><b>Plain netdevs</b>: an entry of {@code /sys/class/net} that carries no RDMA port is a port of
+ * kind {@code ethernet} when the selection includes it; state {@code active} when {@code carrier}
+ * reads 1 and {@code operstate} is {@code up} or {@code unknown}, else {@code down}; rate from
+ * {@code speed} (Mb/s) while there is carrier, unknown otherwise (the kernel answers {@code EINVAL}
+ * without carrier, {@code -1} when the driver does not know).
+ *
+ * <p>Every port: its bridge from {@code /sys/class/net/<if>/master} when {@code brport} is there
+ * ({@link NetdevFacts}); its IP addresses, on the live system only ({@link #live}), from the JDK's
+ * interface list of the namespace the process runs in ({@link PortAddresses}), and unknown when
+ * reading a sysfs tree, which holds no addresses. A netdev without an RDMA port that the
+ * {@link AssumedRdma} rule selects is given the RDMA device {@code rdma_<netdev>} (labs and tests).
+ *
+ * <p>A port whose required files are missing, unreadable or odd is skipped with the reason; only a
+ * missing or unlistable {@code /sys/class/net} fails the whole discovery. A missing
+ * {@code /sys/class/infiniband} means no RDMA ports. Entries are followed through symlinks, as on real
+ * Linux every {@code /sys/class/*} entry is a symlink into {@code /sys/devices}.
+ */
+public final class SysfsPortSource implements PortSource {
+    private final String node;
+    private final Path root;
+    private final InterfaceSelection selection;
+    private final AssumedRdma assumed;
+    /** True on the live system: addresses come from the JDK. */
+    private final boolean live;
+
+    private SysfsPortSource(String node, Path root, InterfaceSelection selection, AssumedRdma assumed, boolean live) {
+        this.node = Names.node("node", node);
+        this.root = Objects.requireNonNull(root, "root");
+        this.selection = Objects.requireNonNull(selection, "selection");
+        this.assumed = Objects.requireNonNull(assumed, "assumed");
+        this.live = live;
+    }
+
+    /**
+     * Reads a sysfs tree; the ports' addresses are unknown.
+     *
+     * @param node      this node's name
+     * @param root      the directory holding {@code sys/}
+     * @param selection which plain netdevs to take and which ports to leave out
+     * @param assumed   which plain netdevs get an assumed RDMA device
+     * @throws IllegalArgumentException when the node name is bad
+     */
+    public SysfsPortSource(String node, Path root, InterfaceSelection selection, AssumedRdma assumed) {
+        this(node, root, selection, assumed, false);
+    }
+
+    /**
+     * Reads a sysfs tree with no assumed RDMA devices; the ports' addresses are unknown.
+     *
+     * @throws IllegalArgumentException when the node name is bad
+     */
+    public SysfsPortSource(String node, Path root, InterfaceSelection selection) {
+        this(node, root, selection, AssumedRdma.none(), false);
+    }
+
+    /**
+     * Reads the live system: sysfs under {@code /}, addresses from the JDK.
+     *
+     * @param node      this node's name
+     * @param selection which plain netdevs to take and which ports to leave out
+     * @param assumed   which plain netdevs get an assumed RDMA device
+     * @return the source
+     * @throws IllegalArgumentException when the node name is bad
+     */
+    public static SysfsPortSource live(String node, InterfaceSelection selection, AssumedRdma assumed) {
+        return new SysfsPortSource(node, Path.of("/"), selection, assumed, true);
+    }
+
+    /**
+     * @throws DiscoveryException when {@code <root>/sys/class/net} is missing: this is no Linux
+     *                            sysfs. A class directory that exists but cannot be listed costs
+     *                            its ports and leaves a note.
+     */
+    @Override
+    public Discovery discover() throws DiscoveryException {
+        Path netClass = root.resolve("sys/class/net");
+        if (!Files.isDirectory(netClass)) {
+            throw new DiscoveryException(Quote.path(netClass) + " is not a directory: no Linux sysfs under " + Quote.path(root));
+        }
+        Discovery.Builder found = Discovery.builder(node);
+        Optional<Map<String, List<String>>> addresses = Optional.empty();
+        if (live) {
+            try {
+                addresses = Optional.of(JdkAddresses.read());
+            } catch (SocketException e) {
+                found.note("addresses unknown: cannot read " + JdkAddresses.SOURCE + ": "
+                        + Names.escape(String.valueOf(e.getMessage()), Quote.VALUE_CHARS));
+            }
+        }
+        Set<String> rdmaNetdevs = new HashSet<>();
+        Path ibClass = root.resolve("sys/class/infiniband");
+        if (Files.isDirectory(ibClass)) {
+            for (Path hcaDir : list(ibClass, "no RDMA ports", found)) {
+                rdmaPorts(hcaDir, netClass, rdmaNetdevs, addresses, found);
+            }
+        }
+        for (Path dir : list(netClass, "no plain netdevs", found)) {
+            String netdev = SysfsFiles.name(dir);
+            if (!rdmaNetdevs.contains(netdev) && Files.isDirectory(dir) && selection.selectsPlain(netdev)) {
+                try {
+                    NetdevFacts facts = NetdevFacts.read(dir);
+                    List<String> notes = new ArrayList<>(facts.notes());
+                    found.add(port(netdev, assumed.device(netdev), 1, PortKind.ETHERNET, facts.speedGbps(),
+                            facts.plainState(), facts, addresses(netdev, addresses, notes), List.of()), notes);
+                } catch (SkipException e) {
+                    found.skip(netdev, e.getMessage());
+                }
+            }
+        }
+        return found.build();
+    }
+
+    private void rdmaPorts(Path hcaDir, Path netClass, Set<String> rdmaNetdevs, Optional<Map<String, List<String>>> addresses,
+                           Discovery.Builder found) {
+        String hca = SysfsFiles.name(hcaDir);
+        Path portsDir = hcaDir.resolve("ports");
+        List<Path> portDirs;
+        try {
+            portDirs = SysfsFiles.entries(portsDir);
+        } catch (IOException e) {
+            found.skip(hca, "cannot list " + Quote.path(portsDir) + ": " + Names.escape(String.valueOf(e.getMessage()), Quote.VALUE_CHARS));
+            return;
+        }
+        Optional<String> hcaExcluded = selection.excludedBy(hca);
+        for (Path portDir : portDirs) {
+            String label = hca + "/" + SysfsFiles.name(portDir);
+            try {
+                int portNumber = SysfsFiles.parse(portDir, SysfsFiles.name(portDir), SysfsFormats::positive);
+                String netdev = RdmaNetdevs.find(hcaDir, portNumber);
+                rdmaNetdevs.add(netdev);
+                Optional<String> excluded = hcaExcluded.or(() -> selection.excludedBy(netdev));
+                if (excluded.isPresent()) {
+                    found.exclude(label, "excluded by interface selection entry " + Quote.value(excluded.get()) + " (netdev "
+                            + Quote.value(netdev) + ")");
+                    continue;
+                }
+                RdmaPortFacts rdma = RdmaPortFacts.read(portDir);
+                NetdevFacts facts = NetdevFacts.read(netClass.resolve(netdev));
+                List<String> notes = new ArrayList<>(rdma.notes());
+                notes.addAll(facts.notes());
+                found.add(port(netdev, Optional.of(hca), portNumber, rdma.kind(), rdma.rateGbps(), rdma.state(),
+                        facts, addresses(netdev, addresses, notes), rdma.gids()), notes);
+            } catch (SkipException e) {
+                if (hcaExcluded.isPresent()) {
+                    found.exclude(label, "excluded by interface selection entry " + Quote.value(hcaExcluded.get()));
+                } else {
+                    found.skip(label, e.getMessage());
+                }
+            }
+        }
+    }
+
+    /** A netdev's addresses, when known: the JDK lists a netdev only when it has an address. */
+    private static Optional<List<String>> addresses(String netdev, Optional<Map<String, List<String>>> all, List<String> notes) {
+        return all.map(a -> PortAddresses.of(JdkAddresses.SOURCE, a.getOrDefault(netdev, List.of()), notes));
+    }
+
+    private LocalPort port(String netdev, Optional<String> hca, int portNumber, PortKind kind, Optional<Double> rate,
+                           PortState state, NetdevFacts facts, Optional<List<String>> addresses, List<Gid> gids)
+            throws SkipException {
+        try {
+            Port port = new Port(node, netdev, hca, portNumber, kind, rate, state, Optional.empty(),
+                    addresses.orElse(List.of()), addresses.isPresent(), facts.bridge(), List.of());
+            return new LocalPort(port, facts.mac(), facts.mtu(), facts.ifindex(), facts.carrier(), gids);
+        } catch (IllegalArgumentException e) {
+            throw new SkipException(Names.escape(e.getMessage(), Quote.PATH_CHARS));
+        }
+    }
+
+    /** A class directory's entries; when it cannot be listed, none, and a note saying what that costs. */
+    private static List<Path> list(Path dir, String cost, Discovery.Builder found) {
+        try {
+            return SysfsFiles.entries(dir);
+        } catch (IOException e) {
+            found.note("cannot list " + Quote.path(dir) + ": " + Names.escape(String.valueOf(e.getMessage()), Quote.VALUE_CHARS)
+                    + ": " + cost);
+            return List.of();
+        }
+    }
+}

@@ -1,0 +1,165 @@
+package io.railmap.discovery.lldp;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.railmap.discovery.Quote;
+import io.railmap.discovery.SwitchPorts;
+import io.railmap.matrix.model.FarEndSource;
+import io.railmap.matrix.model.Names;
+import io.railmap.matrix.model.SwitchPort;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads lldpd's neighbour table as {@code lldpcli -f json0 show neighbors details} prints it (lldpd
+ * 1.0.x, {@code src/client/json_writer.c}; lldpcli(8): "json0 ... the structure of the JSON object is
+ * not affected by the number of interfaces or the number of neighbors"):
+ *
+ * <pre>
+ * {"lldp": [{"interface": [
+ *   {"name": "eth2", "via": "LLDP", "rid": "1", "age": "...",
+ *    "chassis": [{"id": [{"type": "mac", "value": "70:06:92:6e:33:18"}], "name": [{"value": "LEAF01"}], ...}],
+ *    "port": [{"id": [{"type": "local", "value": "Ethernet184"}], "descr": [...], "ttl": [...]}]},
+ *   ...]}]}
+ * </pre>
+ *
+ * One {@code interface} entry is one neighbour: an interface that hears several (a hub, a bridge that
+ * forwards LLDP) appears once per neighbour, under the same {@code name}. With no neighbour at all
+ * the table is {@code {"lldp": [{}]}}. Per neighbour, the switch port is the chassis ID's value
+ * (whatever its type: {@code mac}, {@code local}, {@code ifname}...), the system name when sent, and
+ * the port ID's value. Entries learnt by another protocol than LLDP ({@code via} CDP, EDP...) are
+ * left out. A neighbour whose system capabilities are Station alone is a host at the far end of a
+ * direct cable (lldpd on a node without a bridge announces exactly that), not a switch: it gives no
+ * switch port. An interface with one neighbour gets its switch port; one with several gets none and
+ * a note; a neighbour with a missing or bad field (empty, over 255 bytes, a control character) is
+ * skipped with a note, the others are kept. At most {@value #MAX_NEIGHBOURS} neighbours are read.
+ */
+public final class LldpNeighbours {
+    /** The most neighbour entries read from one table; the rest are left out with a note. */
+    public static final int MAX_NEIGHBOURS = 4096;
+    /** The deepest nesting accepted (json0's tables are about 10 deep). */
+    static final int MAX_DEPTH = 32;
+    /** The longest string accepted anywhere in the document, in chars (a TLV is at most 511 bytes). */
+    static final int MAX_STRING_CHARS = 64 * 1024;
+
+    private static final ObjectMapper JSON = new ObjectMapper(JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder()
+                    .maxNestingDepth(MAX_DEPTH).maxStringLength(MAX_STRING_CHARS).maxNumberLength(64).build())
+            .build());
+
+    private LldpNeighbours() {
+    }
+
+    /**
+     * @param source what was read, for notes (the command line)
+     * @param json   lldpcli's output
+     * @return the switch port per interface name, and notes on what was left out
+     * @throws IllegalArgumentException naming the source when the text is not JSON or not a json0
+     *                                  neighbour table (no {@code "lldp"} array); the message quotes
+     *                                  nothing longer than 80 characters
+     */
+    public static SwitchPorts parse(String source, String json) {
+        JsonNode root;
+        try {
+            root = JSON.readTree(json);
+        } catch (IOException e) {
+            String why = e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse("");
+            throw new IllegalArgumentException(source + ": not JSON (" + Names.escape(why, 160) + ")");
+        }
+        if (root == null || !root.path("lldp").isArray()) {
+            throw new IllegalArgumentException(source + ": not lldpcli's json0 neighbour table (no \"lldp\" array): "
+                    + "is lldpcli older than 0.9.8, or run without -f json0?");
+        }
+        List<String> notes = new ArrayList<>();
+        Map<String, List<Optional<SwitchPort>>> byInterface = new LinkedHashMap<>();
+        int seen = 0;
+        int over = 0;
+        for (JsonNode table : root.path("lldp")) {
+            for (JsonNode entry : table.path("interface")) {
+                if (seen >= MAX_NEIGHBOURS) {
+                    over++;
+                    continue;
+                }
+                seen++;
+                String name = entry.path("name").isTextual() ? entry.path("name").asText() : null;
+                if (name == null || name.isEmpty()) {
+                    notes.add(source + ": neighbour " + seen + " names no local interface; skipped");
+                    continue;
+                }
+                String via = entry.path("via").asText("");
+                if (!via.equals("LLDP")) {
+                    continue;
+                }
+                Optional<SwitchPort> port;
+                try {
+                    port = stationOnly(entry) ? Optional.empty() : Optional.of(switchPort(entry));
+                } catch (IllegalArgumentException e) {
+                    notes.add(source + ": neighbour " + seen + " on " + Quote.value(name) + ": " + e.getMessage() + "; skipped");
+                    port = Optional.empty();
+                }
+                byInterface.computeIfAbsent(name, n -> new ArrayList<>()).add(port);
+            }
+        }
+        if (over > 0) {
+            notes.add(source + ": " + (seen + over) + " neighbours, more than " + MAX_NEIGHBOURS + " are read; the last " + over + " left out");
+        }
+        Map<String, SwitchPort> ports = new LinkedHashMap<>();
+        byInterface.forEach((name, neighbours) -> {
+            if (neighbours.size() > 1) {
+                notes.add("interface " + Quote.value(name) + " hears " + neighbours.size() + " LLDP neighbours (a hub, or a bridge that "
+                        + "forwards LLDP): no switch port for it");
+            } else {
+                neighbours.get(0).ifPresent(p -> ports.put(name, p));
+            }
+        });
+        return new SwitchPorts(ports, notes);
+    }
+
+    /**
+     * @return true when the neighbour says it is an end station and nothing else (system
+     *         capabilities: Station enabled, no other enabled): a host at the far end of a direct
+     *         cable running lldpd, not a switch. A neighbour that sends no capabilities is taken as a
+     *         switch.
+     */
+    private static boolean stationOnly(JsonNode entry) {
+        boolean station = false;
+        for (JsonNode capability : entry.path("chassis").path(0).path("capability")) {
+            if (capability.path("enabled").asBoolean(false)) {
+                if (!capability.path("type").asText("").equals("Station")) {
+                    return false;
+                }
+                station = true;
+            }
+        }
+        return station;
+    }
+
+    private static SwitchPort switchPort(JsonNode entry) {
+        String chassis = value(entry.path("chassis").path(0).path("id"), "chassis ID");
+        Optional<String> name = optionalValue(entry.path("chassis").path(0).path("name"), "system name");
+        String port = value(entry.path("port").path(0).path("id"), "port ID");
+        return new SwitchPort(FarEndSource.LLDP, chassis, name, port);
+    }
+
+    private static String value(JsonNode field, String what) {
+        return optionalValue(field, what).orElseThrow(() -> new IllegalArgumentException("no " + what));
+    }
+
+    /** A json0 field: an array of one object whose {@code value} is the text. */
+    private static Optional<String> optionalValue(JsonNode field, String what) {
+        if (field.isMissingNode() || field.isNull()) {
+            return Optional.empty();
+        }
+        JsonNode value = field.path(0).path("value");
+        if (!field.isArray() || !value.isTextual()) {
+            throw new IllegalArgumentException(what + " is not [{\"value\": text}]");
+        }
+        return Optional.of(value.asText());
+    }
+}

@@ -1,0 +1,229 @@
+package io.railmap.matrix.fabric;
+
+import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.model.NaturalOrder;
+import io.railmap.matrix.model.NodeRecord;
+import io.railmap.matrix.model.Port;
+import io.railmap.matrix.model.PortRef;
+import io.railmap.matrix.model.SwitchPort;
+import io.railmap.matrix.topology.SharedSegment;
+import io.railmap.matrix.topology.Topology;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.jgrapht.Graph;
+import org.jgrapht.alg.connectivity.ConnectivityInspector;
+import org.jgrapht.graph.DefaultEdge;
+import org.jgrapht.graph.SimpleGraph;
+
+/**
+ * The rails of a switched fabric, numbered alike on every node, and what is wrong with its cabling.
+ *
+ * <p><b>Compute NICs.</b> A port is a compute NIC when it is active, has an RDMA device, and does
+ * not carry its node's management address ({@link NodeRecord#management()}).
+ *
+ * <p><b>What a compute NIC reaches</b>, strongest fact first:
+ * <ol>
+ *   <li>the switch its record names ({@link Port#switchPort()}: LLDP or InfiniBand);</li>
+ *   <li>else, when the link probe hears it on an L2 segment (its port, or a port it is heard by,
+ *       hears several far ends: {@link Topology#sharedSegments()}, joined into segments as the
+ *       connected sets of "heard" among those ports), the switch most of that segment's compute NICs
+ *       name (ties: the first identity in natural order), or the segment itself when none names
+ *       one;</li>
+ *   <li>else nothing switched: a direct cable to another node (not a rail here), or no far end at all
+ *       ({@code unknown-far-end}).</li>
+ * </ol>
+ *
+ * <p><b>Rails.</b> Each switch or segment reached by compute NICs of at least two nodes is a rail.
+ * Its HCA name is the one most of its nodes use on it (ties: the first in natural order). Rails are
+ * numbered from 0 by that HCA name in natural order ({@code mlx5_0 < mlx5_1 < mlx5_10}), then by
+ * identity ({@link Rail#identity()}), so that every daemon numbering the same records gets the same
+ * ids, and on a cleanly cabled rail-optimised fabric rail k is where every node's k-th HCA goes.
+ * A switch reached by one node only is not a rail: its NICs are strays, reported as
+ * {@code cross-rail} when their HCA belongs on a rail ({@link RailFindings}).
+ *
+ * <p>Cost: O(ports + observations + rails × nodes).
+ *
+ * @param rails    the rails, by id
+ * @param strays   compute NICs that reach a switch or segment no other node reaches, each with the
+ *                 {@linkplain Rail#name() name} of what it reaches
+ * @param unplaced compute NICs with no switched far end: on a direct cable, or with no far end at all
+ * @param findings what is wrong or worth knowing ({@link RailFindings})
+ */
+public record RailTable(List<Rail> rails, Map<RailNic, String> strays, List<Port> unplaced, List<Finding> findings) {
+    /** Copies the lists. */
+    public RailTable {
+        rails = List.copyOf(rails);
+        strays = Collections.unmodifiableMap(new LinkedHashMap<>(strays));
+        unplaced = List.copyOf(unplaced);
+        findings = List.copyOf(findings);
+    }
+
+    /**
+     * @param topology every record and what the probe heard
+     * @return the rail table of its compute NICs
+     */
+    public static RailTable of(Topology topology) {
+        Map<PortRef, String> segmentOf = segments(topology.sharedSegments());
+        List<Port> compute = topology.ports().stream().filter(p -> computeNic(topology, p)).toList();
+
+        // which switches each segment's NICs name: a segment whose NICs name a switch is that switch's L2 domain
+        Map<String, Map<String, Integer>> switchesOnSegment = new HashMap<>();
+        for (Port p : compute) {
+            String segment = segmentOf.get(p.ref());
+            if (segment != null && p.switchPort().isPresent()) {
+                switchesOnSegment.computeIfAbsent(segment, s -> new TreeMap<>(NaturalOrder.INSTANCE))
+                        .merge(p.switchPort().get().switchId(), 1, Integer::sum);
+            }
+        }
+        Map<String, String> names = new HashMap<>();
+        compute.forEach(p -> p.switchPort().ifPresent(sw -> names.putIfAbsent(sw.switchId(), sw.switchName())));
+
+        Map<String, Group> groups = new TreeMap<>(NaturalOrder.INSTANCE);
+        List<Port> unplaced = new ArrayList<>();
+        for (Port p : compute) {
+            Optional<SwitchPort> sw = p.switchPort();
+            String segment = segmentOf.get(p.ref());
+            String identity;
+            String placedBy;
+            if (sw.isPresent()) {
+                identity = sw.get().switchId();
+                placedBy = sw.get().source().wireName();
+            } else if (segment != null) {
+                identity = Optional.ofNullable(switchesOnSegment.get(segment)).map(RailTable::mostNamed).orElse(segment);
+                placedBy = "probe";
+            } else {
+                unplaced.add(p);
+                continue;
+            }
+            boolean isSwitch = !identity.equals(segment);
+            Group group = groups.computeIfAbsent(identity, id -> new Group(id, isSwitch ? Rail.Kind.SWITCH : Rail.Kind.SEGMENT,
+                    isSwitch ? names.getOrDefault(id, id) : "segment of " + id.substring(SEGMENT.length())));
+            group.nics.add(new RailNic(p.ref(), RailNic.hcaOf(p), p.rateGbps(), sw.map(SwitchPort::port), placedBy));
+        }
+
+        List<Group> railGroups = new ArrayList<>();
+        Map<RailNic, String> strays = new LinkedHashMap<>();
+        for (Group g : groups.values()) {
+            if (g.nics.stream().map(RailNic::node).distinct().count() >= 2) {
+                railGroups.add(g);
+            } else {
+                g.nics.forEach(n -> strays.put(n, g.name));
+            }
+        }
+        railGroups.sort(Comparator.comparing(Group::hca, NaturalOrder.INSTANCE).thenComparing(Group::identity, NaturalOrder.INSTANCE));
+        List<Rail> rails = new ArrayList<>();
+        for (Group g : railGroups) {
+            rails.add(new Rail(rails.size(), g.kind, g.identity, g.name, g.hca(), g.nics));
+        }
+        return new RailTable(rails, strays, unplaced, RailFindings.of(topology, rails, strays, unplaced, segmentOf));
+    }
+
+    /**
+     * @param topology the records
+     * @param port     one of its ports
+     * @return true when the port is a compute NIC: active, with an RDMA device, and not carrying its
+     *         node's management address
+     */
+    public static boolean computeNic(Topology topology, Port port) {
+        if (!port.active() || port.rdma().isEmpty()) {
+            return false;
+        }
+        Optional<String> management = topology.record(port.node()).flatMap(NodeRecord::management);
+        return management.map(m -> !port.addresses().contains(m)).orElse(true);
+    }
+
+    /** @return true when a finding is an error ({@code cross-rail}, {@code rail-missing}) */
+    public boolean hasErrors() {
+        return findings.stream().anyMatch(Finding::isError);
+    }
+
+    /** @return the rail that NIC's port is on, if any */
+    public Optional<Rail> railOf(PortRef port) {
+        return rails.stream().filter(r -> r.nics().stream().anyMatch(n -> n.port().equals(port))).findFirst();
+    }
+
+    /** Prefix of a segment's identity. */
+    static final String SEGMENT = "segment:";
+
+    /**
+     * Joins the ports that hear several far ends, and the far ends they hear, into segments: the
+     * connected sets of "heard".
+     *
+     * @return each port on a segment, mapped to the segment's identity ({@code segment:<first port>})
+     */
+    private static Map<PortRef, String> segments(List<SharedSegment> shared) {
+        Graph<PortRef, DefaultEdge> heard = new SimpleGraph<>(DefaultEdge.class);
+        for (SharedSegment s : shared) {
+            heard.addVertex(s.port());
+            for (PortRef far : s.farEnds()) {
+                heard.addVertex(far);
+                heard.addEdge(s.port(), far);
+            }
+        }
+        Map<PortRef, String> segmentOf = new HashMap<>();
+        for (Set<PortRef> set : new ConnectivityInspector<>(heard).connectedSets()) {
+            String id = SEGMENT + set.stream().min(Comparator.naturalOrder()).orElseThrow();
+            set.forEach(p -> segmentOf.put(p, id));
+        }
+        return segmentOf;
+    }
+
+    /** @return the switch identity counted most (ties: the first in natural order, the map's order) */
+    private static String mostNamed(Map<String, Integer> counts) {
+        return counts.entrySet().stream().max(Map.Entry.<String, Integer>comparingByValue()
+                        .thenComparing(Map.Entry.comparingByKey(NaturalOrder.INSTANCE.reversed())))
+                .orElseThrow().getKey();
+    }
+
+    /** A switch or segment and the compute NICs that reach it, before numbering. */
+    private static final class Group {
+        final String identity;
+        final Rail.Kind kind;
+        final String name;
+        final List<RailNic> nics = new ArrayList<>();
+
+        Group(String identity, Rail.Kind kind, String name) {
+            this.identity = identity;
+            this.kind = kind;
+            this.name = name;
+        }
+
+        String identity() {
+            return identity;
+        }
+
+        /** @return the HCA name used by most nodes on it; ties: the first in natural order */
+        String hca() {
+            return mostUsedHca(nics);
+        }
+    }
+
+    /**
+     * @param nics NICs
+     * @return the HCA name the most distinct nodes use among them; ties: the first in natural order
+     */
+    static String mostUsedHca(List<RailNic> nics) {
+        Map<String, Set<String>> nodesByHca = new TreeMap<>(NaturalOrder.INSTANCE);
+        nics.forEach(n -> nodesByHca.computeIfAbsent(n.hca(), h -> new HashSet<>()).add(n.node()));
+        return nodesByHca.entrySet().stream()
+                .max(Comparator.<Map.Entry<String, Set<String>>>comparingInt(e -> e.getValue().size())
+                        .thenComparing(Map.Entry.comparingByKey(NaturalOrder.INSTANCE.reversed())))
+                .orElseThrow().getKey();
+    }
+
+    /** @return the NICs on rails, by node */
+    Map<String, List<RailNic>> nicsByNode() {
+        return rails.stream().flatMap(r -> r.nics().stream())
+                .collect(Collectors.groupingBy(RailNic::node, () -> new TreeMap<>(NaturalOrder.INSTANCE), Collectors.toList()));
+    }
+}

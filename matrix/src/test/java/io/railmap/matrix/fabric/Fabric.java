@@ -1,0 +1,88 @@
+package io.railmap.matrix.fabric;
+
+import io.railmap.matrix.model.FarEndSource;
+import io.railmap.matrix.model.NodeRecord;
+import io.railmap.matrix.model.Port;
+import io.railmap.matrix.model.PortKind;
+import io.railmap.matrix.model.PortRef;
+import io.railmap.matrix.model.PortState;
+import io.railmap.matrix.model.Snapshot;
+import io.railmap.matrix.model.SwitchPort;
+import io.railmap.matrix.topology.Topology;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+
+/**
+ * A switched fabric for tests: nodes whose NICs {@code mlx5_k} (netdev {@code ethK}, 400 Gb/s,
+ * RoCE) are cabled to leaf switches that announce themselves by LLDP ({@code leafN}, chassis
+ * {@code 52:54:00:00:00:0N}, port {@code pM}).
+ */
+final class Fabric {
+    private final Map<String, Map<String, Port>> nodes = new LinkedHashMap<>();
+    private final Map<String, Integer> nextSwitchPort = new LinkedHashMap<>();
+    private final Map<String, String> management = new LinkedHashMap<>();
+
+    /** Every node of {@code nodes} gets NIC mlx5_k on leaf k, for k below {@code rails}. */
+    static Fabric railOptimised(int nodes, int rails) {
+        Fabric f = new Fabric();
+        for (int n = 1; n <= nodes; n++) {
+            for (int k = 0; k < rails; k++) {
+                f.nic("g" + n, k, "leaf" + k);
+            }
+        }
+        return f;
+    }
+
+    /** Adds NIC mlx5_{@code k} of {@code node}, cabled to {@code leaf}. */
+    Fabric nic(String node, int k, String leaf) {
+        int p = nextSwitchPort.merge(leaf, 1, Integer::sum);
+        Port port = new Port(node, "eth" + k, Optional.of("mlx5_" + k), 1, PortKind.ROCE, Optional.of(400.0), PortState.ACTIVE,
+                Optional.empty(), List.of("10." + k + ".0." + (nodes.size() + 1)), true, Optional.empty(),
+                Optional.of(lldp(leaf, "p" + p)), List.of());
+        nodes.computeIfAbsent(node, n -> new LinkedHashMap<>()).put(port.netdev(), port);
+        return this;
+    }
+
+    static SwitchPort lldp(String leaf, String port) {
+        String digits = leaf.replaceAll("\\D", "");
+        return new SwitchPort(FarEndSource.LLDP, String.format("52:54:00:00:00:%02x", Integer.parseInt(digits.isEmpty() ? "0" : digits)),
+                Optional.of(leaf), port);
+    }
+
+    /** Changes the NIC {@code node:ethK}. */
+    Fabric change(String port, UnaryOperator<Port> change) {
+        PortRef ref = PortRef.parse(port);
+        nodes.get(ref.node()).computeIfPresent(ref.port(), (n, p) -> change.apply(p));
+        return this;
+    }
+
+    /** Moves {@code node:ethK}'s cable to {@code leaf}. */
+    Fabric move(String port, String leaf) {
+        int p = nextSwitchPort.merge(leaf, 1, Integer::sum);
+        return change(port, x -> x.withSwitchPort(Optional.of(lldp(leaf, "p" + p))));
+    }
+
+    /** Makes {@code address} the node's management address, and gives it a port that carries it. */
+    Fabric management(String node, String netdev, String address, String leaf) {
+        management.put(node, address);
+        Port port = new Port(node, netdev, Optional.of("mlx5_9"), 1, PortKind.ROCE, Optional.of(25.0), PortState.ACTIVE,
+                Optional.empty(), List.of(address), true, Optional.empty(), Optional.of(lldp(leaf, "m" + node)), List.of());
+        nodes.get(node).put(netdev, port);
+        return this;
+    }
+
+    List<NodeRecord> records() {
+        List<NodeRecord> records = new ArrayList<>();
+        nodes.forEach((node, ports) -> records.add(new NodeRecord(node, 1, List.copyOf(ports.values()),
+                Optional.ofNullable(management.get(node)), Optional.empty())));
+        return records;
+    }
+
+    RailTable table() {
+        return RailTable.of(Topology.of(new Snapshot(records())));
+    }
+}

@@ -1,0 +1,228 @@
+package io.railmap.matrix.fabric;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.railmap.matrix.check.Code;
+import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.check.Severity;
+import io.railmap.matrix.model.NodeRecord;
+import io.railmap.matrix.model.Port;
+import io.railmap.matrix.model.PortRef;
+import io.railmap.matrix.model.PortState;
+import io.railmap.matrix.model.Snapshot;
+import io.railmap.matrix.topology.Topology;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.RepetitionInfo;
+import org.junit.jupiter.api.Test;
+
+class RailTableTest {
+    private static List<Code> codes(RailTable table) {
+        return table.findings().stream().map(Finding::code).toList();
+    }
+
+    @Test
+    void aCleanRailOptimisedFabricHasOneRailPerLeafNumberedByHcaAndNoFindings() {
+        RailTable table = Fabric.railOptimised(4, 2).table();
+
+        assertThat(table.rails()).hasSize(2);
+        for (int k = 0; k < 2; k++) {
+            Rail rail = table.rails().get(k);
+            assertThat(rail.id()).isEqualTo(k);
+            assertThat(rail.kind()).isEqualTo(Rail.Kind.SWITCH);
+            assertThat(rail.name()).isEqualTo("leaf" + k);
+            assertThat(rail.hca()).isEqualTo("mlx5_" + k);
+            assertThat(rail.nodes()).containsExactly("g1", "g2", "g3", "g4");
+            assertThat(rail.nics()).allSatisfy(n -> {
+                assertThat(n.placedBy()).isEqualTo("lldp");
+                assertThat(n.switchPort()).isPresent();
+            });
+        }
+        assertThat(table.findings()).isEmpty();
+    }
+
+    @Test
+    void railIdsFollowTheHcaNamesNotTheSwitchIdentities() {
+        // leaf9 carries every node's mlx5_0: it is rail 0 although its chassis sorts after leaf1's
+        Fabric f = new Fabric();
+        for (String node : List.of("g1", "g2", "g3")) {
+            f.nic(node, 0, "leaf9").nic(node, 1, "leaf1").nic(node, 10, "leaf2");
+        }
+        RailTable table = f.table();
+        assertThat(table.rails()).extracting(Rail::name).containsExactly("leaf9", "leaf1", "leaf2");
+        assertThat(table.rails()).extracting(Rail::hca).containsExactly("mlx5_0", "mlx5_1", "mlx5_10");
+    }
+
+    @Test
+    void aNodeWhoseTwoNicsAreSwappedBetweenLeavesIsCrossRailOnBothAndTheRailsKeepTheirIds() {
+        RailTable table = Fabric.railOptimised(4, 2).move("g1:eth0", "leaf1").move("g1:eth1", "leaf0").table();
+
+        assertThat(table.rails()).extracting(Rail::name).containsExactly("leaf0", "leaf1");
+        assertThat(table.findings()).extracting(Finding::code).containsExactly(Code.CROSS_RAIL, Code.CROSS_RAIL);
+        assertThat(table.findings()).allSatisfy(f -> assertThat(f.severity()).isEqualTo(Severity.ERROR));
+        assertThat(table.findings().get(0).message()).contains("g1:eth0 (mlx5_0) reaches rail 1 (leaf1)",
+                "mlx5_0 of 3 other nodes reaches rail 0 (leaf0)", "move g1's mlx5_0 cable to leaf0");
+        assertThat(table.findings().get(0).rail()).contains(0);
+        assertThat(table.findings().get(1).message()).contains("g1:eth1 (mlx5_1) reaches rail 0 (leaf0)", "rail 1 (leaf1)");
+    }
+
+    @Test
+    void bothNicsOfANodeOnOneLeafAreCrossRailRailMissingAndTwoNicsOnOneRail() {
+        RailTable table = Fabric.railOptimised(4, 2).move("g3:eth1", "leaf0").table();
+
+        assertThat(codes(table)).containsExactlyInAnyOrder(Code.CROSS_RAIL, Code.RAIL_MISSING, Code.TWO_NICS_ONE_RAIL);
+        Finding missing = table.findings().stream().filter(f -> f.code() == Code.RAIL_MISSING).findFirst().orElseThrow();
+        assertThat(missing.message()).contains("g3 has no active NIC on rail 1 (leaf1), which 3 of 4 nodes reach",
+                "its mlx5_1 (g3:eth1) reaches rail 0 (leaf0)");
+        assertThat(missing.rail()).contains(1);
+        Finding two = table.findings().stream().filter(f -> f.code() == Code.TWO_NICS_ONE_RAIL).findFirst().orElseThrow();
+        assertThat(two.message()).startsWith("g3 has 2 NICs on rail 0 (leaf0): mlx5_0, mlx5_1");
+        assertThat(two.severity()).isEqualTo(Severity.WARNING);
+    }
+
+    @Test
+    void aDownNicLeavesItsRailMissingAndSaysSo() {
+        RailTable table = Fabric.railOptimised(3, 2).change("g2:eth1", p -> p.withState(PortState.DOWN)).table();
+
+        assertThat(codes(table)).containsExactly(Code.RAIL_MISSING);
+        assertThat(table.findings().get(0).message()).contains("g2 has no active NIC on rail 1 (leaf1), which 2 of 3 nodes reach",
+                "its mlx5_1 (g2:eth1) is down");
+    }
+
+    @Test
+    void aNicOnASwitchNoOtherNodeReachesIsCrossRailAndNotARail() {
+        RailTable table = Fabric.railOptimised(3, 2).move("g2:eth1", "leaf7").table();
+
+        assertThat(table.rails()).extracting(Rail::name).containsExactly("leaf0", "leaf1");
+        assertThat(table.strays()).hasSize(1);
+        assertThat(codes(table)).containsExactlyInAnyOrder(Code.CROSS_RAIL, Code.RAIL_MISSING);
+        assertThat(table.findings()).anySatisfy(f -> assertThat(f.message())
+                .contains("g2:eth1 (mlx5_1) reaches leaf7 (no other node reaches it)", "move g2's mlx5_1 cable to leaf1"));
+    }
+
+    @Test
+    void mixedRatesNameTheNicsNotAtTheUsualRate() {
+        RailTable table = Fabric.railOptimised(4, 1)
+                .change("g4:eth0", p -> new Port(p.node(), p.netdev(), p.rdma(), p.rdmaPort(), p.kind(), Optional.of(200.0), p.state(),
+                        p.thunderbolt(), p.addresses(), p.addressesKnown(), p.bridge(), p.switchPort(), p.neighbours()))
+                .table();
+
+        assertThat(codes(table)).containsExactly(Code.MIXED_RATES_ON_RAIL);
+        assertThat(table.findings().get(0).message()).contains("most NICs run at 400 Gb/s, but g4:eth0 at 200 Gb/s");
+    }
+
+    @Test
+    void theManagementNicIsNotAComputeNic() {
+        Fabric f = Fabric.railOptimised(3, 1);
+        for (String node : List.of("g1", "g2", "g3")) {
+            f.management(node, "mgmt0", "192.168.0." + node.charAt(1), "mgmt-switch");
+        }
+        RailTable table = f.table();
+        assertThat(table.rails()).extracting(Rail::name).containsExactly("leaf0");
+        assertThat(table.findings()).isEmpty();
+    }
+
+    @Test
+    void withoutLldpTheProbesSegmentsAreTheRails() {
+        // no switch port anywhere: each leaf is a segment the probe hears (every port hears the others on it)
+        Fabric f = Fabric.railOptimised(3, 2);
+        for (int n = 1; n <= 3; n++) {
+            for (int k = 0; k < 2; k++) {
+                List<PortRef> others = new ArrayList<>();
+                for (int m = 1; m <= 3; m++) {
+                    if (m != n) {
+                        others.add(new PortRef("g" + m, "eth" + k));
+                    }
+                }
+                f.change("g" + n + ":eth" + k, p -> p.withSwitchPort(Optional.empty()).withNeighbours(others));
+            }
+        }
+        RailTable table = f.table();
+        assertThat(table.rails()).extracting(Rail::kind).containsOnly(Rail.Kind.SEGMENT);
+        assertThat(table.rails()).extracting(Rail::identity).containsExactly("segment:g1:eth0", "segment:g1:eth1");
+        assertThat(table.rails()).extracting(Rail::name).containsExactly("segment of g1:eth0", "segment of g1:eth1");
+        assertThat(table.rails().get(0).nics()).allSatisfy(n -> assertThat(n.placedBy()).isEqualTo("probe"));
+        assertThat(table.findings()).isEmpty();
+    }
+
+    @Test
+    void aNicWithoutLldpIsPlacedByTheProbeOnItsSegmentsSwitchAndReportedAsUnknownFarEnd() {
+        // g3's lldpd is stopped: its ports name no switch, but the probe hears them with the others on each leaf
+        Fabric f = Fabric.railOptimised(3, 2);
+        for (int k = 0; k < 2; k++) {
+            int kk = k;
+            f.change("g3:eth" + k, p -> p.withSwitchPort(Optional.empty())
+                    .withNeighbours(List.of(new PortRef("g1", "eth" + kk), new PortRef("g2", "eth" + kk))));
+            f.change("g1:eth" + k, p -> p.withNeighbours(List.of(new PortRef("g2", "eth" + kk), new PortRef("g3", "eth" + kk))));
+            f.change("g2:eth" + k, p -> p.withNeighbours(List.of(new PortRef("g1", "eth" + kk), new PortRef("g3", "eth" + kk))));
+        }
+        RailTable table = f.table();
+
+        assertThat(table.rails()).extracting(Rail::name).containsExactly("leaf0", "leaf1");
+        assertThat(table.railOf(PortRef.parse("g3:eth1"))).map(Rail::id).contains(1);
+        assertThat(codes(table)).containsExactly(Code.UNKNOWN_FAR_END, Code.UNKNOWN_FAR_END);
+        assertThat(table.findings().get(0).message()).contains("g3:eth0 (mlx5_0) names no switch", "placed on rail 0 by the probe only",
+                "run lldpd on g3 with LLDP on eth0");
+    }
+
+    @Test
+    void aNicWithNoFarEndAtAllIsUnknownFarEndAndOnNoRail() {
+        RailTable table = Fabric.railOptimised(3, 2).change("g2:eth0", p -> p.withSwitchPort(Optional.empty())).table();
+
+        assertThat(table.unplaced()).extracting(Port::ref).containsExactly(PortRef.parse("g2:eth0"));
+        assertThat(codes(table)).containsExactlyInAnyOrder(Code.UNKNOWN_FAR_END, Code.RAIL_MISSING);
+        assertThat(table.findings()).anySatisfy(f -> assertThat(f.message())
+                .contains("g2:eth0 (mlx5_0) is active but railmap knows nothing at its far end", "run lldpd on g2 with LLDP on eth0"));
+    }
+
+    /**
+     * Property: every daemon numbers the rails alike, whatever order its records (and their ports)
+     * arrived in; and on a cleanly cabled fabric rail k is where every node's k-th HCA goes, whatever
+     * the switches' chassis IDs.
+     */
+    @RepeatedTest(40)
+    void railNumberingIsTheSameForShuffledRecords(RepetitionInfo info) {
+        Random random = new Random(4211L * info.getCurrentRepetition());
+        int nodes = 2 + random.nextInt(10);
+        int rails = 1 + random.nextInt(8);
+        Fabric f = new Fabric();
+        List<String> leaves = new ArrayList<>();
+        for (int k = 0; k < rails; k++) {
+            leaves.add("leaf" + random.nextInt(200));
+        }
+        leaves = new ArrayList<>(new java.util.LinkedHashSet<>(leaves));
+        boolean clean = random.nextBoolean();
+        for (int n = 1; n <= nodes; n++) {
+            for (int k = 0; k < leaves.size(); k++) {
+                String leaf = clean || random.nextInt(5) > 0 ? leaves.get(k) : leaves.get(random.nextInt(leaves.size()));
+                f.nic("g" + n, k, leaf);
+            }
+        }
+        List<NodeRecord> records = f.records();
+        RailTable reference = RailTable.of(Topology.of(new Snapshot(records)));
+
+        List<NodeRecord> shuffled = new ArrayList<>();
+        for (NodeRecord r : records) {
+            List<Port> ports = new ArrayList<>(r.ports());
+            Collections.shuffle(ports, random);
+            shuffled.add(new NodeRecord(r.node(), r.version(), ports, r.management(), r.rdmaEnabled()));
+        }
+        Collections.shuffle(shuffled, random);
+        RailTable again = RailTable.of(Topology.of(new Snapshot(shuffled)));
+
+        assertThat(again.rails()).isEqualTo(reference.rails());
+        assertThat(again.findings()).isEqualTo(reference.findings());
+        if (clean) {
+            assertThat(reference.rails()).hasSize(leaves.size());
+            for (int k = 0; k < leaves.size(); k++) {
+                assertThat(reference.rails().get(k).name()).isEqualTo(leaves.get(k));
+                assertThat(reference.rails().get(k).hca()).isEqualTo("mlx5_" + k);
+            }
+            assertThat(reference.findings()).isEmpty();
+        }
+    }
+}
