@@ -35,9 +35,13 @@ import org.jgroups.stack.IpAddress;
 
 /**
  * This daemon's member of the cluster: a JGroups channel that sends the own record to every member
- * whenever it changes and after every view change, and hands received records and views to
- * {@link RecordIntake}; and that tells every member which records it holds ({@link Holdings}), so
- * that agreement can be asked ({@link #agreement()}). The member's identity (its JGroups address's
+ * whenever it changes, and after a view change to the members that are new to it (the joiners, and
+ * after a merge the members of the other partitions; to everyone when they are half the view or
+ * more, and in this member's first view), and hands received records and views to
+ * {@link RecordIntake}; and that tells members which records it holds ({@link Holdings}) in the same
+ * way (every member when that changes, newcomers after a view), so that agreement can be asked
+ * ({@link #agreement()}). A view change thus costs a message per joiner and member rather than one
+ * per pair of members: a join to a cluster of n members makes about 2n record messages, not n². The member's identity (its JGroups address's
  * UUID) is the engine's incarnation, which every own record carries. Logs one line per event: this
  * member joining, a member joining, leaving or being suspected, partitions merging, a node name
  * claimed twice; and once per member while it stays in the view: records rejected for a reason (with
@@ -63,6 +67,9 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
     });
     private final AtomicBoolean sendPending = new AtomicBoolean();
     private final AtomicBoolean holdingsPending = new AtomicBoolean();
+    private final AtomicBoolean newcomersPending = new AtomicBoolean();
+    /** Members new in a view that are still to be sent the record and holdings; bounded by the view. */
+    private final Set<Address> newcomers = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final Holdings holdings = new Holdings();
     private volatile List<Address> viewOrder = List.of();
     private volatile long viewId;
@@ -235,8 +242,13 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
         if (ch == null || !ch.isConnected()) {
             return;
         }
+        send(ch, new BytesMessage(null, RecordMessages.encode(engine.record(), speaking)));
+    }
+
+    /** Sends a record message, counting it, and logs a failure once until a send works again. */
+    private void send(JChannel ch, Message message) {
         try {
-            ch.send(new BytesMessage(null, RecordMessages.encode(engine.record(), speaking)));
+            ch.send(message);
             metrics.sent();
             if (lastSendFailure != null) {
                 LOG.log(Level.INFO, "sending the record works again");
@@ -266,6 +278,7 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
     }
 
     private void viewChanged(View view) {
+        List<Address> before = viewOrder;
         Map<String, Address> byId = new HashMap<>();
         List<ViewMember> list = new ArrayList<>();
         for (Address a : view.getMembers()) {
@@ -284,8 +297,57 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
             complaints.keySet().retainAll(byId.keySet());
         }
         log(view, change, merge);
-        sendSoon();
-        holdingsSoon();
+        Set<Address> fresh = newcomers(before, view, self);
+        if (before.isEmpty() || 2 * fresh.size() >= view.size() - 1) {
+            sendSoon();
+            holdingsSoon();
+        } else if (!fresh.isEmpty()) {
+            newcomers.addAll(fresh);
+            soon(newcomersPending, this::sendToNewcomers);
+        }
+    }
+
+    /**
+     * @return the members of {@code view} that may not hold this member's record: those not in the
+     *         previous view and, after a merge, those outside this member's subgroup (they were in
+     *         other partitions, whatever this member's previous view said); never this member
+     */
+    static Set<Address> newcomers(List<Address> before, View view, Address self) {
+        Set<Address> known = new HashSet<>(before);
+        if (view instanceof MergeView merge) {
+            Set<Address> own = merge.getSubgroups().stream().filter(g -> g.containsMember(self)).findFirst()
+                    .map(g -> (Set<Address>) new HashSet<>(g.getMembers())).orElse(Set.of());
+            known.retainAll(own);
+        }
+        Set<Address> out = new HashSet<>(view.getMembers());
+        out.removeAll(known);
+        out.remove(self);
+        return out;
+    }
+
+    /** Sends the own record and holdings to each pending newcomer still in the view, one message each. */
+    private void sendToNewcomers() {
+        newcomersPending.set(false);
+        JChannel ch = channel;
+        if (ch == null || !ch.isConnected()) {
+            newcomers.clear();
+            return;
+        }
+        List<Address> to = new ArrayList<>(newcomers);
+        newcomers.removeAll(to);
+        Map<String, Address> current = members;
+        byte[] record = RecordMessages.encode(engine.record(), speaking);
+        byte[] held = Holdings.encode(held());
+        for (Address a : to) {
+            if (current.containsValue(a)) {
+                send(ch, new BytesMessage(a, record));
+                try {
+                    ch.send(new BytesMessage(a, held).putHeader(HoldingsHeader.ID, new HoldingsHeader()));
+                } catch (Exception e) {
+                    // as a record's send, which is reported
+                }
+            }
+        }
     }
 
     private void log(View view, ViewChange change, boolean merge) {
@@ -342,9 +404,8 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
         String id = NodeAddresses.id(src);
         if (msg.getHeader(HoldingsHeader.ID) != null) {
             Optional<Holdings.Held> held = msg.hasArray() ? Holdings.decode(msg.getArray(), msg.getOffset(), msg.getLength()) : Optional.empty();
-            if (held.isPresent() && members.containsKey(id)) {
-                holdings.heard(id, held.get());
-            }
+            // kept even from a member not yet in this view: a newcomer is told once, possibly before its view arrives here
+            held.ifPresent(h -> holdings.heard(id, h));
             return;
         }
         RecordIntake.Receipt receipt = msg.hasArray()

@@ -33,6 +33,7 @@ import org.jgroups.stack.Protocol;
  * MERGE3           finds other partitions of the same cluster and merges them
  * FD_SOCK2         failure detection by TCP connection to the next member, on bind:port+100
  * FD_ALL3          failure detection by heartbeats
+ * TimingByView     above 32 members, stretches heartbeats and merge rounds with the view (ClusterTiming.forView)
  * VERIFY_SUSPECT2  asks a suspect once more before it is dropped
  * NAKACK2          reliable, ordered multicast (no IP multicast: use_mcast_xmit off)
  * UNICAST3         reliable unicast
@@ -139,6 +140,8 @@ final class ClusterStack {
         heartbeats.setInterval(t.heartbeatIntervalMs());
         heartbeats.setTimeout(t.heartbeatTimeoutMs());
         stack.add(heartbeats);
+        // above FD_ALL3, so that it sees each view first: slower heartbeats and merge rounds in large views
+        stack.add(new TimingByView(t));
 
         stack.add(new VERIFY_SUSPECT2().setTimeout(t.verifyTimeoutMs()));
 
