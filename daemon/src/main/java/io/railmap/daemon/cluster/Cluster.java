@@ -17,8 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
@@ -60,7 +59,7 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
     private final ClusterMetrics metrics;
     private final RecordIntake intake;
     private final ClusterProtocol speaking;
-    private final ExecutorService sender = Executors.newSingleThreadExecutor(r -> {
+    private final ScheduledThreadPoolExecutor sender = new ScheduledThreadPoolExecutor(1, r -> {
         Thread t = new Thread(r, "railmap-cluster-send");
         t.setDaemon(true);
         return t;
@@ -103,6 +102,7 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
         this.speaking = speaking;
         RecordIntake[] holder = new RecordIntake[1];
         this.metrics = new ClusterMetrics(registry, () -> holder[0] == null ? 0 : holder[0].size());
+        sender.setExecuteExistingDelayedTasksAfterShutdownPolicy(false); // a delayed holdings send dies with the member
         this.intake = new RecordIntake(engine, metrics, System::nanoTime, RecordIntake.MAX_RECORDS, RecordIntake.MAX_RECORD_BYTES, speaking);
         holder[0] = intake;
     }
@@ -193,8 +193,17 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
         return new Holdings.Held(Provenance.of(records).digest(), records.size());
     }
 
+    /**
+     * Sends the holdings to every member: at once in a view of up to
+     * {@value ClusterTiming#MEMBERS_PER_STEP} members, else after the view's heartbeat interval
+     * ({@link ClusterTiming#forView}), so that the changes of that interval make one message. Every
+     * record taken changes every member's holdings: while n members join, each would otherwise send
+     * n messages per join.
+     */
     private void holdingsSoon() {
-        soon(holdingsPending, this::sendHoldings);
+        int size = intake.size();
+        long delayMs = ClusterTiming.stretch(size) == 1 ? 0 : config.timing().forView(size).heartbeatIntervalMs();
+        soon(holdingsPending, this::sendHoldings, delayMs);
     }
 
     private void sendHoldings() {
@@ -227,9 +236,14 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
 
     /** Runs {@code send} on the sender thread unless it is already pending: a burst of changes makes one send. */
     private void soon(AtomicBoolean pending, Runnable send) {
+        soon(pending, send, 0);
+    }
+
+    /** As {@link #soon(AtomicBoolean, Runnable)}, after {@code delayMs}; changes meanwhile join the pending send. */
+    private void soon(AtomicBoolean pending, Runnable send, long delayMs) {
         if (pending.compareAndSet(false, true)) {
             try {
-                sender.execute(send);
+                sender.schedule(send, delayMs, TimeUnit.MILLISECONDS);
             } catch (java.util.concurrent.RejectedExecutionException e) {
                 // closing: nothing more is sent
             }
