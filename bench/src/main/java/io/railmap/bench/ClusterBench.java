@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Scale figures of the daemon's cluster (Linux; a built checkout): N members of the real
- * {@code io.railmap.daemon.cluster.Cluster} (JGroups over TCP, the daemon's own stack, timing and
+ * {@code io.railmap.daemon.cluster.Cluster} (JGroups over TCP_NIO2, the daemon's own stack, timing and
  * cluster key), each with its own loopback address ({@code 127.77.x.y}) and a synthetic Mac's record
  * of 4 to 8 Thunderbolt ports ({@link SyntheticCluster}, about 2.7 KB of JSON), spread over worker
  * JVMs ({@link ClusterWorker}; the OS caps the file descriptors of one process, and each member holds
@@ -31,7 +31,7 @@ import java.util.concurrent.TimeUnit;
  * {@code java} running this, 20 s idle, 300 s per wait, the first 3 members as every member's seeds (0:
  * all of them), every member started at once rather than each once the previous one has a view; sizes
  * 64 256). Workers run with the daemon's JVM options (serial GC, C1 only, 512 KB stacks); with
- * {@code --java} of Java 21 or newer JGroups runs its connections on virtual threads.
+ * {@code --java} of Java 21 or newer JGroups runs its thread pool on virtual threads.
  */
 public final class ClusterBench {
     private static final int PORT = 17800;
@@ -96,7 +96,7 @@ public final class ClusterBench {
             all.addAll(workers);
             all.add(killed);
             all.add(frozen);
-            System.out.printf("%d members: %d JVMs of up to %d, and 2 alone; JGroups TCP on loopback, %s timing, %s, seeds %s;"
+            System.out.printf("%d members: %d JVMs of up to %d, and 2 alone; JGroups TCP_NIO2 on loopback, %s timing, %s, seeds %s;"
                             + " records of %d bytes; workers on Java %s%n",
                     n, workers.size(), perJvm, timing, key ? "with a cluster key" : "no key", seeds == 0 ? "all" : "the first " + seeds,
                     recordBytes, workers.get(0).javaVersion());
