@@ -189,6 +189,11 @@ final class ClusterStack {
         TCPPING ping = new TCPPING();
         ping.setPortRange(0);
         ping.setInitialHosts(hosts);
+        // Besides the seeds, TCPPING asks every member it has learned of (up to 2,000) in each merge
+        // round: a request, an answer and MERGE3's INFO per member, 3n messages per member per round.
+        // The seeds hear from every member, so they see every partition; the last 32 members learned
+        // (every member of a cluster of that size) are enough besides.
+        ping.setValue("max_dynamic_hosts", ClusterTiming.MEMBERS_PER_STEP);
         return discoveryRuns(ping);
     }
 
