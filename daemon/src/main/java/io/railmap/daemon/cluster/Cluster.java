@@ -39,9 +39,9 @@ import org.jgroups.stack.IpAddress;
  * more, and in this member's first view), and hands received records and views to
  * {@link RecordIntake}; and that tells members which records it holds ({@link Holdings}) in the same
  * way (every member when that changes, newcomers after a view), so that agreement can be asked
- * ({@link #agreement()}). A view change thus costs a message per joiner and member rather than one
- * per pair of members: a join to a cluster of n members makes about 2n record messages, not n². The member's identity (its JGroups address's
- * UUID) is the engine's incarnation, which every own record carries. Logs one line per event: this
+ * ({@link #agreement()}). A join to a cluster of n members thus makes about 2n record messages,
+ * not n². The member's identity (its JGroups address's UUID) is the engine's incarnation, which
+ * every own record carries. Logs one line per event: this
  * member joining, a member joining, leaving or being suspected, partitions merging, a node name
  * claimed twice; and once per member while it stays in the view: records rejected for a reason (with
  * the reason's detail: which field is malformed, which protocol versions each side speaks) and
