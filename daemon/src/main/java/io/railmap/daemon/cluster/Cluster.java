@@ -323,18 +323,18 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
 
     /**
      * @return the members of {@code view} that may not hold this member's record: those not in the
-     *         previous view and, after a merge, those outside this member's subgroup (they were in
-     *         other partitions, whatever this member's previous view said); never this member
+     *         previous view and, after a merge, every member of a subgroup this member is not in
+     *         (they were in another partition, whatever this member's previous view said: a member
+     *         that was frozen still lists the others in its own subgroup while they dropped it, so
+     *         they are in both); never this member
      */
     static Set<Address> newcomers(List<Address> before, View view, Address self) {
-        Set<Address> known = new HashSet<>(before);
-        if (view instanceof MergeView merge) {
-            Set<Address> own = merge.getSubgroups().stream().filter(g -> g.containsMember(self)).findFirst()
-                    .map(g -> (Set<Address>) new HashSet<>(g.getMembers())).orElse(Set.of());
-            known.retainAll(own);
-        }
         Set<Address> out = new HashSet<>(view.getMembers());
-        out.removeAll(known);
+        out.removeAll(before);
+        if (view instanceof MergeView merge) {
+            merge.getSubgroups().stream().filter(g -> !g.containsMember(self)).forEach(g -> out.addAll(g.getMembers()));
+            out.retainAll(view.getMembers());
+        }
         out.remove(self);
         return out;
     }

@@ -109,5 +109,11 @@ class JoinDisseminationTest {
         MergeView merged = new MergeView(new ViewId(a, 7), new ArrayList<>(List.of(a, b, c, d)), new ArrayList<>(List.of(left, right)));
         assertThat(Cluster.newcomers(List.of(a, b, c, d), merged, c)).isEqualTo(Set.of(a, b));
         assertThat(Cluster.newcomers(List.of(a, b), merged, a)).isEqualTo(Set.of(c, d));
+
+        // c was frozen: its own view still lists a and b, who dropped it; they are in both subgroups
+        MergeView thawed = new MergeView(new ViewId(c, 9), new ArrayList<>(List.of(c, a, b)),
+                new ArrayList<>(List.of(View.create(c, 5, c, a, b), View.create(a, 8, a, b))));
+        assertThat(Cluster.newcomers(List.of(c, a, b), thawed, c)).isEqualTo(Set.of(a, b));
+        assertThat(Cluster.newcomers(List.of(a, b), thawed, a)).isEqualTo(Set.of(c));
     }
 }
