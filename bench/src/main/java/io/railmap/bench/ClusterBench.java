@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Scale figures of the daemon's cluster (Linux; a built checkout): N members of the real
- * {@code io.railmap.daemon.cluster.Cluster} (JGroups over TCP, the daemon's own stack, timing and
+ * {@code io.railmap.daemon.cluster.Cluster} (JGroups over TCP_NIO2, the daemon's own stack, timing and
  * cluster key), each with its own loopback address ({@code 127.77.x.y}) and a synthetic Mac's record
  * of 4 to 8 Thunderbolt ports ({@link SyntheticCluster}, about 2.7 KB of JSON), spread over worker
  * JVMs ({@link ClusterWorker}; the OS caps the file descriptors of one process, and each member holds
@@ -26,18 +26,20 @@ import java.util.concurrent.TimeUnit;
  *   <li>idle cost: CPU time of every JVM over a quiet period, per member, and RSS and threads.</li>
  * </ul>
  * Each figure is good to {@value ClusterWorker#POLL_MS} ms (how often workers look). Arguments:
- * {@code [--per-jvm M] [--timing default|lab] [--no-key] [--java PATH] [--idle-s S] [--timeout-s T]
- * [--seeds K] [--one-by-one] SIZE...} (defaults: 64 members per JVM, default timing, a cluster key, the
+ * {@code [--per-jvm M] [--timing default|lab] [--join-ms J] [--no-key] [--java PATH] [--idle-s S] [--timeout-s T]
+ * [--seeds K] [--one-by-one] SIZE...} (defaults: 64 members per JVM, default timing (with its join
+ * timeout unless {@code --join-ms} gives one, in ms), a cluster key, the
  * {@code java} running this, 20 s idle, 300 s per wait, the first 3 members as every member's seeds (0:
  * all of them), every member started at once rather than each once the previous one has a view; sizes
  * 64 256). Workers run with the daemon's JVM options (serial GC, C1 only, 512 KB stacks); with
- * {@code --java} of Java 21 or newer JGroups runs its connections on virtual threads.
+ * {@code --java} of Java 21 or newer JGroups runs its thread pool on virtual threads.
  */
 public final class ClusterBench {
     private static final int PORT = 17800;
 
     private int perJvm = 64;
     private String timing = "default";
+    private long joinMs;
     private boolean key = true;
     private String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     private long idleS = 20;
@@ -56,6 +58,7 @@ public final class ClusterBench {
             switch (args[a]) {
                 case "--per-jvm" -> bench.perJvm = Integer.parseInt(args[++a]);
                 case "--timing" -> bench.timing = args[++a];
+                case "--join-ms" -> bench.joinMs = Long.parseLong(args[++a]);
                 case "--no-key" -> bench.key = false;
                 case "--java" -> bench.java = args[++a];
                 case "--idle-s" -> bench.idleS = Long.parseLong(args[++a]);
@@ -96,9 +99,9 @@ public final class ClusterBench {
             all.addAll(workers);
             all.add(killed);
             all.add(frozen);
-            System.out.printf("%d members: %d JVMs of up to %d, and 2 alone; JGroups TCP on loopback, %s timing, %s, seeds %s;"
+            System.out.printf("%d members: %d JVMs of up to %d, and 2 alone; JGroups TCP_NIO2 on loopback, %s timing%s, %s, seeds %s;"
                             + " records of %d bytes; workers on Java %s%n",
-                    n, workers.size(), perJvm, timing, key ? "with a cluster key" : "no key", seeds == 0 ? "all" : "the first " + seeds,
+                    n, workers.size(), perJvm, timing, joinMs > 0 ? " with a " + joinMs + " ms join timeout" : "", key ? "with a cluster key" : "no key", seeds == 0 ? "all" : "the first " + seeds,
                     recordBytes, workers.get(0).javaVersion());
 
             long[] idle = usage(all);
@@ -164,7 +167,7 @@ public final class ClusterBench {
         List<String> jvm = List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss512k", "-Xmx" + (64 + count * (8 + n / 8)) + "m",
                 "-XX:+ExitOnOutOfMemoryError");
         List<String> args = List.of(Integer.toString(n), Integer.toString(first), Integer.toString(count), Integer.toString(PORT),
-                seedList(n), timing, secret);
+                seedList(n), timing + (joinMs > 0 ? ":" + joinMs : ""), secret);
         String name = "worker " + first + "-" + (first + count - 1) + " of " + n;
         return new WorkerProcess(java, jvm, args, logs.resolve(n + "-" + first + ".log"), name, 120_000);
     }

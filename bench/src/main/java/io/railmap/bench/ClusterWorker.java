@@ -24,7 +24,7 @@ import java.util.function.Predicate;
  * One JVM's share of {@link ClusterBench}'s members. Started by the benchmark with
  * {@code SIZE FIRST COUNT PORT SEEDS TIMING KEY} (members FIRST to FIRST+COUNT-1 of a synthetic
  * cluster of SIZE nodes; SEEDS member numbers joined by commas; TIMING {@code default} or
- * {@code lab}; KEY base64 or {@code none}), it prints {@code ready} and its Java version, then answers each command on
+ * {@code lab}, optionally followed by {@code :MS}, a join timeout in ms; KEY base64 or {@code none}), it prints {@code ready} and its Java version, then answers each command on
  * standard input with one line on standard output:
  * <pre>
  * start [one-by-one]            every member joins, at once      → started
@@ -64,7 +64,9 @@ public final class ClusterWorker {
         for (String s : args[4].split(",")) {
             seeds.add(new Seed(WorkerMember.address(Integer.parseInt(s)).getHostAddress(), port));
         }
-        ClusterTiming timing = ClusterTiming.preset(args[5]);
+        String[] preset = args[5].split(":", 2);
+        ClusterTiming timing = preset.length == 1 ? ClusterTiming.preset(preset[0])
+                : ClusterTiming.preset(preset[0]).withJoinTimeout(Long.parseLong(preset[1]));
         Optional<ClusterKey> key = args[6].equals("none") ? Optional.empty() : Optional.of(ClusterKey.parse("bench key", args[6]));
         SyntheticCluster shape = new SyntheticCluster(size, false);
         ClusterWorker worker = new ClusterWorker(first, out);

@@ -19,7 +19,7 @@ import java.util.Optional;
 
 /**
  * One member of the cluster benchmark: a daemon's {@link Engine} holding a synthetic node's record
- * ({@link SyntheticCluster}) and its real {@link Cluster} member (JGroups over TCP on its own
+ * ({@link SyntheticCluster}) and its real {@link Cluster} member (JGroups over TCP_NIO2 on its own
  * loopback address), without discovery, probe or HTTP API. What it holds is read from the engine's
  * snapshot, again only after the engine said something changed.
  */

@@ -17,8 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
@@ -35,10 +34,14 @@ import org.jgroups.stack.IpAddress;
 
 /**
  * This daemon's member of the cluster: a JGroups channel that sends the own record to every member
- * whenever it changes and after every view change, and hands received records and views to
- * {@link RecordIntake}; and that tells every member which records it holds ({@link Holdings}), so
- * that agreement can be asked ({@link #agreement()}). The member's identity (its JGroups address's
- * UUID) is the engine's incarnation, which every own record carries. Logs one line per event: this
+ * whenever it changes, and after a view change to the members that are new to it (the joiners, and
+ * after a merge the members of the other partitions; to everyone when they are half the view or
+ * more, and in this member's first view), and hands received records and views to
+ * {@link RecordIntake}; and that tells members which records it holds ({@link Holdings}) in the same
+ * way (every member when that changes, newcomers after a view), so that agreement can be asked
+ * ({@link #agreement()}). A join to a cluster of n members thus makes about 2n record messages,
+ * not n². The member's identity (its JGroups address's UUID) is the engine's incarnation, which
+ * every own record carries. Logs one line per event: this
  * member joining, a member joining, leaving or being suspected, partitions merging, a node name
  * claimed twice; and once per member while it stays in the view: records rejected for a reason (with
  * the reason's detail: which field is malformed, which protocol versions each side speaks) and
@@ -56,13 +59,16 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
     private final ClusterMetrics metrics;
     private final RecordIntake intake;
     private final ClusterProtocol speaking;
-    private final ExecutorService sender = Executors.newSingleThreadExecutor(r -> {
+    private final ScheduledThreadPoolExecutor sender = new ScheduledThreadPoolExecutor(1, r -> {
         Thread t = new Thread(r, "railmap-cluster-send");
         t.setDaemon(true);
         return t;
     });
     private final AtomicBoolean sendPending = new AtomicBoolean();
     private final AtomicBoolean holdingsPending = new AtomicBoolean();
+    private final AtomicBoolean newcomersPending = new AtomicBoolean();
+    /** Members new in a view that are still to be sent the record and holdings; bounded by the view. */
+    private final Set<Address> newcomers = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final Holdings holdings = new Holdings();
     private volatile List<Address> viewOrder = List.of();
     private volatile long viewId;
@@ -96,6 +102,7 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
         this.speaking = speaking;
         RecordIntake[] holder = new RecordIntake[1];
         this.metrics = new ClusterMetrics(registry, () -> holder[0] == null ? 0 : holder[0].size());
+        sender.setExecuteExistingDelayedTasksAfterShutdownPolicy(false); // a delayed holdings send dies with the member
         this.intake = new RecordIntake(engine, metrics, System::nanoTime, RecordIntake.MAX_RECORDS, RecordIntake.MAX_RECORD_BYTES, speaking);
         holder[0] = intake;
     }
@@ -186,8 +193,17 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
         return new Holdings.Held(Provenance.of(records).digest(), records.size());
     }
 
+    /**
+     * Sends the holdings to every member: at once in a view of up to
+     * {@value ClusterTiming#MEMBERS_PER_STEP} members, else after the view's heartbeat interval
+     * ({@link ClusterTiming#forView}), so that the changes of that interval make one message. Every
+     * record taken changes every member's holdings: while n members join, each would otherwise send
+     * n messages per join.
+     */
     private void holdingsSoon() {
-        soon(holdingsPending, this::sendHoldings);
+        int size = intake.size();
+        long delayMs = ClusterTiming.stretch(size) == 1 ? 0 : config.timing().forView(size).heartbeatIntervalMs();
+        soon(holdingsPending, this::sendHoldings, delayMs);
     }
 
     private void sendHoldings() {
@@ -220,9 +236,14 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
 
     /** Runs {@code send} on the sender thread unless it is already pending: a burst of changes makes one send. */
     private void soon(AtomicBoolean pending, Runnable send) {
+        soon(pending, send, 0);
+    }
+
+    /** As {@link #soon(AtomicBoolean, Runnable)}, after {@code delayMs}; changes meanwhile join the pending send. */
+    private void soon(AtomicBoolean pending, Runnable send, long delayMs) {
         if (pending.compareAndSet(false, true)) {
             try {
-                sender.execute(send);
+                sender.schedule(send, delayMs, TimeUnit.MILLISECONDS);
             } catch (java.util.concurrent.RejectedExecutionException e) {
                 // closing: nothing more is sent
             }
@@ -235,8 +256,13 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
         if (ch == null || !ch.isConnected()) {
             return;
         }
+        send(ch, new BytesMessage(null, RecordMessages.encode(engine.record(), speaking)));
+    }
+
+    /** Sends a record message, counting it, and logs a failure once until a send works again. */
+    private void send(JChannel ch, Message message) {
         try {
-            ch.send(new BytesMessage(null, RecordMessages.encode(engine.record(), speaking)));
+            ch.send(message);
             metrics.sent();
             if (lastSendFailure != null) {
                 LOG.log(Level.INFO, "sending the record works again");
@@ -266,6 +292,7 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
     }
 
     private void viewChanged(View view) {
+        List<Address> before = viewOrder;
         Map<String, Address> byId = new HashMap<>();
         List<ViewMember> list = new ArrayList<>();
         for (Address a : view.getMembers()) {
@@ -284,8 +311,57 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
             complaints.keySet().retainAll(byId.keySet());
         }
         log(view, change, merge);
-        sendSoon();
-        holdingsSoon();
+        Set<Address> fresh = newcomers(before, view, self);
+        if (before.isEmpty() || 2 * fresh.size() >= view.size() - 1) {
+            sendSoon();
+            holdingsSoon();
+        } else if (!fresh.isEmpty()) {
+            newcomers.addAll(fresh);
+            soon(newcomersPending, this::sendToNewcomers);
+        }
+    }
+
+    /**
+     * @return the members of {@code view} that may not hold this member's record: those not in the
+     *         previous view and, after a merge, every member of a subgroup this member is not in
+     *         (they were in another partition, whatever this member's previous view said: a member
+     *         that was frozen still lists the others in its own subgroup while they dropped it, so
+     *         they are in both); never this member
+     */
+    static Set<Address> newcomers(List<Address> before, View view, Address self) {
+        Set<Address> out = new HashSet<>(view.getMembers());
+        out.removeAll(before);
+        if (view instanceof MergeView merge) {
+            merge.getSubgroups().stream().filter(g -> !g.containsMember(self)).forEach(g -> out.addAll(g.getMembers()));
+            out.retainAll(view.getMembers());
+        }
+        out.remove(self);
+        return out;
+    }
+
+    /** Sends the own record and holdings to each pending newcomer still in the view, one message each. */
+    private void sendToNewcomers() {
+        newcomersPending.set(false);
+        JChannel ch = channel;
+        if (ch == null || !ch.isConnected()) {
+            newcomers.clear();
+            return;
+        }
+        List<Address> to = new ArrayList<>(newcomers);
+        newcomers.removeAll(to);
+        Map<String, Address> current = members;
+        byte[] record = RecordMessages.encode(engine.record(), speaking);
+        byte[] held = Holdings.encode(held());
+        for (Address a : to) {
+            if (current.containsValue(a)) {
+                send(ch, new BytesMessage(a, record));
+                try {
+                    ch.send(new BytesMessage(a, held).putHeader(HoldingsHeader.ID, new HoldingsHeader()));
+                } catch (Exception e) {
+                    // as a record's send, which is reported
+                }
+            }
+        }
     }
 
     private void log(View view, ViewChange change, boolean merge) {
@@ -342,9 +418,8 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
         String id = NodeAddresses.id(src);
         if (msg.getHeader(HoldingsHeader.ID) != null) {
             Optional<Holdings.Held> held = msg.hasArray() ? Holdings.decode(msg.getArray(), msg.getOffset(), msg.getLength()) : Optional.empty();
-            if (held.isPresent() && members.containsKey(id)) {
-                holdings.heard(id, held.get());
-            }
+            // kept even from a member not yet in this view: a newcomer is told once, possibly before its view arrives here
+            held.ifPresent(h -> holdings.heard(id, h));
             return;
         }
         RecordIntake.Receipt receipt = msg.hasArray()

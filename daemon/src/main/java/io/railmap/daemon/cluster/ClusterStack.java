@@ -3,6 +3,8 @@ package io.railmap.daemon.cluster;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
 import org.jgroups.protocols.FD_ALL3;
@@ -13,7 +15,7 @@ import org.jgroups.protocols.MPING;
 import org.jgroups.protocols.PerDestinationBundler;
 import org.jgroups.protocols.SERIALIZE;
 import org.jgroups.protocols.SYM_ENCRYPT;
-import org.jgroups.protocols.TCP;
+import org.jgroups.protocols.TCP_NIO2;
 import org.jgroups.protocols.TCPPING;
 import org.jgroups.protocols.UNICAST3;
 import org.jgroups.protocols.VERIFY_SUSPECT2;
@@ -26,13 +28,15 @@ import org.jgroups.stack.Protocol;
  * The JGroups protocol stack of one member, built in code from a {@link ClusterConfig}: only
  * JGroups' own protocols, configured. Bottom (the wire) to top:
  * <pre>
- * TCP              cluster traffic on bind:port (no port drift: port_range 0), small per-member buffers
+ * TCP_NIO2         cluster traffic on bind:port (no port drift: port_range 0), small per-member buffers,
+ *                  one selector thread for all connections
  * SYM_ENCRYPT      with a key only: ChaCha20-Poly1305 with a key derived from the shared secret
  * SERIALIZE        with a key only: the whole message, headers included, becomes the encrypted payload
  * TCPPING | MPING  discovery: the seeds, or UDP multicast on the management interface (hop limit 1)
  * MERGE3           finds other partitions of the same cluster and merges them
  * FD_SOCK2         failure detection by TCP connection to the next member, on bind:port+100
  * FD_ALL3          failure detection by heartbeats
+ * TimingByView     above 32 members, stretches heartbeats and merge rounds with the view (ClusterTiming.forView)
  * VERIFY_SUSPECT2  asks a suspect once more before it is dropped
  * NAKACK2          reliable, ordered multicast (no IP multicast: use_mcast_xmit off)
  * UNICAST3         reliable unicast
@@ -53,8 +57,6 @@ final class ClusterStack {
     static final int BUNDLE_BYTES = 16_000;
     /** Messages waiting per destination before the bundler drops (retransmission recovers them). */
     static final int BUNDLER_QUEUE = 1024;
-    /** TCP's read buffer per connection, in bytes. */
-    static final int READ_BUFFER_BYTES = 8192;
     /** FRAG2's fragment size in bytes: below the bundle size, as JGroups requires. */
     static final int FRAGMENT_BYTES = 15_000;
     /** Discovery requests per join timeout. */
@@ -73,23 +75,24 @@ final class ClusterStack {
         ClusterTiming t = config.timing();
         List<Protocol> stack = new ArrayList<>();
 
-        TCP tcp = new TCP();
+        // TCP_NIO2, not TCP: one selector thread reads every connection, where TCP has a thread per
+        // connection (on Java 17 a platform thread: n members on one machine would need n² threads).
+        TCP_NIO2 tcp = new TCP_NIO2();
         tcp.setBindAddress(config.bind());
         tcp.setBindPort(config.port());
         tcp.setPortRange(0);
         tcp.setSockConnTimeout((int) t.connectTimeoutMs());
         // Records are small and rare: send each at once rather than wait for more (Nagle).
         tcp.tcpNodelay(true);
-        // Memory per member: the bundler keeps a queue and an output buffer per destination, and TCP a
-        // read and a write buffer per connection. JGroups' defaults (16384 queue slots, 64 KB
-        // bundles, 64 KB buffers) cost about 200 KB of heap per member, 200 MB at a thousand; these
-        // cost about 45 KB. Records are a few KB and rare; heartbeats are tiny. The bundler stays
+        // Memory per member: the bundler keeps a queue and an output buffer per destination, and the
+        // transport a read buffer per connection (TCP_NIO2: 1 KB, grown to the largest message read)
+        // and at most 10 queued writes. JGroups' bundler defaults (16384 queue slots, 64 KB bundles)
+        // cost far more per member. Records are a few KB and rare; heartbeats are tiny. The bundler stays
         // per destination, so that a member being cut off (connect timeouts) never delays the
         // heartbeats to the others.
         tcp.setBundler(new PerDestinationBundler().setCapacity(BUNDLER_QUEUE).setMaxSize(BUNDLE_BYTES));
-        tcp.setBufferedInputStreamSize(READ_BUFFER_BYTES);
-        // a whole bundle must fit (JGroups raises it otherwise, with a warning)
-        tcp.setBufferedOutputStreamSize(BUNDLE_BYTES + Integer.BYTES);
+        // read buffers on the heap, so that -Xmx bounds them (each grows to the largest message read)
+        tcp.useDirectMemory(false);
         // one log line when a connection closes, not a stack trace
         tcp.logDetails(false);
         // The pool grows with load and shrinks back to nothing when idle.
@@ -102,6 +105,10 @@ final class ClusterStack {
             // set after the key: setSecretKey replaces the algorithm with the key's ("ChaCha20")
             encrypt.symAlgorithm(ClusterKey.CIPHER);
             encrypt.symIvLength(ClusterKey.NONCE_BYTES);
+            // Nonces from a generator of this member's own: JGroups' default, new SecureRandom(), is
+            // NativePRNG on Linux, whose reads of /dev/urandom share one lock in the JVM; under load
+            // every sending thread of every member queued on it (seen with 64 members in a JVM).
+            encrypt.secureRandom(nonces());
             stack.add(encrypt);
             stack.add(new SERIALIZE());
         }
@@ -139,6 +146,8 @@ final class ClusterStack {
         heartbeats.setInterval(t.heartbeatIntervalMs());
         heartbeats.setTimeout(t.heartbeatTimeoutMs());
         stack.add(heartbeats);
+        // above FD_ALL3, so that it sees each view first: slower heartbeats and merge rounds in large views
+        stack.add(new TimingByView(t));
 
         stack.add(new VERIFY_SUSPECT2().setTimeout(t.verifyTimeoutMs()));
 
@@ -167,10 +176,24 @@ final class ClusterStack {
         return stack;
     }
 
+    /** @return a DRBG (NIST SP 800-90A, seeded by the JDK from the system's entropy) for one member's nonces */
+    private static SecureRandom nonces() {
+        try {
+            return SecureRandom.getInstance("DRBG");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK since 9 has DRBG", e);
+        }
+    }
+
     private static TCPPING tcpPing(List<InetSocketAddress> hosts) {
         TCPPING ping = new TCPPING();
         ping.setPortRange(0);
         ping.setInitialHosts(hosts);
+        // Besides the seeds, TCPPING asks every member it has learned of (up to 2,000) in each merge
+        // round: a request, an answer and MERGE3's INFO per member, 3n messages per member per round.
+        // The seeds hear from every member, so they see every partition; the last 32 members learned
+        // (every member of a cluster of that size) are enough besides.
+        ping.setValue("max_dynamic_hosts", ClusterTiming.MEMBERS_PER_STEP);
         return discoveryRuns(ping);
     }
 

@@ -194,6 +194,41 @@ public record ClusterTiming(long joinTimeoutMs, long heartbeatIntervalMs, long h
         return mergeMaxIntervalMs * 3 / 2 + mergeCheckIntervalMs() + VIEW_INSTALL_SLACK_MS + 2 * retransmitIntervalMs;
     }
 
+    /**
+     * Members a view holds before heartbeats and merge rounds slow down with it. Up to this many,
+     * every timing is as given; above, see {@link #forView}.
+     */
+    public static final int MEMBERS_PER_STEP = 32;
+
+    /**
+     * @param members the members of a view (at least 0)
+     * @return how many times longer than given the heartbeat and merge intervals and the heartbeat
+     *         timeout are in a view of that many members: 1 up to {@value #MEMBERS_PER_STEP}, then
+     *         {@code ceil(members / 32)} (8 at 256 members, 32 at 1,024)
+     */
+    public static int stretch(int members) {
+        return Math.max(1, (members + MEMBERS_PER_STEP - 1) / MEMBERS_PER_STEP);
+    }
+
+    /**
+     * The timing a member applies while its view has that many members. Every member heartbeats to
+     * every other and runs a merge round (a discovery to every member it knows) each interval, so a
+     * view of n members costs each member n messages per interval and the whole cluster n²: above
+     * {@value #MEMBERS_PER_STEP} members the heartbeat interval, heartbeat timeout and merge
+     * intervals grow with {@link #stretch}, which keeps each member's traffic at about 32 heartbeats
+     * per interval whatever the size, at the price of slower detection of a frozen member and slower
+     * healing in large views ({@link #freezeBoundMs} and {@link #healBoundMs} of the returned timing).
+     * Up to {@value #MEMBERS_PER_STEP} members (every real Mac cluster) nothing changes.
+     *
+     * @param members the members of the view
+     * @return this timing when {@code stretch(members)} is 1, else a copy with those four values multiplied
+     */
+    public ClusterTiming forView(int members) {
+        int s = stretch(members);
+        return s == 1 ? this : withHeartbeats(heartbeatIntervalMs * s, heartbeatTimeoutMs * s)
+                .withMergeIntervals(mergeMinIntervalMs * s, mergeMaxIntervalMs * s);
+    }
+
     /** @return a one-line summary for the start-up log */
     public String summary() {
         return "heartbeat " + heartbeatIntervalMs + " ms, suspect after " + heartbeatTimeoutMs + " ms, verify " + verifyTimeoutMs

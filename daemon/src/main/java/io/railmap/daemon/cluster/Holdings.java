@@ -22,8 +22,9 @@ import java.util.regex.Pattern;
  * did not change; agreement is never claimed where it does not hold.
  *
  * <p>The message is text, {@code sha256:<64 hex> <records>}, at most {@value #MAX_BYTES} bytes;
- * anything else is ignored. Only members of the current view are heard. State is bounded by the view: digests of
- * members that left are dropped at every view.
+ * anything else is ignored. A digest is kept even from a sender this daemon's view does not hold
+ * yet (a newcomer is told once, and that may arrive before the view that admits its sender); every
+ * view drops the digests of non-members, and at most {@value #MAX_MEMBERS} are kept at once.
  */
 final class Holdings {
     /** Largest holdings message taken, in bytes. */
@@ -55,9 +56,14 @@ final class Holdings {
                 .map(m -> new Held(m.group(1), Integer.parseInt(m.group(2))));
     }
 
-    /** Keeps what a member of the current view said it holds. */
+    /** Most members whose digests are kept: as many as records a daemon holds. */
+    static final int MAX_MEMBERS = RecordIntake.MAX_RECORDS;
+
+    /** Keeps what a member said it holds; a new member beyond {@value #MAX_MEMBERS} is ignored. */
     synchronized void heard(String member, Held held) {
-        byMember.put(member, held);
+        if (byMember.size() < MAX_MEMBERS || byMember.containsKey(member)) {
+            byMember.put(member, held);
+        }
     }
 
     /** Forgets the members that are no longer in the view. */

@@ -33,6 +33,34 @@ class ClusterTimingTest {
     }
 
     @Test
+    void heartbeatsAndMergeRoundsStretchOnlyAboveThirtyTwoMembers() {
+        // members, stretch, heartbeat interval, heartbeat timeout, merge max, freeze bound (default timing)
+        long[][] rows = {
+            {1, 1, 1_000, 5_000, 2_000, 8_000},
+            {8, 1, 1_000, 5_000, 2_000, 8_000},
+            {32, 1, 1_000, 5_000, 2_000, 8_000},
+            {33, 2, 2_000, 10_000, 4_000, 14_000},
+            {64, 2, 2_000, 10_000, 4_000, 14_000},
+            {256, 8, 8_000, 40_000, 16_000, 50_000},
+            {1_024, 32, 32_000, 160_000, 64_000, 194_000},
+        };
+        for (long[] row : rows) {
+            int members = (int) row[0];
+            ClusterTiming t = ClusterTiming.DEFAULTS.forView(members);
+            assertThat(ClusterTiming.stretch(members)).as("stretch at %d", members).isEqualTo(row[1]);
+            assertThat(t.heartbeatIntervalMs()).as("heartbeat interval at %d", members).isEqualTo(row[2]);
+            assertThat(t.heartbeatTimeoutMs()).as("heartbeat timeout at %d", members).isEqualTo(row[3]);
+            assertThat(t.mergeMaxIntervalMs()).as("merge max at %d", members).isEqualTo(row[4]);
+            assertThat(t.mergeMinIntervalMs()).as("merge min at %d", members).isEqualTo(row[4] / 2);
+            assertThat(t.freezeBoundMs()).as("freeze bound at %d", members).isEqualTo(row[5]);
+            assertThat(t.withHeartbeats(1_000, 5_000).withMergeIntervals(1_000, 2_000)).as("nothing else changes at %d", members)
+                    .isEqualTo(ClusterTiming.DEFAULTS);
+        }
+        assertThat(ClusterTiming.DEFAULTS.forView(32)).isSameAs(ClusterTiming.DEFAULTS);
+        assertThat(ClusterTiming.LAB.forView(8)).isSameAs(ClusterTiming.LAB);
+    }
+
+    @Test
     void theLabPresetDiffersFromTheDefaultsOnlyInItsDeltas() {
         ClusterTiming lab = ClusterTiming.LAB;
         ClusterTiming d = ClusterTiming.DEFAULTS;

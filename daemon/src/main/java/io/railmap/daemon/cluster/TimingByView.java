@@ -1,0 +1,62 @@
+package io.railmap.daemon.cluster;
+
+import org.jgroups.Event;
+import org.jgroups.View;
+import org.jgroups.protocols.FD_ALL3;
+import org.jgroups.protocols.MERGE3;
+import org.jgroups.stack.Protocol;
+
+/**
+ * A JGroups protocol with no messages of its own, just above FD_ALL3 in the stack: whenever a view
+ * passes down, it sets FD_ALL3's heartbeat interval and timeout and MERGE3's intervals to
+ * {@link ClusterTiming#forView} of the view's size, before they see the view. Up to
+ * {@value ClusterTiming#MEMBERS_PER_STEP} members that is the configured timing, so only views
+ * larger than any real Mac cluster change anything.
+ *
+ * <p>FD_ALL3 keeps one bit per heartbeat interval of its timeout for each member; interval and
+ * timeout grow together, so the number of bits stays and no member's record of heartbeats is lost.
+ * Its timers are stopped here and started again by FD_ALL3 itself when it handles the view. MERGE3
+ * reads its intervals anew before each round.
+ */
+final class TimingByView extends Protocol {
+    private final ClusterTiming timing;
+    private ClusterTiming applied;
+
+    /** @param timing the timing of a view of at most {@value ClusterTiming#MEMBERS_PER_STEP} members */
+    TimingByView(ClusterTiming timing) {
+        this.timing = timing;
+        this.applied = timing;
+    }
+
+    /** @return the timing applied for the last view seen (the configured one before any view) */
+    synchronized ClusterTiming applied() {
+        return applied;
+    }
+
+    @Override
+    public Object down(Event evt) {
+        if (evt.getType() == Event.VIEW_CHANGE) {
+            View view = evt.getArg();
+            apply(timing.forView(view.size()));
+        }
+        return down_prot.down(evt);
+    }
+
+    private synchronized void apply(ClusterTiming next) {
+        if (next.equals(applied)) {
+            return;
+        }
+        FD_ALL3 heartbeats = stack.findProtocol(FD_ALL3.class);
+        if (heartbeats != null) {
+            heartbeats.stopFailureDetection(); // FD_ALL3 starts it again with the view, at the new interval
+            heartbeats.setTimeout(next.heartbeatTimeoutMs()).setInterval(next.heartbeatIntervalMs());
+        }
+        MERGE3 merge = stack.findProtocol(MERGE3.class);
+        if (merge != null) {
+            // MERGE3 checks the old minimum against the old maximum: the minimum first always passes
+            merge.setMinInterval(next.mergeMinIntervalMs());
+            merge.setMaxInterval(next.mergeMaxIntervalMs());
+        }
+        applied = next;
+    }
+}

@@ -1,0 +1,63 @@
+package io.railmap.daemon.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.railmap.daemon.testing.FreePorts;
+import java.net.InetAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.jgroups.Address;
+import org.jgroups.Event;
+import org.jgroups.JChannel;
+import org.jgroups.View;
+import org.jgroups.protocols.FD_ALL3;
+import org.jgroups.protocols.MERGE3;
+import org.jgroups.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/** The daemon's real stack, connected alone on loopback, handed views of several sizes from above FD_ALL3. */
+class TimingByViewTest {
+    @Test
+    void aViewAboveThirtyTwoMembersStretchesHeartbeatsAndMergeRoundsAndASmallOneRestoresThem() throws Exception {
+        ClusterConfig config = new ClusterConfig("timing-test", "a", InetAddress.getLoopbackAddress(), FreePorts.clusterPort(), List.of(),
+                Optional.empty(), ClusterTiming.DEFAULTS);
+        try (JChannel channel = new JChannel(ClusterStack.protocols(config, w -> { }))) {
+            channel.connect("timing-test");
+            TimingByView scaling = channel.getProtocolStack().findProtocol(TimingByView.class);
+            FD_ALL3 heartbeats = channel.getProtocolStack().findProtocol(FD_ALL3.class);
+            MERGE3 merge = channel.getProtocolStack().findProtocol(MERGE3.class);
+            assertThat(heartbeats.getInterval()).isEqualTo(1_000);
+
+            scaling.down(new Event(Event.VIEW_CHANGE, view(channel.getAddress(), 2, 64)));
+            assertThat(heartbeats.getInterval()).isEqualTo(2_000);
+            assertThat(heartbeats.getTimeout()).isEqualTo(10_000);
+            assertThat(merge.getMinInterval()).isEqualTo(2_000);
+            assertThat(merge.getMaxInterval()).isEqualTo(4_000);
+            assertThat(merge.getCheckInterval()).isEqualTo(6_400);
+            assertThat(heartbeats.isHeartbeatSenderRunning()).as("FD_ALL3 started again with the view").isTrue();
+            assertThat(scaling.applied()).isEqualTo(ClusterTiming.DEFAULTS.forView(64));
+
+            scaling.down(new Event(Event.VIEW_CHANGE, view(channel.getAddress(), 3, 256)));
+            assertThat(heartbeats.getInterval()).isEqualTo(8_000);
+            assertThat(merge.getMaxInterval()).isEqualTo(16_000);
+
+            scaling.down(new Event(Event.VIEW_CHANGE, view(channel.getAddress(), 4, 8)));
+            assertThat(heartbeats.getInterval()).isEqualTo(1_000);
+            assertThat(heartbeats.getTimeout()).isEqualTo(5_000);
+            assertThat(merge.getMinInterval()).isEqualTo(1_000);
+            assertThat(merge.getMaxInterval()).isEqualTo(2_000);
+            assertThat(merge.getCheckInterval()).isEqualTo(3_200);
+            assertThat(scaling.applied()).isSameAs(ClusterTiming.DEFAULTS);
+        }
+    }
+
+    /** @return a view of {@code size} members, this one first, the others made up */
+    private static View view(Address self, long id, int size) {
+        List<Address> members = new ArrayList<>(List.of(self));
+        while (members.size() < size) {
+            members.add(UUID.randomUUID());
+        }
+        return View.create(self, id, members.toArray(new Address[0]));
+    }
+}
