@@ -59,6 +59,8 @@ final class ClusterStack {
     static final int BUNDLER_QUEUE = 1024;
     /** FRAG2's fragment size in bytes: below the bundle size, as JGroups requires. */
     static final int FRAGMENT_BYTES = 15_000;
+    /** The largest message a connection may announce, in bytes; a longer one closes the connection. */
+    static final int MAX_MESSAGE_BYTES = 4 << 20;
     /** Discovery requests per join timeout. */
     static final int DISCOVERY_RUNS = 3;
 
@@ -93,6 +95,10 @@ final class ClusterStack {
         tcp.setBundler(new PerDestinationBundler().setCapacity(BUNDLER_QUEUE).setMaxSize(BUNDLE_BYTES));
         // read buffers on the heap, so that -Xmx bounds them (each grows to the largest message read)
         tcp.useDirectMemory(false);
+        // A message's length prefix is read before it is decrypted: without a bound, anyone who can reach
+        // the port could announce a 2 GB message and make this member allocate it. Join responses, the
+        // largest legitimate messages (not fragmented), are a few hundred KB at 4,096 members.
+        tcp.setMaxLength(MAX_MESSAGE_BYTES);
         // one log line when a connection closes, not a stack trace
         tcp.logDetails(false);
         // The pool grows with load and shrinks back to nothing when idle.
