@@ -113,6 +113,10 @@ public final class NcclLibrary implements Library {
         return new NodeSettings(name(), node.node(), settings, findings);
     }
 
+    private static Finding error(Code code, Optional<Integer> rail, String message) {
+        return new Finding(code, Severity.ERROR, List.of(), rail, message);
+    }
+
     /** @return why NCCL's parseStringList would not read this name back whole, or empty */
     static Optional<String> unparseable(String name) {
         if (name.length() > MAX_PREFIX_CHARS) {
