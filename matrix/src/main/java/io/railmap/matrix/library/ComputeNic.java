@@ -31,6 +31,14 @@ public record ComputeNic(Port port, Optional<Integer> rail) {
         return hca() + ":" + port.rdmaPort();
     }
 
+    /**
+     * @return the index of its RoCE v2 GID with an IPv4-mapped address ({@link Port#gidIndex()}), what
+     *         NCCL_IB_GID_INDEX and UCX_IB_GID_INDEX take; empty on InfiniBand or when not known
+     */
+    public Optional<Integer> gidIndex() {
+        return port.gidIndex();
+    }
+
     /** @return the netdev name ({@code enp65s0f0np0}) */
     public String netdev() {
         return port.netdev();
