@@ -6,7 +6,6 @@ import io.railmap.cli.ExitCodes;
 import io.railmap.cli.options.SnapshotOptions;
 import io.railmap.matrix.library.Library;
 import io.railmap.matrix.library.NodeEnv;
-import io.railmap.matrix.library.NodeSettings;
 import io.railmap.matrix.library.SettingsOptions;
 import io.railmap.matrix.topology.Topology;
 import java.io.PrintWriter;
@@ -61,11 +60,7 @@ public final class EnvCommand implements Callable<Integer> {
         if (json) {
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(env.json()));
         } else {
-            for (NodeSettings s : env.libraries()) {
-                out.println("# " + s.library());
-                s.findings().forEach(f -> out.println("# " + FindingsText.line(f)));
-                s.settings().forEach(v -> out.println(v));
-            }
+            out.print(env.text());
         }
         out.flush();
         return env.hasErrors() ? ExitCodes.FINDINGS : ExitCodes.OK;

@@ -73,6 +73,23 @@ public record NodeEnv(String node, List<NodeSettings> libraries) {
         return libraries.stream().flatMap(l -> l.findings().stream()).anyMatch(Finding::isError);
     }
 
+    /**
+     * @return the settings as environment lines: per library a {@code # library} line, its findings
+     *         as {@code # severity code [rail k] message} lines, then {@code KEY=VALUE} lines; ends with a newline
+     */
+    public String text() {
+        StringBuilder out = new StringBuilder();
+        for (NodeSettings s : libraries) {
+            out.append("# ").append(s.library()).append('\n');
+            for (Finding f : s.findings()) {
+                out.append("# ").append(f.severity().wireName()).append(' ').append(f.code().wireName())
+                        .append(f.rail().map(k -> " [rail " + k + "]").orElse("")).append(' ').append(f.message()).append('\n');
+            }
+            s.settings().forEach(v -> out.append(v).append('\n'));
+        }
+        return out.toString();
+    }
+
     /** @return the JSON form above */
     public ObjectNode json() {
         ObjectNode root = JsonNodeFactory.instance.objectNode();
