@@ -15,11 +15,9 @@ class EnvCommandTest {
         Run run = Run.of("env", "--node", "gpu-01", "--for", "NCCL", "--snapshot", CLEAN);
 
         assertThat(run.code()).as(run.err()).isZero();
-        // the example records carry no gidIndex, so NCCL_IB_GID_INDEX is left to NCCL with a warning
+        // the example records carry each RoCE port's RoCE v2 IPv4 GID index (3, as on a ConnectX with IPv4 and IPv6)
         assertThat(run.out().lines().toList()).containsExactly("# nccl",
-                "# warning mixed-gid-index NCCL_IB_GID_INDEX left out: the RoCE v2 IPv4 GID index of gpu-01's compute NICs is not one"
-                        + " number (mlx5_0:1 unknown, mlx5_1:1 unknown); NCCL picks per NIC (ncclIbGetGidIndex)",
-                "NCCL_IB_HCA==mlx5_0:1:0,mlx5_1:1:1", "NCCL_CROSS_NIC=0", "NCCL_SOCKET_IFNAME==eno1");
+                "NCCL_IB_HCA==mlx5_0:1:0,mlx5_1:1:1", "NCCL_CROSS_NIC=0", "NCCL_IB_GID_INDEX=3", "NCCL_SOCKET_IFNAME==eno1");
     }
 
     @Test
@@ -31,8 +29,8 @@ class EnvCommandTest {
         assertThat(root.get("node").asText()).isEqualTo("gpu-02");
         assertThat(root.get("libraries").get(0).get("library").asText()).isEqualTo("nccl");
         assertThat(root.get("libraries").get(0).get("settings").get("NCCL_IB_HCA").asText()).isEqualTo("=mlx5_0:1:0,mlx5_1:1:1");
-        assertThat(root.get("libraries").get(0).get("findings")).singleElement()
-                .satisfies(f -> assertThat(f.get("code").asText()).isEqualTo("mixed-gid-index"));
+        assertThat(root.get("libraries").get(0).get("settings").get("NCCL_IB_GID_INDEX").asText()).isEqualTo("3");
+        assertThat(root.get("libraries").get(0).get("findings")).isEmpty();
     }
 
     @Test
@@ -58,5 +56,26 @@ class EnvCommandTest {
 
         assertThat(run.code()).as(run.err()).isEqualTo(ExitCodes.FINDINGS);
         assertThat(run.out()).contains("# error no-rdma-device gpu-01 has no compute NIC").doesNotContain("NCCL_IB_HCA");
+    }
+
+    @Test
+    void aCrossRailNicOnRoceWithASubnetPerRailIsRoutedBySubnetOnEveryNodeAndOnInfinibandIsAnError(@org.junit.jupiter.api.io.TempDir
+            java.nio.file.Path dir) throws Exception {
+        String swapped = "../examples/snapshots/two-leaves-swapped.json";
+        Run miscabled = Run.of("env", "--node", "gpu-01", "--for", "nccl", "--snapshot", swapped);
+        assertThat(miscabled.code()).as(miscabled.err()).isZero();
+        assertThat(miscabled.out()).contains("# warning cross-rail [rail 0] mlx5_0:1 (gpu-01:enp65s0f0np0) is on rail 1 (leaf-rail1)",
+                "NCCL_IB_HCA==mlx5_0:1:1,mlx5_1:1:0\n", "NCCL_IB_SUBNET_AWARE_ROUTING=1\n");
+        // gpu-02's mlx5_0 is paired with gpu-01's by position too: it routes by subnet as well
+        assertThat(Run.of("env", "--node", "gpu-02", "--for", "nccl", "--snapshot", swapped).out())
+                .contains("NCCL_IB_SUBNET_AWARE_ROUTING=1\n").doesNotContain("cross-rail");
+
+        java.nio.file.Path ib = dir.resolve("ib.json");
+        java.nio.file.Files.writeString(ib, java.nio.file.Files.readString(java.nio.file.Path.of(swapped))
+                .replace("\"kind\": \"roce\"", "\"kind\": \"infiniband\""));
+        Run onIb = Run.of("env", "--node", "gpu-01", "--for", "nccl", "--snapshot", ib.toString());
+        assertThat(onIb.code()).isEqualTo(ExitCodes.FINDINGS);
+        assertThat(onIb.out()).contains("# error cross-rail [rail 0] mlx5_0:1 (gpu-01:enp65s0f0np0)", "move gpu-01's mlx5_0 cable to leaf-rail0")
+                .doesNotContain("NCCL_IB_SUBNET_AWARE_ROUTING");
     }
 }

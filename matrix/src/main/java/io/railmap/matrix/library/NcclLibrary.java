@@ -41,7 +41,8 @@ import java.util.stream.Collectors;
  *     record says: {@code src/misc/socket.cc}, {@code ncclFindInterfaces}, then
  *     {@code src/os/linux.cc}, {@code ncclOsFindInterfaces} (the same {@code ^}/{@code =} prefixes
  *     and {@code parseStringList}).</li>
- * <li>{@code NCCL_IB_SUBNET_AWARE_ROUTING=1} when the compute NICs are directly cabled to more than
+ * <li>{@code NCCL_IB_SUBNET_AWARE_ROUTING=1} on RoCE when the fabric has a cross-rail NIC and each
+ *     rail is its own subnet (every node then takes the local NIC on its peer's subnet); and when the compute NICs are directly cabled to more than
  *     one node, every cable's two ends on one subnet: {@code connect.cc},
  *     {@code ncclIbFindDevBySubnet} (called from {@code ncclIbConnectImpl} and {@code ncclIbAcceptImpl})
  *     then picks the local NIC on the peer's subnet, comparing the IPv4-mapped GIDs' first
@@ -107,10 +108,43 @@ public final class NcclLibrary implements Library {
                 .ifPresent(m -> settings.add(new Setting("NCCL_SOCKET_IFNAME", "=" + m.netdev())));
         List<Finding> subnets = subnets(node);
         findings.addAll(subnets);
-        if (subnets.isEmpty() && directPeers(node) > 1) {
+        boolean roceBySubnet = subnets.isEmpty() && !nics.isEmpty() && nics.stream().allMatch(n -> n.port().kind() == PortKind.ROCE);
+        List<Finding> crossed = crossRail(node, roceBySubnet);
+        findings.addAll(crossed);
+        // a cross-rail NIC anywhere makes every node's NIC pair with it by position: every node routes by subnet
+        boolean fabricCrossed = node.rails().findings().stream().anyMatch(f -> f.code() == Code.CROSS_RAIL);
+        if (subnets.isEmpty() && (directPeers(node) > 1 || (roceBySubnet && fabricCrossed))) {
             settings.add(new Setting("NCCL_IB_SUBNET_AWARE_ROUTING", "1"));
         }
         return new NodeSettings(name(), node.node(), settings, findings);
+    }
+
+    /**
+     * A NIC on another rail than the same-named NIC of most nodes: NCCL joins NICs of two nodes by
+     * their position (its rings and trees assume identical nodes; the rail id only picks which local
+     * NIC enters and leaves a channel), so the label cannot fix it. On RoCE with one subnet per rail,
+     * subnet-aware routing makes NCCL take the local NIC on the peer's subnet: a warning. Otherwise
+     * (InfiniBand, or subnets that do not tell rails apart) an error that names the cable to move.
+     */
+    private static List<Finding> crossRail(NodeNics node, boolean roceBySubnet) {
+        List<Finding> out = new ArrayList<>();
+        for (ComputeNic nic : node.nics()) {
+            Optional<io.railmap.matrix.fabric.Rail> on = node.rails().railOf(nic.port().ref());
+            Optional<io.railmap.matrix.fabric.Rail> home = node.rails().homeOf(nic.port());
+            if (on.isEmpty() || home.isEmpty() || on.get().id() == home.get().id()) {
+                continue;
+            }
+            String where = nic.hcaPort() + " (" + nic.port().ref() + ") is on rail " + on.get().id() + " (" + on.get().name() + "), but "
+                    + nic.hca() + " of most nodes is on rail " + home.get().id() + " (" + home.get().name() + "); NCCL pairs NICs of two"
+                    + " nodes by their position, not by rail id, ";
+            out.add(roceBySubnet
+                    ? new Finding(Code.CROSS_RAIL, Severity.WARNING, List.of(), Optional.of(home.get().id()), where
+                            + "so NCCL_IB_SUBNET_AWARE_ROUTING=1 is set: NCCL takes the local NIC on the peer's subnet; move the cable to "
+                            + home.get().name() + " to run at full rail bandwidth without it")
+                    : error(Code.CROSS_RAIL, Optional.of(home.get().id()), where + "so it would join rails through the spine: move "
+                            + node.node() + "'s " + nic.hca() + " cable to " + home.get().name()));
+        }
+        return out;
     }
 
     private static Finding error(Code code, Optional<Integer> rail, String message) {
