@@ -6,7 +6,8 @@ import java.util.stream.Collectors;
 /** Every library railmap writes settings for, registered once: the CLI and the API take their lists from here. */
 public final class Libraries {
     /** The libraries, in the order {@code --for} lists them. */
-    public static final List<Library> ALL = List.of(new NcclLibrary());
+    public static final List<Library> ALL = List.of(new NcclLibrary(), new UcxLibrary(), new NixlLibrary(), new ModelExpressLibrary(),
+            new NvshmemLibrary());
 
     private Libraries() {
     }
