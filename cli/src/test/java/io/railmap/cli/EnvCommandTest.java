@@ -78,4 +78,14 @@ class EnvCommandTest {
         assertThat(onIb.out()).contains("# error cross-rail [rail 0] mlx5_0:1 (gpu-01:enp65s0f0np0)", "move gpu-01's mlx5_0 cable to leaf-rail0")
                 .doesNotContain("NCCL_IB_SUBNET_AWARE_ROUTING");
     }
+
+    @Test
+    void everyLibraryOfTheRegistryWritesItsListOfTheCleanFabricsComputeNics() {
+        Run run = Run.of("env", "--node", "gpu-03", "--for", "ucx,nixl,mx,nvshmem", "--snapshot", CLEAN);
+
+        assertThat(run.code()).as(run.err()).isZero();
+        assertThat(run.out()).contains("# ucx\nUCX_NET_DEVICES=mlx5_0:1,mlx5_1:1\nUCX_MAX_RMA_RAILS=2\nUCX_MAX_RNDV_RAILS=2\nUCX_IB_GID_INDEX=3\n",
+                "# nixl\n", "# mx\n", "MX_RDMA_NIC_PIN=mlx5_0:1,mlx5_1:1", "# nvshmem\n", "NVSHMEM_HCA_LIST=mlx5_0:1,mlx5_1:1")
+                .doesNotContain("eno1");
+    }
 }

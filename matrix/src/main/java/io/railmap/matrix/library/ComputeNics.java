@@ -8,6 +8,7 @@ import io.railmap.matrix.fabric.RailTable;
 import io.railmap.matrix.model.NaturalOrder;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
+import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.rail.RailAligner;
 import io.railmap.matrix.rail.RailOptions;
 import io.railmap.matrix.rail.UnknownNodesException;
@@ -17,6 +18,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * A node's compute NICs: active ports with an RDMA device, not carrying the node's management
@@ -64,6 +67,20 @@ public final class ComputeNics {
         Optional<Port> management = record.management()
                 .flatMap(m -> record.ports().stream().filter(p -> p.addresses().contains(m)).findFirst());
         return new NodeNics(topology, rails, node, nics, management, options, findings);
+    }
+
+    /**
+     * @param nics compute NICs
+     * @return the RoCE v2 IPv4-mapped GID index they all share ({@link ComputeNic#gidIndex()}), for a
+     *         library that takes one index for every NIC (NCCL_IB_GID_INDEX, UCX_IB_GID_INDEX); empty
+     *         when there is no NIC, one is not RoCE, one's index is unknown, or they differ
+     */
+    public static Optional<Integer> sharedGidIndex(List<ComputeNic> nics) {
+        if (nics.isEmpty() || !nics.stream().allMatch(n -> n.port().kind() == PortKind.ROCE && n.gidIndex().isPresent())) {
+            return Optional.empty();
+        }
+        Set<Integer> indices = nics.stream().map(n -> n.gidIndex().orElseThrow()).collect(Collectors.toSet());
+        return indices.size() == 1 ? Optional.of(indices.iterator().next()) : Optional.empty();
     }
 
     private static Optional<Integer> rail(Topology topology, RailTable rails, Port port) {

@@ -96,7 +96,7 @@ public final class NcclLibrary implements Library {
         if (!nics.isEmpty() && nics.stream().allMatch(n -> n.rail().isPresent())) {
             settings.add(new Setting("NCCL_CROSS_NIC", "0"));
         }
-        gidIndex(node, nics).ifPresentOrElse(i -> settings.add(new Setting("NCCL_IB_GID_INDEX", Integer.toString(i))), () -> {
+        ComputeNics.sharedGidIndex(nics).ifPresentOrElse(i -> settings.add(new Setting("NCCL_IB_GID_INDEX", Integer.toString(i))), () -> {
             if (!nics.isEmpty() && nics.stream().allMatch(n -> n.port().kind() == PortKind.ROCE)) {
                 findings.add(new Finding(Code.MIXED_GID_INDEX, Severity.WARNING, List.of(), Optional.empty(), "NCCL_IB_GID_INDEX left out: the"
                         + " RoCE v2 IPv4 GID index of " + node.node() + "'s compute NICs is not one number (" + nics.stream()
@@ -163,14 +163,6 @@ public final class NcclLibrary implements Library {
             return Optional.of("its name starts with '^' or '='");
         }
         return Optional.empty();
-    }
-
-    private static Optional<Integer> gidIndex(NodeNics node, List<ComputeNic> nics) {
-        if (nics.isEmpty() || !nics.stream().allMatch(n -> n.port().kind() == PortKind.ROCE && n.gidIndex().isPresent())) {
-            return Optional.empty();
-        }
-        Set<Integer> indices = nics.stream().map(n -> n.gidIndex().orElseThrow()).collect(Collectors.toSet());
-        return indices.size() == 1 ? Optional.of(indices.iterator().next()) : Optional.empty();
     }
 
     /** @return how many other nodes the node's compute NICs reach over direct cables */

@@ -39,6 +39,7 @@ public final class NixlLibrary implements Library {
         if (!nics.isEmpty()) {
             settings.add(UcxLibrary.netDevices(nics));
             settings.add(UcxLibrary.rails("UCX_MAX_RMA_RAILS", nics));
+            UcxLibrary.gidIndex(nics).ifPresent(settings::add);
             findings.add(new Finding(Code.OVERRIDDEN_BY_ENVS, Severity.WARNING, List.of(), Optional.empty(),
                     "NIXL's UCX backend replaces UCX_NET_DEVICES when it is given the backend parameter device_list: "
                             + deviceList(nics)));

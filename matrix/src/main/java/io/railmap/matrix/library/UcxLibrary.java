@@ -52,6 +52,7 @@ public final class UcxLibrary implements Library {
             settings.add(netDevices(nics));
             settings.add(rails("UCX_MAX_RMA_RAILS", nics));
             settings.add(rails("UCX_MAX_RNDV_RAILS", nics));
+            gidIndex(nics).ifPresent(settings::add);
         }
         return new NodeSettings(name(), node.node(), settings, findings);
     }
@@ -76,6 +77,16 @@ public final class UcxLibrary implements Library {
     /** @return {@code UCX_NET_DEVICES} listing the NICs */
     static Setting netDevices(List<ComputeNic> nics) {
         return new Setting("UCX_NET_DEVICES", NicLists.hcaPorts(nics));
+    }
+
+    /**
+     * @return {@code UCX_IB_GID_INDEX}, the RoCE v2 IPv4-mapped GID index every NIC shares (UCX's IB
+     *         interface option {@code GID_INDEX}, {@code uct_ib_iface_config_table} in
+     *         {@code src/uct/ib/base/ib_iface.c}: one index for every device; default {@code auto}),
+     *         when they share one; else nothing, and UCX picks per device
+     */
+    static Optional<Setting> gidIndex(List<ComputeNic> nics) {
+        return ComputeNics.sharedGidIndex(nics).map(i -> new Setting("UCX_IB_GID_INDEX", Integer.toString(i)));
     }
 
     /** @return {@code key} = the number of NICs */
