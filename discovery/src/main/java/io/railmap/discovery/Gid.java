@@ -1,6 +1,7 @@
 package io.railmap.discovery;
 
 import io.railmap.matrix.model.Names;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -54,6 +55,25 @@ public record Gid(int index, String address, Optional<String> type) {
                     + " printable characters");
         }
         return type;
+    }
+
+    /** The GID type sysfs writes for RoCE v2 ({@code drivers/infiniband/core/cache.c}, {@code gid_type_str}). */
+    public static final String ROCE_V2 = "RoCE v2";
+    /** The first six groups of an IPv4-mapped address, {@code ::ffff:a.b.c.d} (RFC 4291, 2.5.5.2). */
+    private static final String IPV4_MAPPED = "0000:0000:0000:0000:0000:ffff:";
+
+    /**
+     * The entry NCCL_IB_GID_INDEX and UCX_IB_GID_INDEX should name on a RoCE port: the RoCE v2 GID
+     * whose address is IPv4-mapped (routable over IPv4, as NCCL's own choice with its defaults
+     * {@code NCCL_IB_ROCE_VERSION_NUM=2}, {@code NCCL_IB_ADDR_FAMILY=AF_INET}: NVIDIA/nccl
+     * {@code src/transport/net_ib/connect.cc}, {@code ncclIbGetGidIndex}).
+     *
+     * @param gids a port's GID table entries
+     * @return the lowest index of such an entry; empty when there is none
+     */
+    public static Optional<Integer> roceV2Ipv4Index(List<Gid> gids) {
+        return gids.stream().filter(g -> g.type().filter(ROCE_V2::equals).isPresent() && g.address().startsWith(IPV4_MAPPED))
+                .map(Gid::index).min(Integer::compare);
     }
 
     /** @return true when every digit is 0: an unused table entry */

@@ -17,6 +17,7 @@ import io.railmap.matrix.codec.Utf8;
 import io.railmap.matrix.emit.PlanJson;
 import io.railmap.matrix.model.Snapshot;
 import io.railmap.matrix.provenance.Provenance;
+import io.railmap.matrix.library.NodeEnv;
 import io.railmap.matrix.plan.Plan;
 import io.railmap.matrix.plan.Planner;
 import io.railmap.matrix.topology.Topology;
@@ -183,6 +184,7 @@ public final class ApiVerticle extends VerticleBase {
         router.get("/v1/members").handler(ctx -> offLoop(ctx, NoQuery::parse, q -> new Reply(200, JSON, membersJson(cluster.membership()))));
         router.get("/v1/agreement").handler(ctx -> offLoop(ctx, (params, resource) -> AgreementQuery.parse(params), this::agreement));
         router.get("/v1/matrix").handler(ctx -> offLoop(ctx, (params, resource) -> MatrixQuery.parse(params), this::matrix));
+        router.get("/v1/env").handler(ctx -> offLoop(ctx, (params, resource) -> EnvQuery.parse(params), this::env));
         // two routes: Vert.x Web runs a body handler before any other handler of its route
         router.post("/v1/check").handler(this::refuseForms);
         router.post("/v1/check")
@@ -304,6 +306,12 @@ public final class ApiVerticle extends VerticleBase {
             }
         }
         return JsonText.pretty(out);
+    }
+
+    /** {@code GET /v1/env}: one node's settings for the libraries asked ({@link NodeEnv}); an unknown node is 404. */
+    private Reply env(EnvQuery q) {
+        NodeEnv env = NodeEnv.of(Topology.of(engine.snapshot()), q.node(), q.libraries(), q.options());
+        return q.json() ? new Reply(200, JSON, JsonText.pretty(env.json())) : new Reply(200, "text/plain; charset=utf-8", env.text());
     }
 
     private Reply matrix(MatrixQuery q) {

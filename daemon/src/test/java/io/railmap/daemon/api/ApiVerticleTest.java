@@ -79,6 +79,25 @@ class ApiVerticleTest {
     }
 
     @Test
+    void envWritesANodesLibrarySettingsAsTheCliDoesAndRefusesBadQueries() throws Exception {
+        HttpResponse<Buffer> text = get("/v1/env?node=a&for=nccl");
+        assertThat(text.statusCode()).as(text.bodyAsString()).isEqualTo(200);
+        assertThat(text.getHeader("content-type")).startsWith("text/plain");
+        // a's two crossed cables to b are rails 0 and 1 of the pair, so both NICs carry a rail id
+        assertThat(text.bodyAsString()).startsWith("# nccl\n").contains("NCCL_IB_HCA==rdma_en6:1:", "rdma_en7:1:", "NCCL_CROSS_NIC=0\n");
+        JsonNode json = JSON.readTree(get("/v1/env?node=a&for=nccl&format=json").bodyAsString());
+        assertThat(json.get("node").asText()).isEqualTo("a");
+        assertThat(json.get("libraries").get(0).get("settings").get("NCCL_CROSS_NIC").asText()).isEqualTo("0");
+
+        assertThat(get("/v1/env?node=zz&for=nccl").statusCode()).isEqualTo(404);
+        assertThat(get("/v1/env?node=a").statusCode()).isEqualTo(400);
+        assertThat(get("/v1/env?node=a&for=nccl&minRateGbps=NaN").statusCode()).isEqualTo(400);
+        assertThat(get("/v1/env?node=a&for=nccl&minRateGbps=-1").statusCode()).isEqualTo(400);
+        assertThat(get("/v1/env?node=a&for=gloo").bodyAsString()).contains("unknown library", "nccl");
+        assertThat(get("/v1/env?node=a&for=nccl&colour=red").statusCode()).isEqualTo(400);
+    }
+
+    @Test
     void agreementSaysWhatEveryMemberHoldsAndTheDigestConfigsCarry() throws Exception {
         HttpResponse<Buffer> r = get("/v1/agreement?hosts=a,b");
         assertThat(r.statusCode()).isEqualTo(200);

@@ -201,7 +201,7 @@ public final class SysfsPortSource implements PortSource {
             throws SkipException {
         try {
             Port port = new Port(node, netdev, hca, portNumber, kind, rate, state, Optional.empty(),
-                    addresses.orElse(List.of()), addresses.isPresent(), facts.bridge(), List.of());
+                    addresses.orElse(List.of()), addresses.isPresent(), facts.bridge(), Optional.empty(), Gid.roceV2Ipv4Index(gids), List.of());
             return new LocalPort(port, facts.mac(), facts.mtu(), facts.ifindex(), facts.carrier(), gids);
         } catch (IllegalArgumentException e) {
             throw new SkipException(Names.escape(e.getMessage(), Quote.PATH_CHARS));

@@ -97,6 +97,9 @@ class SysfsPortSourceTest {
                 new Gid(1, "fe80:0000:0000:0000:0e42:a1ff:fe40:29a0", Optional.of("RoCE v2")),
                 new Gid(2, "0000:0000:0000:0000:0000:ffff:0a6c:a424", Optional.of("IB/RoCE v1")),
                 new Gid(3, "0000:0000:0000:0000:0000:ffff:0a6c:a424", Optional.of("RoCE v2")));
+        // show_gids: index 3 is the RoCE v2 GID of 10.108.164.36; the other ports have only link-local GIDs.
+        assertThat(port(found, "eth01").port().gidIndex()).contains(3);
+        assertThat(port(found, "eth03").port().gidIndex()).isEmpty();
     }
 
     /**
@@ -223,6 +226,7 @@ class SysfsPortSourceTest {
         assertThat(ib1.rateGbps()).contains(100.0);
         assertThat(ib1.state()).isEqualTo(PortState.ACTIVE);
         assertThat(port(found, "ib1").gids()).extracting(Gid::address).containsExactly(gids[1]);
+        assertThat(port(found, "ib1").port().gidIndex()).as("InfiniBand has no RoCE v2 GID").isEmpty();
         assertThat(port(found, "ib1").mac()).hasValueSatisfying(m -> assertThat(m).endsWith("00:49:42:36"));
         assertThat(found.skipped()).singleElement().satisfies(s -> {
             assertThat(s.port()).isEqualTo("mlx5_3/1");

@@ -88,7 +88,15 @@ public enum Code {
     /** Readiness: a Thunderbolt cable between ranks links below 80 Gb/s (Thunderbolt 4 or a TB4 cable); RDMA needs Thunderbolt 5. */
     SLOW_THUNDERBOLT,
     /** Readiness: a Thunderbolt cable between ranks reaches its peer through a hub or dock, which carries no RDMA. */
-    BEHIND_HUB;
+    BEHIND_HUB,
+    /**
+     * Settings: the two ends of a direct cable, or the compute NICs of one rail, are not on one IPv4
+     * subnet (the /24 NCCL compares, {@code NCCL_IB_SUBNET_PREFIX_LEN}), so a RoCE v2 peer is not
+     * reached over the cable, or NCCL's subnet-aware routing pairs other NICs.
+     */
+    SUBNET_MISMATCH,
+    /** Settings: a node's RoCE compute NICs have no one RoCE v2 GID index in common (or it is not known). */
+    MIXED_GID_INDEX;
 
     /** @return the JSON value, e.g. {@code "mismatched-rail"} */
     public String wireName() {

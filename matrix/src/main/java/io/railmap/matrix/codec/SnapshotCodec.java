@@ -32,7 +32,7 @@ import java.util.regex.Pattern;
  *            "kind": "thunderbolt" | "roce" | "infiniband" | "ethernet",
  *            "rateGbps": 80.0 | null, "state": "active" | "down" | "init" | "armed" | "unknown",
  *            "thunderbolt": {...} | null, "addresses": ["169.254.205.255", "fe80::1021:1bac:fe1:b5e3"] | null,
- *            "bridge": "bridge0" | null, "switchPort": switch port | null,
+ *            "bridge": "bridge0" | null, "switchPort": switch port | null, "gidIndex": 3 | null,
  *            "neighbours": [{"node": "b", "port": "en7"}, ...]}
  * switch port: {"source": "lldp" | "infiniband", "chassis": "52:54:00:12:34:56", "name": "leaf0" | null,
  *            "port": "p1"}
@@ -55,8 +55,8 @@ import java.util.regex.Pattern;
  *
  * <p>Versions: this code writes version {@value Snapshot#FORMAT_VERSION} and reads versions
  * {@value Snapshot#OLDEST_FORMAT_VERSION} to {@value Snapshot#FORMAT_VERSION}. Version 2 has no
- * {@code switchPort} (an unknown field there); its ports read with none. Read tolerantly, a switch
- * port from a source this code does not know is left out, the port kept. Version 1 has no
+ * {@code switchPort} or {@code gidIndex} (unknown fields there); its ports read with none. Read tolerantly, a switch
+ * port from a source this code does not know is left out, the port kept, and so is a {@code gidIndex} that is no integer from 0 to 2^31-1. Version 1 has no
  * {@code management}, {@code rdmaEnabled}, {@code incarnation}, {@code addresses} or {@code bridge}
  * (in a version-1 snapshot they are unknown fields); its records read with them empty. Version 2
  * gained {@code incarnation} before any release wrote it, so a version-2 snapshot without it reads
@@ -77,7 +77,7 @@ public final class SnapshotCodec {
     private static final Set<String> PORT_FIELDS_V2 = Set.of("netdev", "rdma", "rdmaPort", "kind", "rateGbps",
             "state", "thunderbolt", "addresses", "bridge", "neighbours");
     private static final Set<String> PORT_FIELDS = Set.of("netdev", "rdma", "rdmaPort", "kind", "rateGbps",
-            "state", "thunderbolt", "addresses", "bridge", "switchPort", "neighbours");
+            "state", "thunderbolt", "addresses", "bridge", "switchPort", "gidIndex", "neighbours");
     private static final Set<String> SWITCH_PORT_FIELDS = Set.of("source", "chassis", "name", "port");
     private static final Set<String> THUNDERBOLT_FIELDS = Set.of("domainUuid", "peerDomainUuid", "receptacle",
             "linkSpeedGbps", "behindHub", "peerName");
@@ -209,6 +209,7 @@ public final class SnapshotCodec {
             } else {
                 port.putNull("switchPort");
             }
+            port.put("gidIndex", p.gidIndex().orElse(null));
             ArrayNode neighbours = port.putArray("neighbours");
             for (PortRef n : p.neighbours()) {
                 neighbours.addObject().put("node", n.node()).put("port", n.port());
@@ -283,11 +284,35 @@ public final class SnapshotCodec {
             Optional<List<String>> addresses = c.optionalField("addresses").map(SnapshotCodec::addresses);
             Optional<String> bridge = c.optionalField("bridge").map(JsonCursor::string);
             Optional<SwitchPort> switchPort = c.optionalField("switchPort").flatMap(this::switchPort);
+            Optional<Integer> gidIndex = c.optionalField("gidIndex").flatMap(g -> gidIndex(g, rdma.isPresent()));
             List<PortRef> neighbours = c.optionalField("neighbours")
                     .map(n -> n.elements().stream().map(this::neighbour).toList())
                     .orElse(List.of());
             return c.as(x -> new Port(node, netdev, rdma, rdmaPort, kind, rate, state, thunderbolt, addresses.orElse(List.of()),
-                    addresses.isPresent(), bridge, switchPort, neighbours));
+                    addresses.isPresent(), bridge, switchPort, gidIndex, neighbours));
+        }
+
+        /** @return the GID index, or empty when it is skipped (not an index of this port, read tolerantly) */
+        private Optional<Integer> gidIndex(JsonCursor c, boolean rdma) {
+            if (strict()) {
+                return Optional.of(c.as(g -> {
+                    int index = g.smallInteger();
+                    if (index < 0) {
+                        throw new IllegalArgumentException("GID index " + index + " is negative");
+                    }
+                    return index;
+                }));
+            }
+            try {
+                int index = c.smallInteger();
+                if (index >= 0 && rdma) {
+                    return Optional.of(index);
+                }
+            } catch (FormatException e) {
+                // told below
+            }
+            skipped.accept(c.path() + ": " + Names.escape(c.describe(), 64) + " left out (no index in this port's GID table)");
+            return Optional.empty();
         }
 
         /** @return the switch port, or empty when it is skipped (a source this code does not know, read tolerantly) */

@@ -95,7 +95,7 @@ final class RailFindings {
     }
 
     /** @return each HCA name's home rail: the rail most nodes' NIC of that name is on, when at least two nodes agree */
-    private static Map<String, Rail> homes(List<Rail> rails) {
+    static Map<String, Rail> homes(List<Rail> rails) {
         Map<String, Map<Integer, Set<String>>> nodes = new HashMap<>();
         for (Rail rail : rails) {
             for (RailNic nic : rail.nics()) {

@@ -147,6 +147,15 @@ public record RailTable(List<Rail> rails, Map<RailNic, String> strays, List<Port
         return findings.stream().anyMatch(Finding::isError);
     }
 
+    /**
+     * @param port a compute NIC's port
+     * @return the rail where the same-named NIC of most nodes is (at least two agreeing), which is
+     *         where this one belongs; empty when none ({@link RailFindings}' rule for {@code cross-rail})
+     */
+    public Optional<Rail> homeOf(Port port) {
+        return port.rdma().isEmpty() ? Optional.empty() : Optional.ofNullable(RailFindings.homes(rails).get(RailNic.hcaOf(port)));
+    }
+
     /** @return the rail that NIC's port is on, if any */
     public Optional<Rail> railOf(PortRef port) {
         return rails.stream().filter(r -> r.nics().stream().anyMatch(n -> n.port().equals(port))).findFirst();

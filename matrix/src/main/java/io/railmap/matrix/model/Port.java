@@ -30,6 +30,11 @@ import java.util.Optional;
  * @param switchPort the switch port at the far end, when a switch announced itself on this port's
  *                   cable (LLDP) or the InfiniBand fabric names it; empty when there is none or it is
  *                   not known (no lldpd, no infiniband-diags, a record of snapshot format 2 or older)
+ * @param gidIndex   the index in the RDMA port's GID table of its RoCE v2 GID whose address is
+ *                   IPv4-mapped ({@code ::ffff:a.b.c.d}; Linux {@code /sys/class/infiniband/<hca>/ports/<n>/gids/<i>}
+ *                   with {@code gid_attrs/types/<i>} reading {@code RoCE v2}), the lowest when there
+ *                   are several: what NCCL_IB_GID_INDEX and UCX_IB_GID_INDEX take; empty for a port
+ *                   without one (InfiniBand, no IPv4 address, no RDMA) or whose record does not say
  * @param neighbours the far ends this port observed (by link probe); one for a cable, several for a
  *                   shared segment, none when nothing was heard. Sorted and distinct.
  */
@@ -46,6 +51,7 @@ public record Port(
         boolean addressesKnown,
         Optional<String> bridge,
         Optional<SwitchPort> switchPort,
+        Optional<Integer> gidIndex,
         List<PortRef> neighbours) {
 
     /**
@@ -56,7 +62,8 @@ public record Port(
      *                                  below 1, the rate is not a finite number ≥ 0, an address is not
      *                                  an IP address ({@link IpAddresses#canonical}), there are more
      *                                  than {@value IpAddresses#MAX_PER_PORT}, there are addresses
-     *                                  though they are not known, or a neighbour is this port itself
+     *                                  though they are not known, the GID index is negative or given
+     *                                  without an RDMA device, or a neighbour is this port itself
      * @throws NullPointerException     when a component is null
      */
     public Port {
@@ -76,11 +83,28 @@ public record Port(
         }
         bridge.ifPresent(b -> Names.plain("bridge", b));
         Objects.requireNonNull(switchPort, "switchPort");
+        Objects.requireNonNull(gidIndex, "gidIndex");
+        if (gidIndex.isPresent() && (gidIndex.get() < 0 || rdma.isEmpty())) {
+            throw new IllegalArgumentException("port " + node + ":" + netdev + ": GID index " + gidIndex.get()
+                    + (rdma.isEmpty() ? " without an RDMA device" : " is negative"));
+        }
         neighbours = neighbours.stream().distinct().sorted().toList();
         PortRef self = new PortRef(node, netdev);
         if (neighbours.contains(self)) {
             throw new IllegalArgumentException("port " + self + " lists itself as a neighbour");
         }
+    }
+
+    /**
+     * A port without a known RoCE v2 GID index.
+     *
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    public Port(String node, String netdev, Optional<String> rdma, int rdmaPort, PortKind kind, Optional<Double> rateGbps,
+                PortState state, Optional<Thunderbolt> thunderbolt, List<String> addresses, boolean addressesKnown,
+                Optional<String> bridge, Optional<SwitchPort> switchPort, List<PortRef> neighbours) {
+        this(node, netdev, rdma, rdmaPort, kind, rateGbps, state, thunderbolt, addresses, addressesKnown, bridge, switchPort,
+                Optional.empty(), neighbours);
     }
 
     /**
@@ -92,7 +116,7 @@ public record Port(
                 PortState state, Optional<Thunderbolt> thunderbolt, List<String> addresses, boolean addressesKnown,
                 Optional<String> bridge, List<PortRef> neighbours) {
         this(node, netdev, rdma, rdmaPort, kind, rateGbps, state, thunderbolt, addresses, addressesKnown, bridge, Optional.empty(),
-                neighbours);
+                Optional.empty(), neighbours);
     }
 
     /**
@@ -127,7 +151,7 @@ public record Port(
      */
     public Port withNeighbours(List<PortRef> newNeighbours) {
         return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, state, thunderbolt, addresses, addressesKnown, bridge,
-                switchPort, newNeighbours);
+                switchPort, gidIndex, newNeighbours);
     }
 
     /**
@@ -136,7 +160,7 @@ public record Port(
      */
     public Port withState(PortState newState) {
         return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, newState, thunderbolt, addresses, addressesKnown, bridge,
-                switchPort, neighbours);
+                switchPort, gidIndex, neighbours);
     }
 
     /**
@@ -145,6 +169,16 @@ public record Port(
      */
     public Port withSwitchPort(Optional<SwitchPort> newSwitchPort) {
         return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, state, thunderbolt, addresses, addressesKnown, bridge,
-                newSwitchPort, neighbours);
+                newSwitchPort, gidIndex, neighbours);
+    }
+
+    /**
+     * @param newGidIndex the RoCE v2 GID index now known, or empty
+     * @return a copy of this port with it
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    public Port withGidIndex(Optional<Integer> newGidIndex) {
+        return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, state, thunderbolt, addresses, addressesKnown, bridge,
+                switchPort, newGidIndex, neighbours);
     }
 }

@@ -65,6 +65,17 @@ class SnapshotCodecSkippingTest {
     }
 
     @Test
+    void aGidIndexThatIsNoIndexOfThePortIsLeftOutAndThePortKept() {
+        NodeRecord record = read("{\"node\": \"b\", \"version\": 1, \"ports\": [{\"netdev\": \"eth2\", \"rdma\": \"mlx5_0\", \"kind\": \"roce\","
+                + " \"state\": \"active\", \"gidIndex\": -2}, {\"netdev\": \"eth3\", \"kind\": \"roce\", \"state\": \"active\", \"gidIndex\": 3},"
+                + " {\"netdev\": \"eth4\", \"rdma\": \"mlx5_1\", \"kind\": \"roce\", \"state\": \"active\", \"gidIndex\": 5}]}");
+
+        assertThat(record.ports()).extracting(p -> p.gidIndex().orElse(null)).containsExactly(null, null, 5);
+        assertThat(skipped).containsExactly("$.ports[0].gidIndex: the number -2 left out (no index in this port's GID table)",
+                "$.ports[1].gidIndex: the number 3 left out (no index in this port's GID table)");
+    }
+
+    @Test
     void filesStayStrictAboutTheSameRecord() {
         assertThatThrownBy(() -> SnapshotCodec.readRecord("b.json", NEWER))
                 .isInstanceOfSatisfying(FormatException.class, e -> {

@@ -61,6 +61,10 @@ class SnapshotCodecTest {
         "switch port in version 2|{\"format\": \"railmap-snapshot\", \"version\": 2, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"e\", \"kind\": \"roce\", \"state\": \"active\", \"switchPort\": null}]}]}|$.records[0].ports[0].switchPort|unknown field",
         "switch port of an unknown source|{\"format\": \"railmap-snapshot\", \"version\": 3, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"e\", \"kind\": \"roce\", \"state\": \"active\", \"switchPort\": {\"source\": \"cdp\", \"chassis\": \"x\", \"port\": \"1\"}}]}]}|$.records[0].ports[0].switchPort.source|unknown far-end source \"cdp\"",
         "switch port without a port|{\"format\": \"railmap-snapshot\", \"version\": 3, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"e\", \"kind\": \"roce\", \"state\": \"active\", \"switchPort\": {\"source\": \"lldp\", \"chassis\": \"x\"}}]}]}|$.records[0].ports[0].switchPort|missing field \"port\"",
+        "GID index in version 2|{\"format\": \"railmap-snapshot\", \"version\": 2, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"e\", \"rdma\": \"mlx5_0\", \"kind\": \"roce\", \"state\": \"active\", \"gidIndex\": 3}]}]}|$.records[0].ports[0].gidIndex|unknown field",
+        "negative GID index|{\"format\": \"railmap-snapshot\", \"version\": 3, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"e\", \"rdma\": \"mlx5_0\", \"kind\": \"roce\", \"state\": \"active\", \"gidIndex\": -1}]}]}|$.records[0].ports[0].gidIndex|GID index -1 is negative",
+        "GID index as text|{\"format\": \"railmap-snapshot\", \"version\": 3, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"e\", \"rdma\": \"mlx5_0\", \"kind\": \"roce\", \"state\": \"active\", \"gidIndex\": \"3\"}]}]}|$.records[0].ports[0].gidIndex|expected a whole number",
+        "GID index without RDMA|{\"format\": \"railmap-snapshot\", \"version\": 3, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"e\", \"kind\": \"roce\", \"state\": \"active\", \"gidIndex\": 3}]}]}|$.records[0].ports[0]|GID index 3 without an RDMA device",
         "switch name with a newline|{\"format\": \"railmap-snapshot\", \"version\": 3, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"e\", \"kind\": \"roce\", \"state\": \"active\", \"switchPort\": {\"source\": \"lldp\", \"chassis\": \"x\", \"name\": \"leaf\\n0\", \"port\": \"p1\"}}]}]}|$.records[0].ports[0].switchPort|holds a control or invisible character",
         "version 0|{\"format\": \"railmap-snapshot\", \"version\": 0, \"records\": []}|$.version|unknown snapshot version 0",
         "unknown field|{\"format\": \"railmap-snapshot\", \"version\": 1, \"records\": [], \"extra\": 1}|$.extra|unknown field",
@@ -138,7 +142,8 @@ class SnapshotCodecTest {
                 Optional.empty(), List.of());
         Port switched = new Port("mac", "en5", Optional.of("mlx5_0"), 1, PortKind.ROCE, Optional.of(400.0), PortState.ACTIVE,
                 Optional.empty(), List.of(), true, Optional.empty(),
-                Optional.of(new SwitchPort(FarEndSource.LLDP, "52:54:00:12:34:56", Optional.of("leaf 0"), "Ethernet12")), List.of());
+                Optional.of(new SwitchPort(FarEndSource.LLDP, "52:54:00:12:34:56", Optional.of("leaf 0"), "Ethernet12")), Optional.of(3),
+                List.of());
         Port ib = new Port("mac", "ib0", Optional.of("mlx5_1"), 1, PortKind.INFINIBAND, Optional.of(400.0), PortState.ACTIVE,
                 Optional.empty(), List.of(), true, Optional.empty(),
                 Optional.of(new SwitchPort(FarEndSource.INFINIBAND, "0x0002C90200401234", Optional.empty(), "17")), List.of());
@@ -160,6 +165,8 @@ class SnapshotCodecTest {
         assertThat(read.records().get(0).port("en4").orElseThrow().addressesKnown()).isFalse();
         assertThat(read.records().get(0).port("en5").orElseThrow().switchPort()).map(SwitchPort::switchId)
                 .contains("lldp:52:54:00:12:34:56");
+        assertThat(read.records().get(0).port("en5").orElseThrow().gidIndex()).contains(3);
+        assertThat(json).contains("\"gidIndex\" : 3", "\"gidIndex\" : null");
         assertThat(read.records().get(0).port("ib0").orElseThrow().switchPort()).map(SwitchPort::switchName)
                 .contains("0x0002c90200401234");
         assertThat(SnapshotCodec.readRecord("r.json", SnapshotCodec.write(record))).isEqualTo(record);

@@ -1,0 +1,68 @@
+package io.railmap.cli.commands;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.railmap.cli.ExitCodes;
+import io.railmap.cli.options.SnapshotOptions;
+import io.railmap.matrix.library.Library;
+import io.railmap.matrix.library.NodeEnv;
+import io.railmap.matrix.library.SettingsOptions;
+import io.railmap.matrix.topology.Topology;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code railmap env}: the environment variables each library needs on one node, from the cable map. */
+@Command(mixinStandardHelpOptions = true, name = "env", sortOptions = false,
+        description = {"Print the environment variables a collective library needs on one node, from the same cable map: its compute "
+                + "NICs (active RDMA ports other than the management interface, at the fastest rate present or --min-rate-gbps) with "
+                + "their rail ids, GID index and management interface. One block per library: a '# library' line, its findings as "
+                + "'# severity code message' lines, then KEY=VALUE lines. Exits 2 when a finding is an error. Asks the local daemon "
+                + "unless told otherwise."},
+        footer = {"", "Examples:",
+            "  railmap env --node gpu-01 --for nccl",
+            "  railmap env --node gpu-01 --for nccl --snapshot cluster.json --json"})
+public final class EnvCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    SnapshotOptions source;
+
+    @Option(names = "--node", required = true, paramLabel = "NODE", description = "The node whose settings to print.")
+    String node;
+
+    @Option(names = "--for", required = true, paramLabel = "LIB[,LIB...]", description = "The libraries, separated by ','.")
+    String libraries;
+
+    @Option(names = "--min-rate-gbps", paramLabel = "X", description = "Compute NICs run at X Gb/s or faster (default: the fastest rate"
+            + " present on the node).")
+    Double minRateGbps;
+
+    @Option(names = "--mx-stripe", description = "ModelExpress: MX_RDMA_NIC_PIN=stripe rather than the list of NICs.")
+    boolean mxStripe;
+
+    @Option(names = "--json", description = "Print JSON: {\"node\", \"libraries\": [{\"library\", \"settings\", \"findings\"}]}.")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        List<Library> chosen = NodeEnv.libraries(libraries);
+        SettingsOptions options = new SettingsOptions(Optional.ofNullable(minRateGbps), mxStripe);
+        NodeEnv env = NodeEnv.of(Topology.of(source.load()), node, chosen, options);
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(env.json()));
+        } else {
+            out.print(env.text());
+        }
+        out.flush();
+        return env.hasErrors() ? ExitCodes.FINDINGS : ExitCodes.OK;
+    }
+}

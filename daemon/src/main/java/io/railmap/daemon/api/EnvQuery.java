@@ -1,0 +1,58 @@
+package io.railmap.daemon.api;
+
+import io.railmap.matrix.library.Library;
+import io.railmap.matrix.library.NodeEnv;
+import io.railmap.matrix.library.SettingsOptions;
+import io.railmap.matrix.model.Names;
+import io.vertx.core.MultiMap;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The query string of {@code GET /v1/env}: {@code node=NAME} and {@code for=nccl,ucx} (required),
+ * {@code minRateGbps=X} and {@code mxStripe=true|false} (optional), {@code format=text|json}
+ * (default text), as {@code railmap env} takes them.
+ *
+ * @param node      the node whose settings to write
+ * @param libraries the libraries, in the order named
+ * @param options   the minimum rate of a compute NIC and ModelExpress's stripe mode
+ * @param json      true for {@link NodeEnv#json()}, false for {@link NodeEnv#text()}
+ */
+record EnvQuery(String node, List<Library> libraries, SettingsOptions options, boolean json) {
+    private static final Set<String> KNOWN = Set.of("node", "for", "minRateGbps", "mxStripe", "format");
+
+    /** @throws IllegalArgumentException naming the parameter when one is unknown, repeated, missing or malformed */
+    static EnvQuery parse(MultiMap params) {
+        QueryParams.requireKnown(params, KNOWN, Set.of());
+        String node = Names.node("node", required(params, "node"));
+        List<Library> libraries = NodeEnv.libraries(required(params, "for"));
+        Optional<Double> minRate = Optional.ofNullable(params.get("minRateGbps")).map(EnvQuery::number);
+        boolean stripe = Optional.ofNullable(params.get("mxStripe")).map(v -> flag("mxStripe", v)).orElse(false);
+        String format = Optional.ofNullable(params.get("format")).orElse("text");
+        if (!format.equals("text") && !format.equals("json")) {
+            throw new IllegalArgumentException("format \"" + Names.escape(format) + "\" is neither text nor json");
+        }
+        return new EnvQuery(node, libraries, new SettingsOptions(minRate, stripe), format.equals("json"));
+    }
+
+    private static String required(MultiMap params, String name) {
+        return Optional.ofNullable(params.get(name))
+                .orElseThrow(() -> new IllegalArgumentException(name + " is missing: e.g. /v1/env?node=g1&for=nccl"));
+    }
+
+    private static double number(String value) {
+        try {
+            return Double.parseDouble(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("minRateGbps \"" + Names.escape(value) + "\" is not a number");
+        }
+    }
+
+    private static boolean flag(String name, String value) {
+        if (value.equals("true") || value.equals("false")) {
+            return value.equals("true");
+        }
+        throw new IllegalArgumentException(name + " \"" + Names.escape(value) + "\" is neither true nor false");
+    }
+}

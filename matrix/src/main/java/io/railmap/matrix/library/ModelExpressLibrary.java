@@ -1,0 +1,109 @@
+package io.railmap.matrix.library;
+
+import io.railmap.matrix.check.Code;
+import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.check.Severity;
+import io.railmap.matrix.model.Port;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * ModelExpress ({@code mx}): which NICs its NIXL/UCX receivers use. Read from ai-dynamo/modelexpress
+ * {@code modelexpress_client/python/modelexpress/ucx_utils.py} (main of August 2026), which sets
+ * {@code UCX_NET_DEVICES} for each worker ({@code apply_nic_pin_for_device}) from:
+ * <ul>
+ * <li>{@code MX_RDMA_NIC_PIN} ({@code _resolve_nic_pin}; {@code envs.py} strips it): empty or
+ *     {@code off/0/false/no}, no pin; a value holding a comma, an explicit list, split on {@code ,},
+ *     entries stripped, empty ones dropped, <em>indexed by CUDA device</em>: device k sets
+ *     {@code UCX_NET_DEVICES} to entry k alone, a device past the end is not pinned; any other value,
+ *     the auto probe (one NIC per device by PCIe distance). railmap writes the explicit list of
+ *     compute NICs as {@code hca:port} in the node's order, with a trailing comma when there is one
+ *     NIC (so it is a list, not the probe), and a warning that entry k pins device k. With
+ *     {@link SettingsOptions#mxStripe()} it writes {@code stripe}: on builds that have that mode
+ *     (branch {@code kavink/multi-nic-stripe-mode}, {@code _stripe_all_compute_nics}) every HCA's
+ *     port 1 at or above the floor goes into {@code UCX_NET_DEVICES} and {@code UCX_MAX_RMA_RAILS}
+ *     is raised to their count when unset; on other builds {@code stripe} is read as the auto probe.
+ *     As that mode reads every HCA's port 1 at the floor or faster, whatever its state or role, a
+ *     warning names a NIC it would take besides the compute NICs (the management NIC, a down one) or
+ *     miss (on port 2, named {@code *bond*}).</li>
+ * <li>{@code MX_RDMA_NIC_PIN_MIN_RATE_GBPS} ({@code _resolve_nic_pin}, {@code float()}; the probe's
+ *     floor in {@code _list_compute_ib_nics}, which skips a NIC whose port-1 rate is below it, and
+ *     any HCA named {@code *bond*}): the floor railmap used ({@code --min-rate-gbps}, else the
+ *     fastest rate on the node), a finite decimal ≥ 0 without exponent; not written when no rate is
+ *     known. The explicit list does not read it.</li>
+ * <li>{@code UCX_NET_DEVICES} = every compute NIC (as {@link UcxLibrary}): what a device that the
+ *     list does not pin uses; {@code UCX_MAX_RMA_RAILS} = their count with {@code stripe}.</li>
+ * </ul>
+ */
+public final class ModelExpressLibrary implements Library {
+    @Override
+    public String name() {
+        return "mx";
+    }
+
+    @Override
+    public NodeSettings settings(NodeNics node) {
+        List<Finding> findings = new ArrayList<>(node.findings());
+        List<ComputeNic> nics = UcxLibrary.netDevices(node, name(), findings);
+        List<Setting> settings = new ArrayList<>();
+        if (nics.isEmpty()) {
+            return new NodeSettings(name(), node.node(), settings, findings);
+        }
+        settings.add(UcxLibrary.netDevices(nics));
+        if (node.options().mxStripe()) {
+            settings.add(UcxLibrary.rails("UCX_MAX_RMA_RAILS", nics));
+            settings.add(new Setting("MX_RDMA_NIC_PIN", "stripe"));
+            findings.add(new Finding(Code.OVERRIDDEN_BY_ENVS, Severity.INFO, List.of(), Optional.empty(),
+                    "MX_RDMA_NIC_PIN=stripe works only on ModelExpress builds with the stripe mode; others read it as auto"
+                            + " and pin each CUDA device to one NIC"));
+            stripeDiffers(node, nics).ifPresent(findings::add);
+        } else {
+            String pin = NicLists.hcaPorts(nics);
+            settings.add(new Setting("MX_RDMA_NIC_PIN", nics.size() == 1 ? pin + "," : pin));
+            findings.add(new Finding(Code.OVERRIDDEN_BY_ENVS, Severity.WARNING, List.of(), Optional.empty(),
+                    "MX_RDMA_NIC_PIN's list is indexed by CUDA device: device k sets UCX_NET_DEVICES to entry k alone ("
+                            + nics.get(0).hcaPort() + " for device 0), devices " + nics.size()
+                            + " and up keep UCX_NET_DEVICES; check that device k is near entry k (nvidia-smi topo -m)"));
+        }
+        floor(node).ifPresent(f -> settings.add(new Setting("MX_RDMA_NIC_PIN_MIN_RATE_GBPS", decimal(f))));
+        return new NodeSettings(name(), node.node(), settings, findings);
+    }
+
+    /**
+     * What the stripe mode lists ({@code _list_compute_ib_nics}): port 1 of every HCA not named
+     * {@code *bond*} whose rate is known and at or above the floor, whatever its state or role.
+     *
+     * @return a warning naming what it would take besides the compute NICs, and what it would miss
+     */
+    private static Optional<Finding> stripeDiffers(NodeNics node, List<ComputeNic> nics) {
+        Optional<Double> floor = floor(node);
+        List<String> sees = node.topology().record(node.node()).orElseThrow().ports().stream()
+                .filter(p -> p.rdma().isPresent() && p.rdmaPort() == 1 && !p.rdma().get().contains("bond"))
+                .filter(p -> p.rateGbps().isPresent() && floor.map(f -> p.rateGbps().get() >= f).orElse(false))
+                .map(p -> p.rdma().get() + ":1").distinct().toList();
+        List<String> listed = nics.stream().map(ComputeNic::hcaPort).toList();
+        List<String> extra = sees.stream().filter(n -> !listed.contains(n)).toList();
+        List<String> missing = listed.stream().filter(n -> !sees.contains(n)).toList();
+        if (extra.isEmpty() && missing.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Finding(Code.CABLE_LEFT_OUT, Severity.WARNING, List.of(), Optional.empty(),
+                "MX_RDMA_NIC_PIN=stripe takes port 1 of every HCA at the floor or faster, whatever its state or role, so on "
+                        + node.node() + (extra.isEmpty() ? "" : " it would also take " + String.join(",", extra))
+                        + (extra.isEmpty() || missing.isEmpty() ? "" : " and") + (missing.isEmpty() ? "" : " it would miss "
+                        + String.join(",", missing)) + ": leave out --mx-stripe for the explicit list"));
+    }
+
+    /** The floor used: {@code --min-rate-gbps}, else the slowest compute NIC (the fastest rate on the node). */
+    private static Optional<Double> floor(NodeNics node) {
+        return node.options().minRateGbps().or(() -> node.nics().stream().map(ComputeNic::port).map(Port::rateGbps)
+                .flatMap(Optional::stream).min(Double::compare));
+    }
+
+    /** @return a finite rate ≥ 0 as digits with an optional fraction ({@code 400}, {@code 12.5}), which Python's float() reads back exactly */
+    static String decimal(double gbps) {
+        return BigDecimal.valueOf(gbps).stripTrailingZeros().toPlainString();
+    }
+}

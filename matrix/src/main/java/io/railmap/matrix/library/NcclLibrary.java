@@ -1,0 +1,222 @@
+package io.railmap.matrix.library;
+
+import io.railmap.matrix.check.Code;
+import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.check.Severity;
+import io.railmap.matrix.fabric.Rail;
+import io.railmap.matrix.fabric.RailNic;
+import io.railmap.matrix.model.Port;
+import io.railmap.matrix.model.PortKind;
+import io.railmap.matrix.topology.Cable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * NCCL's settings ({@code nccl}), as NVIDIA/nccl 2.30.7 reads them:
+ * <ul>
+ * <li>{@code NCCL_IB_HCA==mlx5_0:1:0,mlx5_1:1:1} — the compute NICs, each {@code hca:port:rail}.
+ *     {@code src/transport/net_ib/init.cc}, {@code ncclIbInitDevices}: a leading {@code ^} excludes,
+ *     then a leading {@code =} asks for exact names; {@code src/misc/utils.cc},
+ *     {@code parseStringList}: entries split at {@code ,}, fields at {@code :} (prefix, port, rail,
+ *     plane; absent or empty is -1), at most {@value #MAX_IB_DEVS} entries ({@code MAX_IB_DEVS},
+ *     {@code src/transport/net_ib/common.h}), the prefix cut to {@value #MAX_PREFIX_CHARS}
+ *     characters ({@code struct netIf}, {@code src/include/utils.h}), the rail an {@code int16_t};
+ *     {@code matchIfList}/{@code matchIf}: exact means the whole name, and a port matches its number
+ *     or -1. The rail becomes the device's {@code railId} ({@code init.cc}). A NIC without a rail is
+ *     written {@code hca:port}.</li>
+ * <li>{@code NCCL_CROSS_NIC=0} when every compute NIC has a rail: {@code src/graph/search.cc},
+ *     {@code NCCL_PARAM(CrossNic, "CROSS_NIC", 2)}, read by {@code ncclTopoCheckCrossNicSupport},
+ *     {@code ncclTopoGetGraphFromXmlSub} and {@code ncclTopoGetNetDev}: 0 keeps each ring and tree on one rail.</li>
+ * <li>{@code NCCL_IB_GID_INDEX=N} when every compute NIC is RoCE and their RoCE v2 IPv4 GIDs share
+ *     index N ({@link ComputeNic#gidIndex()}): {@code src/transport/net_ib/connect.cc},
+ *     {@code ncclIbGetGidIndex}, used for RoCE ports only (InfiniBand takes index 0 or the routable
+ *     FLID's); else a {@link Code#MIXED_GID_INDEX} finding and NCCL's own choice, which with its
+ *     defaults ({@code NCCL_IB_ROCE_VERSION_NUM=2}, {@code NCCL_IB_ADDR_FAMILY} AF_INET) looks for the
+ *     same entry.</li>
+ * <li>{@code NCCL_SOCKET_IFNAME==eth0}, the netdev of the node's management address, when its
+ *     record says: {@code src/misc/socket.cc}, {@code ncclFindInterfaces}, then
+ *     {@code src/os/linux.cc}, {@code ncclOsFindInterfaces} (the same {@code ^}/{@code =} prefixes
+ *     and {@code parseStringList}).</li>
+ * <li>{@code NCCL_IB_SUBNET_AWARE_ROUTING=1} on RoCE when the fabric has a cross-rail NIC and each
+ *     rail is its own subnet (every node then takes the local NIC on its peer's subnet); and when the compute NICs are directly cabled to more than
+ *     one node, every cable's two ends on one subnet: {@code connect.cc},
+ *     {@code ncclIbFindDevBySubnet} (called from {@code ncclIbConnectImpl} and {@code ncclIbAcceptImpl})
+ *     then picks the local NIC on the peer's subnet, comparing the IPv4-mapped GIDs' first
+ *     {@code NCCL_IB_SUBNET_PREFIX_LEN} bits (default {@value #SUBNET_PREFIX_LEN}, {@code gidSameSubnet});
+ *     a rail id alone cannot say which cable reaches which peer.</li>
+ * </ul>
+ * Findings: a compute NIC without a rail ({@link Code#UNKNOWN_FAR_END}, a warning: NCCL may pair it
+ * with any NIC); {@link Code#SUBNET_MISMATCH} when the ends of a direct cable share no /24 (an error:
+ * the RoCE v2 peer's address routes elsewhere) or a NIC shares none with another NIC of its switched
+ * rail (a warning: only a routed fabric carries it); a name NCCL would misparse (an error).
+ */
+public final class NcclLibrary implements Library {
+    /** {@code MAX_IB_DEVS}, NVIDIA/nccl {@code src/transport/net_ib/common.h}. */
+    static final int MAX_IB_DEVS = 32;
+    /** {@code sizeof(netIf.prefix) - 1}, NVIDIA/nccl {@code src/include/utils.h}. */
+    static final int MAX_PREFIX_CHARS = 63;
+    /** Default {@code NCCL_IB_SUBNET_PREFIX_LEN}, NVIDIA/nccl {@code src/transport/net_ib/connect.cc}. */
+    static final int SUBNET_PREFIX_LEN = 24;
+
+    @Override
+    public String name() {
+        return "nccl";
+    }
+
+    @Override
+    public NodeSettings settings(NodeNics node) {
+        List<Setting> settings = new ArrayList<>();
+        List<Finding> findings = new ArrayList<>(node.findings());
+        List<ComputeNic> nics = node.nics();
+        List<String> entries = new ArrayList<>();
+        for (ComputeNic nic : nics) {
+            Optional<String> bad = unparseable(nic.hca());
+            if (bad.isPresent()) {
+                findings.add(error(Code.NO_RDMA_DEVICE, Optional.empty(), "NCCL_IB_HCA cannot name " + nic.hca() + " on " + node.node()
+                        + ": " + bad.get() + " (NCCL's parseStringList); rename the device or leave it out with --min-rate-gbps"));
+                continue;
+            }
+            entries.add(nic.hcaPort() + nic.rail().map(r -> ":" + r).orElse(""));
+            if (nic.rail().isEmpty()) {
+                findings.add(new Finding(Code.UNKNOWN_FAR_END, Severity.WARNING, List.of(), Optional.empty(), nic.hcaPort() + " ("
+                        + nic.port().ref() + ") has no rail: no switch or direct cable is known at its far end, so NCCL may pair it"
+                        + " with a NIC of another rail; check its cable, lldpd or the link probe"));
+            }
+        }
+        if (entries.size() > MAX_IB_DEVS) {
+            findings.add(error(Code.NO_RDMA_DEVICE, Optional.empty(), node.node() + " has " + entries.size() + " compute NICs; NCCL reads "
+                    + MAX_IB_DEVS + " NCCL_IB_HCA entries (MAX_IB_DEVS) and ignores the rest; raise --min-rate-gbps"));
+        } else if (!entries.isEmpty()) {
+            settings.add(new Setting("NCCL_IB_HCA", "=" + String.join(",", entries)));
+        }
+        if (!nics.isEmpty() && nics.stream().allMatch(n -> n.rail().isPresent())) {
+            settings.add(new Setting("NCCL_CROSS_NIC", "0"));
+        }
+        ComputeNics.sharedGidIndex(nics).ifPresentOrElse(i -> settings.add(new Setting("NCCL_IB_GID_INDEX", Integer.toString(i))), () -> {
+            if (!nics.isEmpty() && nics.stream().allMatch(n -> n.port().kind() == PortKind.ROCE)) {
+                findings.add(new Finding(Code.MIXED_GID_INDEX, Severity.WARNING, List.of(), Optional.empty(), "NCCL_IB_GID_INDEX left out: the"
+                        + " RoCE v2 IPv4 GID index of " + node.node() + "'s compute NICs is not one number (" + nics.stream()
+                        .map(n -> n.hcaPort() + " " + n.gidIndex().map(String::valueOf).orElse("unknown")).collect(Collectors.joining(", "))
+                        + "); NCCL picks per NIC (ncclIbGetGidIndex)"));
+            }
+        });
+        node.management().filter(m -> unparseable(m.netdev()).isEmpty())
+                .ifPresent(m -> settings.add(new Setting("NCCL_SOCKET_IFNAME", "=" + m.netdev())));
+        List<Finding> subnets = subnets(node);
+        findings.addAll(subnets);
+        boolean roceBySubnet = subnets.isEmpty() && !nics.isEmpty() && nics.stream().allMatch(n -> n.port().kind() == PortKind.ROCE);
+        List<Finding> crossed = crossRail(node, roceBySubnet);
+        findings.addAll(crossed);
+        // a cross-rail NIC anywhere makes every node's NIC pair with it by position: every node routes by subnet
+        boolean fabricCrossed = node.rails().findings().stream().anyMatch(f -> f.code() == Code.CROSS_RAIL);
+        if (subnets.isEmpty() && (directPeers(node) > 1 || (roceBySubnet && fabricCrossed))) {
+            settings.add(new Setting("NCCL_IB_SUBNET_AWARE_ROUTING", "1"));
+        }
+        return new NodeSettings(name(), node.node(), settings, findings);
+    }
+
+    /**
+     * A NIC on another rail than the same-named NIC of most nodes: NCCL joins NICs of two nodes by
+     * their position (its rings and trees assume identical nodes; the rail id only picks which local
+     * NIC enters and leaves a channel), so the label cannot fix it. On RoCE with one subnet per rail,
+     * subnet-aware routing makes NCCL take the local NIC on the peer's subnet: a warning. Otherwise
+     * (InfiniBand, or subnets that do not tell rails apart) an error that names the cable to move.
+     */
+    private static List<Finding> crossRail(NodeNics node, boolean roceBySubnet) {
+        List<Finding> out = new ArrayList<>();
+        for (ComputeNic nic : node.nics()) {
+            Optional<io.railmap.matrix.fabric.Rail> on = node.rails().railOf(nic.port().ref());
+            Optional<io.railmap.matrix.fabric.Rail> home = node.rails().homeOf(nic.port());
+            if (on.isEmpty() || home.isEmpty() || on.get().id() == home.get().id()) {
+                continue;
+            }
+            String where = nic.hcaPort() + " (" + nic.port().ref() + ") is on rail " + on.get().id() + " (" + on.get().name() + "), but "
+                    + nic.hca() + " of most nodes is on rail " + home.get().id() + " (" + home.get().name() + "); NCCL pairs NICs of two"
+                    + " nodes by their position, not by rail id, ";
+            out.add(roceBySubnet
+                    ? new Finding(Code.CROSS_RAIL, Severity.WARNING, List.of(), Optional.of(home.get().id()), where
+                            + "so NCCL_IB_SUBNET_AWARE_ROUTING=1 is set: NCCL takes the local NIC on the peer's subnet; move the cable to "
+                            + home.get().name() + " to run at full rail bandwidth without it")
+                    : error(Code.CROSS_RAIL, Optional.of(home.get().id()), where + "so it would join rails through the spine: move "
+                            + node.node() + "'s " + nic.hca() + " cable to " + home.get().name()));
+        }
+        return out;
+    }
+
+    private static Finding error(Code code, Optional<Integer> rail, String message) {
+        return new Finding(code, Severity.ERROR, List.of(), rail, message);
+    }
+
+    /** @return why NCCL's parseStringList would not read this name back whole, or empty */
+    static Optional<String> unparseable(String name) {
+        if (name.length() > MAX_PREFIX_CHARS) {
+            return Optional.of("its name is longer than " + MAX_PREFIX_CHARS + " characters");
+        }
+        if (name.contains(",") || name.contains(":")) {
+            return Optional.of("its name holds ',' or ':'");
+        }
+        if (name.startsWith("^") || name.startsWith("=")) {
+            return Optional.of("its name starts with '^' or '='");
+        }
+        return Optional.empty();
+    }
+
+    /** @return how many other nodes the node's compute NICs reach over direct cables */
+    private static long directPeers(NodeNics node) {
+        return node.nics().stream().filter(n -> node.rails().railOf(n.port().ref()).isEmpty())
+                .flatMap(n -> node.topology().cableAt(n.port().ref()).stream().map(c -> c.farEnd(n.port().ref()).node()))
+                .distinct().count();
+    }
+
+    private static List<Finding> subnets(NodeNics node) {
+        List<Finding> findings = new ArrayList<>();
+        for (ComputeNic nic : node.nics()) {
+            Port port = nic.port();
+            if (port.ipv4().isEmpty()) {
+                continue;
+            }
+            Optional<Rail> rail = node.rails().railOf(port.ref());
+            if (rail.isPresent()) {
+                Set<String> apart = new TreeSet<>();
+                for (RailNic other : rail.get().nics()) {
+                    node.topology().port(other.port()).filter(o -> !o.ref().equals(port.ref()) && !o.ipv4().isEmpty()
+                            && !shareSubnet(port, o)).ifPresent(o -> apart.add(o.ref() + " " + String.join(" ", o.ipv4())));
+                }
+                if (!apart.isEmpty()) {
+                    findings.add(new Finding(Code.SUBNET_MISMATCH, Severity.WARNING, List.of(), Optional.of(rail.get().id()), port.ref() + " "
+                            + String.join(" ", port.ipv4()) + " shares no /" + SUBNET_PREFIX_LEN + " with " + String.join(", ", apart)
+                            + " on rail " + rail.get().id() + ": only a routed fabric carries it, and NCCL's subnet-aware routing"
+                            + " (ncclIbFindDevBySubnet) would pick other NICs; put one rail's NICs on one subnet"));
+                }
+                continue;
+            }
+            Optional<Cable> cable = node.topology().cableAt(port.ref());
+            Optional<Port> far = cable.flatMap(c -> node.topology().port(c.farEnd(port.ref())));
+            if (far.isPresent() && !far.get().ipv4().isEmpty() && !shareSubnet(port, far.get())) {
+                findings.add(new Finding(Code.SUBNET_MISMATCH, Severity.ERROR, List.of(), nic.rail(), "the two ends of cable "
+                        + cable.get() + " share no /" + SUBNET_PREFIX_LEN + " (" + port.ref() + " " + String.join(" ", port.ipv4()) + ", "
+                        + far.get().ref() + " " + String.join(" ", far.get().ipv4()) + "): RoCE v2 reaches the peer's GID by its IPv4"
+                        + " address, which does not route over this cable; give both ends addresses in one /" + SUBNET_PREFIX_LEN));
+            }
+        }
+        return findings;
+    }
+
+    /** @return true when some IPv4 address of each shares the first {@value #SUBNET_PREFIX_LEN} bits (NCCL's gidSameSubnet) */
+    static boolean shareSubnet(Port a, Port b) {
+        Set<Long> nets = a.ipv4().stream().map(NcclLibrary::subnet).collect(Collectors.toSet());
+        return b.ipv4().stream().map(NcclLibrary::subnet).anyMatch(nets::contains);
+    }
+
+    private static long subnet(String ipv4) {
+        long value = 0;
+        for (String octet : ipv4.split("\\.")) {
+            value = value << 8 | Integer.parseInt(octet);
+        }
+        return value >>> (32 - SUBNET_PREFIX_LEN);
+    }
+}

@@ -1,0 +1,107 @@
+package io.railmap.matrix.library;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.emit.PlanJson;
+import io.railmap.matrix.fabric.RailTable;
+import io.railmap.matrix.rail.UnknownNodesException;
+import io.railmap.matrix.topology.Topology;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+
+/**
+ * Several libraries' settings for one node, as {@code railmap env} prints them and
+ * {@code GET /v1/env} answers.
+ *
+ * <pre>
+ * text: # nccl              JSON: {"node": "gpu-01", "libraries": [{"library": "nccl",
+ *       # warning ...              "settings": {"NCCL_IB_HCA": "=mlx5_0:1:0", ...},
+ *       NCCL_IB_HCA=...             "findings": [finding, ...]}, ...]}
+ * </pre>
+ * Findings are as in {@link PlanJson#findings}.
+ *
+ * @param node      the node
+ * @param libraries each library's settings, in the order asked
+ */
+public record NodeEnv(String node, List<NodeSettings> libraries) {
+    /** Longest {@code --for} list taken, in characters. */
+    public static final int MAX_FOR_CHARS = 256;
+
+    /** Copies the list. */
+    public NodeEnv {
+        libraries = List.copyOf(libraries);
+    }
+
+    /**
+     * @param names a comma-separated list of library names, any case ({@code nccl,ucx})
+     * @return the libraries, distinct, in the order named
+     * @throws IllegalArgumentException when the list is empty or longer than {@value #MAX_FOR_CHARS}
+     *                                  characters, or a name is unknown (naming the known ones)
+     */
+    public static List<Library> libraries(String names) {
+        if (names == null || names.isBlank() || names.length() > MAX_FOR_CHARS) {
+            throw new IllegalArgumentException("the library list is " + (names == null || names.isBlank() ? "empty" : "longer than "
+                    + MAX_FOR_CHARS + " characters") + ": give one or more of " + String.join(", ",
+                    Libraries.ALL.stream().map(Library::name).toList()) + ", separated by ','");
+        }
+        return List.copyOf(new LinkedHashSet<>(Arrays.stream(names.split(",", -1)).map(Libraries::named).toList()));
+    }
+
+    /**
+     * @param topology  every record
+     * @param node      the node
+     * @param libraries the libraries
+     * @param options   the user's choices
+     * @return each library's settings for the node
+     * @throws UnknownNodesException when the node has no record
+     */
+    public static NodeEnv of(Topology topology, String node, List<Library> libraries, SettingsOptions options) {
+        NodeNics nics = ComputeNics.of(topology, RailTable.of(topology), node, options);
+        List<NodeSettings> settings = new ArrayList<>();
+        for (Library library : libraries) {
+            settings.add(library.settings(nics));
+        }
+        return new NodeEnv(node, settings);
+    }
+
+    /** @return true when a library's findings hold an error */
+    public boolean hasErrors() {
+        return libraries.stream().flatMap(l -> l.findings().stream()).anyMatch(Finding::isError);
+    }
+
+    /**
+     * @return the settings as environment lines: per library a {@code # library} line, its findings
+     *         as {@code # severity code [rail k] message} lines, then {@code KEY=VALUE} lines; ends with a newline
+     */
+    public String text() {
+        StringBuilder out = new StringBuilder();
+        for (NodeSettings s : libraries) {
+            out.append("# ").append(s.library()).append('\n');
+            for (Finding f : s.findings()) {
+                out.append("# ").append(f.severity().wireName()).append(' ').append(f.code().wireName())
+                        .append(f.rail().map(k -> " [rail " + k + "]").orElse("")).append(' ').append(f.message()).append('\n');
+            }
+            s.settings().forEach(v -> out.append(v).append('\n'));
+        }
+        return out.toString();
+    }
+
+    /** @return the JSON form above */
+    public ObjectNode json() {
+        ObjectNode root = JsonNodeFactory.instance.objectNode();
+        root.put("node", node);
+        ArrayNode list = root.putArray("libraries");
+        for (NodeSettings s : libraries) {
+            ObjectNode o = list.addObject();
+            o.put("library", s.library());
+            ObjectNode settings = o.putObject("settings");
+            s.settings().forEach(v -> settings.put(v.key(), v.value()));
+            o.set("findings", PlanJson.findings(s.findings()));
+        }
+        return root;
+    }
+}

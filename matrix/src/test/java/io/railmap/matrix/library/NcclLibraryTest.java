@@ -1,0 +1,222 @@
+package io.railmap.matrix.library;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.railmap.matrix.check.Code;
+import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.check.Severity;
+import io.railmap.matrix.fabric.RailTable;
+import io.railmap.matrix.model.FarEndSource;
+import io.railmap.matrix.model.NodeRecord;
+import io.railmap.matrix.model.Port;
+import io.railmap.matrix.model.PortKind;
+import io.railmap.matrix.model.PortRef;
+import io.railmap.matrix.model.PortState;
+import io.railmap.matrix.model.Snapshot;
+import io.railmap.matrix.model.SwitchPort;
+import io.railmap.matrix.topology.Topology;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.RepetitionInfo;
+import org.junit.jupiter.api.Test;
+
+/** NCCL's settings, each rule as NVIDIA/nccl 2.30.7 reads it (see {@link NcclLibrary}). */
+class NcclLibraryTest {
+    private static Port nic(String node, int k, String ip, Optional<String> leaf, Optional<Integer> gid, List<PortRef> neighbours) {
+        return new Port(node, "eth" + k, Optional.of("mlx5_" + k), 1, PortKind.ROCE, Optional.of(400.0), PortState.ACTIVE, Optional.empty(),
+                List.of(ip), true, Optional.empty(),
+                leaf.map(l -> new SwitchPort(FarEndSource.LLDP, "52:54:00:00:00:0" + l.charAt(l.length() - 1), Optional.of(l), node + "-" + k)),
+                gid, neighbours);
+    }
+
+    private static Port management(String node, String ip) {
+        return new Port(node, "eno1", Optional.empty(), 1, PortKind.ETHERNET, Optional.of(25.0), PortState.ACTIVE, Optional.empty(),
+                List.of(ip), true, Optional.empty(), List.of());
+    }
+
+    private static NodeSettings nccl(List<NodeRecord> records, String node) {
+        Topology t = Topology.of(new Snapshot(records));
+        return new NcclLibrary().settings(ComputeNics.of(t, RailTable.of(t), node, SettingsOptions.DEFAULTS));
+    }
+
+    private static Map<String, String> vars(NodeSettings s) {
+        Map<String, String> m = new HashMap<>();
+        s.settings().forEach(v -> m.put(v.key(), v.value()));
+        return m;
+    }
+
+    /** Two nodes on two leaves, NICs k on leaf k, subnet 10.k.0.0/24, GID index 3. */
+    private static List<NodeRecord> switched(String[][] ips) {
+        List<NodeRecord> records = new ArrayList<>();
+        for (int n = 0; n < ips.length; n++) {
+            String node = "g" + (n + 1);
+            List<Port> ports = new ArrayList<>(List.of(management(node, "10.9.0." + (n + 1))));
+            for (int k = 0; k < ips[n].length; k++) {
+                ports.add(nic(node, k, ips[n][k], Optional.of("leaf" + k), Optional.of(3), List.of()));
+            }
+            records.add(new NodeRecord(node, 1, ports, Optional.of("10.9.0." + (n + 1)), Optional.empty()));
+        }
+        return records;
+    }
+
+    /**
+     * parseStringList (src/misc/utils.cc): entries at ',', fields prefix:port:rail; a leading '=' (init.cc,
+     * ncclIbInitDevices) makes matchIf compare whole names. CROSS_NIC=0 (search.cc) when every NIC has a rail;
+     * NCCL_IB_GID_INDEX (connect.cc, ncclIbGetGidIndex) when all RoCE NICs share one; NCCL_SOCKET_IFNAME with '='
+     * (socket.cc ncclFindInterfaces, linux.cc ncclOsFindInterfaces) on the management netdev.
+     */
+    @Test
+    void aSwitchedNodeGetsExactHcasWithRailsNoCrossNicItsGidIndexAndItsManagementInterface() {
+        NodeSettings s = nccl(switched(new String[][] {{"10.0.0.1", "10.1.0.1"}, {"10.0.0.2", "10.1.0.2"}}), "g1");
+
+        assertThat(s.settings()).extracting(Setting::toString).containsExactly("NCCL_IB_HCA==mlx5_0:1:0,mlx5_1:1:1", "NCCL_CROSS_NIC=0",
+                "NCCL_IB_GID_INDEX=3", "NCCL_SOCKET_IFNAME==eno1");
+        assertThat(s.findings()).isEmpty();
+        // What NCCL's parseStringList reads back: prefix, port, rail per entry.
+        String hca = vars(s).get("NCCL_IB_HCA");
+        assertThat(hca).startsWith("=");
+        assertThat(List.of(hca.substring(1).split(","))).extracting(e -> List.of(e.split(":")))
+                .containsExactly(List.of("mlx5_0", "1", "0"), List.of("mlx5_1", "1", "1"));
+    }
+
+    /** gidSameSubnet (connect.cc) compares the first NCCL_IB_SUBNET_PREFIX_LEN (24) bits: a rail across two /24s is a warning. */
+    @Test
+    void aRailAcrossTwoSubnetsIsAWarningNamingBothNics() {
+        NodeSettings s = nccl(switched(new String[][] {{"10.0.0.1", "10.1.0.1"}, {"10.0.1.2", "10.1.0.2"}}), "g1");
+
+        assertThat(s.findings()).singleElement().satisfies(f -> {
+            assertThat(f.code()).isEqualTo(Code.SUBNET_MISMATCH);
+            assertThat(f.severity()).isEqualTo(Severity.WARNING);
+            assertThat(f.rail()).contains(0);
+            assertThat(f.message()).contains("g1:eth0 10.0.0.1", "g2:eth0 10.0.1.2");
+        });
+    }
+
+    /** ncclIbGetGidIndex takes NCCL_IB_GID_INDEX for every RoCE port: NICs with different indices get none, and a finding. */
+    @Test
+    void differentGidIndicesLeaveTheVariableOutWithAFinding() {
+        List<NodeRecord> records = switched(new String[][] {{"10.0.0.1", "10.1.0.1"}, {"10.0.0.2", "10.1.0.2"}});
+        NodeRecord g1 = records.get(0);
+        List<Port> ports = g1.ports().stream().map(p -> p.netdev().equals("eth1") ? p.withGidIndex(Optional.of(5)) : p).toList();
+        records.set(0, new NodeRecord("g1", 1, ports, g1.management(), Optional.empty()));
+
+        NodeSettings s = nccl(records, "g1");
+
+        assertThat(vars(s)).doesNotContainKey("NCCL_IB_GID_INDEX");
+        assertThat(s.findings()).extracting(Finding::code).containsExactly(Code.MIXED_GID_INDEX);
+        assertThat(s.findings().get(0).message()).contains("mlx5_0:1 3", "mlx5_1:1 5");
+    }
+
+    /** Direct cables: the rail is the cable's index in its pair's aligned list; ends on two /24s is an error. */
+    @Test
+    void directCablesCarryTheirRailAndEndsOnTwoSubnetsAreAnError() {
+        PortRef a0 = new PortRef("a", "eth0"), b0 = new PortRef("b", "eth0"), a1 = new PortRef("a", "eth1"), b1 = new PortRef("b", "eth1");
+        List<NodeRecord> records = List.of(
+                new NodeRecord("a", 1, List.of(nic("a", 0, "10.0.0.1", Optional.empty(), Optional.of(3), List.of(b0)),
+                        nic("a", 1, "10.1.0.1", Optional.empty(), Optional.of(3), List.of(b1))), Optional.empty(), Optional.empty()),
+                new NodeRecord("b", 1, List.of(nic("b", 0, "10.0.0.2", Optional.empty(), Optional.of(3), List.of(a0)),
+                        nic("b", 1, "10.7.0.2", Optional.empty(), Optional.of(3), List.of(a1))), Optional.empty(), Optional.empty()));
+
+        NodeSettings s = nccl(records, "a");
+
+        assertThat(vars(s)).containsEntry("NCCL_IB_HCA", "=mlx5_0:1:0,mlx5_1:1:1").containsEntry("NCCL_CROSS_NIC", "0")
+                .doesNotContainKey("NCCL_SOCKET_IFNAME").doesNotContainKey("NCCL_IB_SUBNET_AWARE_ROUTING");
+        assertThat(s.findings()).singleElement().satisfies(f -> {
+            assertThat(f.code()).isEqualTo(Code.SUBNET_MISMATCH);
+            assertThat(f.isError()).isTrue();
+            assertThat(f.message()).contains("a:eth1 10.1.0.1", "b:eth1 10.7.0.2");
+        });
+    }
+
+    /** A NIC with no far end known has no rail: written hca:port (rail -1 in parseStringList), no CROSS_NIC, a warning. */
+    @Test
+    void aNicWithoutARailIsWrittenWithoutOneAndCrossNicIsLeftToNccl() {
+        List<NodeRecord> records = List.of(new NodeRecord("a", 1, List.of(nic("a", 0, "10.0.0.1", Optional.empty(), Optional.empty(), List.of())),
+                Optional.empty(), Optional.empty()));
+
+        NodeSettings s = nccl(records, "a");
+
+        assertThat(s.settings()).extracting(Setting::toString).containsExactly("NCCL_IB_HCA==mlx5_0:1");
+        assertThat(s.findings()).extracting(Finding::code, Finding::severity)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(Code.UNKNOWN_FAR_END, Severity.WARNING),
+                        org.assertj.core.groups.Tuple.tuple(Code.MIXED_GID_INDEX, Severity.WARNING));
+    }
+
+    /** Names parseStringList would cut or split: over 63 characters (netIf.prefix), ',' or ':'. */
+    @Test
+    void namesNcclCannotReadBackAreRefused() {
+        assertThat(NcclLibrary.unparseable("mlx5_0")).isEmpty();
+        assertThat(NcclLibrary.unparseable("x".repeat(63))).isEmpty();
+        assertThat(NcclLibrary.unparseable("x".repeat(64))).isPresent();
+        assertThat(NcclLibrary.unparseable("a,b")).isPresent();
+        assertThat(NcclLibrary.unparseable("a:b")).isPresent();
+        assertThat(NcclLibrary.unparseable("=a")).isPresent();
+    }
+
+    /**
+     * On random switched fabrics (NIC k of each node on a random leaf), NICs given one rail id in NCCL_IB_HCA all reach
+     * one switch; on random direct cablings, NICs of two nodes given one rail id are the two ends of one cable.
+     */
+    @RepeatedTest(30)
+    void nicsCarryingOneRailIdReachOneSwitchOrAreTheEndsOfOneCable(RepetitionInfo info) {
+        Random random = new Random(1200 + info.getCurrentRepetition());
+        int nodes = 2 + random.nextInt(4), nicsPerNode = 1 + random.nextInt(4);
+        List<NodeRecord> records = new ArrayList<>();
+        Map<PortRef, String> leafOf = new HashMap<>();
+        for (int n = 0; n < nodes; n++) {
+            List<Port> ports = new ArrayList<>();
+            for (int k = 0; k < nicsPerNode; k++) {
+                String leaf = "leaf" + random.nextInt(nicsPerNode);
+                Port p = nic("g" + n, k, "10." + k + ".0." + (n + 1), Optional.of(leaf), Optional.of(3), List.of());
+                leafOf.put(p.ref(), leaf);
+                ports.add(p);
+            }
+            records.add(new NodeRecord("g" + n, 1, ports, Optional.empty(), Optional.empty()));
+        }
+        Map<Integer, Set<String>> leavesOfRail = new HashMap<>();
+        for (NodeRecord r : records) {
+            for (String[] e : entries(nccl(records, r.node()))) {
+                if (e.length == 3) {
+                    leavesOfRail.computeIfAbsent(Integer.parseInt(e[2]), x -> new java.util.HashSet<>())
+                            .add(leafOf.get(new PortRef(r.node(), "eth" + e[0].substring("mlx5_".length()))));
+                }
+            }
+        }
+        assertThat(leavesOfRail.values()).allSatisfy(leaves -> assertThat(leaves).hasSize(1));
+
+        // two nodes, 1 to 4 cables between random NICs
+        int cables = 1 + random.nextInt(4);
+        List<Integer> aSide = shuffled(random, cables), bSide = shuffled(random, cables);
+        List<Port> a = new ArrayList<>(), b = new ArrayList<>();
+        for (int c = 0; c < cables; c++) {
+            a.add(nic("a", aSide.get(c), "10." + c + ".0.1", Optional.empty(), Optional.of(3), List.of(new PortRef("b", "eth" + bSide.get(c)))));
+            b.add(nic("b", bSide.get(c), "10." + c + ".0.2", Optional.empty(), Optional.of(3), List.of(new PortRef("a", "eth" + aSide.get(c)))));
+        }
+        List<NodeRecord> direct = List.of(new NodeRecord("a", 1, a, Optional.empty(), Optional.empty()),
+                new NodeRecord("b", 1, b, Optional.empty(), Optional.empty()));
+        Map<String, String> railOfA = entries(nccl(direct, "a")).stream().collect(Collectors.toMap(e -> e[2], e -> e[0]));
+        Map<String, String> railOfB = entries(nccl(direct, "b")).stream().collect(Collectors.toMap(e -> e[2], e -> e[0]));
+        assertThat(railOfA.keySet()).hasSize(cables).isEqualTo(railOfB.keySet());
+        railOfA.forEach((rail, hca) -> {
+            int c = aSide.indexOf(Integer.parseInt(hca.substring("mlx5_".length())));
+            assertThat(railOfB.get(rail)).as("rail %s", rail).isEqualTo("mlx5_" + bSide.get(c));
+        });
+    }
+
+    private static List<Integer> shuffled(Random random, int n) {
+        List<Integer> l = new ArrayList<>(java.util.stream.IntStream.range(0, n).boxed().toList());
+        java.util.Collections.shuffle(l, random);
+        return l;
+    }
+
+    private static List<String[]> entries(NodeSettings s) {
+        return List.of(vars(s).get("NCCL_IB_HCA").substring(1).split(",")).stream().map(e -> e.split(":")).toList();
+    }
+}
