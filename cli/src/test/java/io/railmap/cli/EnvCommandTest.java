@@ -88,4 +88,19 @@ class EnvCommandTest {
                 "# nixl\n", "# mx\n", "MX_RDMA_NIC_PIN=mlx5_0:1,mlx5_1:1", "# nvshmem\n", "NVSHMEM_HCA_LIST=mlx5_0:1,mlx5_1:1")
                 .doesNotContain("eno1");
     }
+
+    @Test
+    void whatConcernsTheNodesComputeNicsIsSaidOnceNotPerLibrary() throws Exception {
+        // gpu-01's management NIC eno1 has no RDMA device; with a floor above every NIC, none is left: one error, said once
+        Run run = Run.of("env", "--node", "gpu-01", "--for", "ucx,nixl,nvshmem", "--snapshot", CLEAN, "--min-rate-gbps", "800");
+
+        assertThat(run.code()).isEqualTo(ExitCodes.FINDINGS);
+        assertThat(run.out()).startsWith("# gpu-01 compute NICs\n# info cable-left-out gpu-01:enp65s0f0np0 (mlx5_0) is no compute NIC")
+                .contains("# error no-rdma-device gpu-01 has no compute NIC", "# ucx\n# nixl\n# nvshmem\n");
+        assertThat(run.out().lines().filter(l -> l.startsWith("# error")).count()).isEqualTo(1);
+        JsonNode root = new ObjectMapper().readTree(Run.of("env", "--node", "gpu-01", "--for", "ucx,nixl", "--snapshot", CLEAN,
+                "--min-rate-gbps", "800", "--json").out());
+        assertThat(root.get("findings")).hasSize(3);
+        assertThat(root.get("libraries").get(0).get("findings")).isEmpty();
+    }
 }

@@ -18,21 +18,26 @@ import java.util.List;
  * {@code GET /v1/env} answers.
  *
  * <pre>
- * text: # nccl              JSON: {"node": "gpu-01", "libraries": [{"library": "nccl",
- *       # warning ...              "settings": {"NCCL_IB_HCA": "=mlx5_0:1:0", ...},
- *       NCCL_IB_HCA=...             "findings": [finding, ...]}, ...]}
+ * text: # gpu-01 compute NICs      JSON: {"node": "gpu-01", "findings": [finding, ...],
+ *       # info cable-left-out ...        "libraries": [{"library": "nccl",
+ *       # nccl                           "settings": {"NCCL_IB_HCA": "=mlx5_0:1:0", ...},
+ *       # warning ...                    "findings": [finding, ...]}, ...]}
+ *       NCCL_IB_HCA=...
  * </pre>
- * Findings are as in {@link PlanJson#findings}.
+ * Findings are as in {@link PlanJson#findings}. What concerns the choice of compute NICs (a slower NIC
+ * left out, none left) is said once for the node, not once per library.
  *
  * @param node      the node
- * @param libraries each library's settings, in the order asked
+ * @param findings  about the node's compute NICs ({@link NodeNics#findings()})
+ * @param libraries each library's settings, in the order asked, without the node's findings
  */
-public record NodeEnv(String node, List<NodeSettings> libraries) {
+public record NodeEnv(String node, List<Finding> findings, List<NodeSettings> libraries) {
     /** Longest {@code --for} list taken, in characters. */
     public static final int MAX_FOR_CHARS = 256;
 
     /** Copies the list. */
     public NodeEnv {
+        findings = List.copyOf(findings);
         libraries = List.copyOf(libraries);
     }
 
@@ -63,14 +68,17 @@ public record NodeEnv(String node, List<NodeSettings> libraries) {
         NodeNics nics = ComputeNics.of(topology, RailTable.of(topology), node, options);
         List<NodeSettings> settings = new ArrayList<>();
         for (Library library : libraries) {
-            settings.add(library.settings(nics));
+            NodeSettings s = library.settings(nics);
+            List<Finding> own = s.findings().stream().filter(f -> !nics.findings().contains(f)).toList();
+            settings.add(new NodeSettings(s.library(), s.node(), s.settings(), own));
         }
-        return new NodeEnv(node, settings);
+        return new NodeEnv(node, nics.findings(), settings);
     }
 
-    /** @return true when a library's findings hold an error */
+    /** @return true when the node's or a library's findings hold an error */
     public boolean hasErrors() {
-        return libraries.stream().flatMap(l -> l.findings().stream()).anyMatch(Finding::isError);
+        return findings.stream().anyMatch(Finding::isError)
+                || libraries.stream().flatMap(l -> l.findings().stream()).anyMatch(Finding::isError);
     }
 
     /**
@@ -79,21 +87,28 @@ public record NodeEnv(String node, List<NodeSettings> libraries) {
      */
     public String text() {
         StringBuilder out = new StringBuilder();
+        if (!findings.isEmpty()) {
+            out.append("# ").append(node).append(" compute NICs\n");
+            findings.forEach(f -> comment(out, f));
+        }
         for (NodeSettings s : libraries) {
             out.append("# ").append(s.library()).append('\n');
-            for (Finding f : s.findings()) {
-                out.append("# ").append(f.severity().wireName()).append(' ').append(f.code().wireName())
-                        .append(f.rail().map(k -> " [rail " + k + "]").orElse("")).append(' ').append(f.message()).append('\n');
-            }
+            s.findings().forEach(f -> comment(out, f));
             s.settings().forEach(v -> out.append(v).append('\n'));
         }
         return out.toString();
+    }
+
+    private static void comment(StringBuilder out, Finding f) {
+        out.append("# ").append(f.severity().wireName()).append(' ').append(f.code().wireName())
+                .append(f.rail().map(k -> " [rail " + k + "]").orElse("")).append(' ').append(f.message()).append('\n');
     }
 
     /** @return the JSON form above */
     public ObjectNode json() {
         ObjectNode root = JsonNodeFactory.instance.objectNode();
         root.put("node", node);
+        root.set("findings", PlanJson.findings(findings));
         ArrayNode list = root.putArray("libraries");
         for (NodeSettings s : libraries) {
             ObjectNode o = list.addObject();
