@@ -35,6 +35,9 @@ import java.util.regex.Pattern;
  * a value the library misreads ({@link Code#BAD_SETTING}).
  */
 public final class EnvCheck {
+    /** The variables checked, in the order checked. */
+    public static final List<String> VARIABLES = List.of("NCCL_IB_HCA", "UCX_NET_DEVICES", "MX_RDMA_NIC_PIN",
+            "MX_RDMA_NIC_PIN_MIN_RATE_GBPS", "NVSHMEM_HCA_LIST");
     private static final Pattern RANGE = Pattern.compile("([^\\]\\[]*)\\[([0-9]{1,9})-([0-9]{1,9})\\]([^\\]\\[]*)");
     private static final Pattern PY_FLOAT = Pattern.compile("[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?");
     private static final Pattern PY_NONFINITE = Pattern.compile("[+-]?(nan|inf|infinity)", Pattern.CASE_INSENSITIVE);

@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  * and {@code "..."} (taken as is, refusing {@code \ $ `} inside, which a shell would expand). Whatever
  * a shell would read otherwise is refused rather than guessed: whitespace, {@code \ $ `}, {@code ;}
  * {@code &} {@code |} {@code <} {@code >} {@code (} {@code )} outside quotes, an unterminated quote,
- * a line longer than {@value #MAX_LINE_CHARS} characters. A key given twice takes its last value.
+ * a line longer than {@value #MAX_LINE_CHARS} characters, a control character other than tab. A key given twice takes its last value.
  */
 public final class EnvFile {
     /** Longest line read, in characters. */
@@ -39,6 +39,13 @@ public final class EnvFile {
             int number = i + 1;
             if (line.length() > MAX_LINE_CHARS) {
                 throw error(name, number, MAX_LINE_CHARS + 1, "the line is longer than " + MAX_LINE_CHARS + " characters");
+            }
+            for (int k = 0; k < line.length(); k++) {
+                char ch = line.charAt(k);
+                if (ch < 0x20 && ch != '\t' || ch == 0x7f) {
+                    throw error(name, number, k + 1, String.format("the control character 0x%02x is not text", (int) ch)
+                            + "; give a text file of KEY=VALUE lines");
+                }
             }
             int c = skipBlanks(line, 0);
             if (c == line.length() || line.charAt(c) == '#') {

@@ -26,6 +26,8 @@ class EnvFileTest {
         assertThatThrownBy(() -> EnvFile.parse("f", "A=a b\n")).hasMessageStartingWith("env file f line 1 column 5: unquoted whitespace");
         assertThatThrownBy(() -> EnvFile.parse("f", "\n1A=x\n")).hasMessageStartingWith("env file f line 2 column 1: expected KEY=VALUE");
         assertThatThrownBy(() -> EnvFile.parse("f", "just words\n")).hasMessageStartingWith("env file f line 1 column 1: expected KEY=VALUE");
+        assertThatThrownBy(() -> EnvFile.parse("f", "A=1\nB=\u0000\n")).hasMessageStartingWith(
+                "env file f line 2 column 3: the control character 0x00 is not text");
         assertThatThrownBy(() -> EnvFile.parse("f", "A=" + "x".repeat(EnvFile.MAX_LINE_CHARS) + "\n"))
                 .hasMessageStartingWith("env file f line 1 column 4097: the line is longer than 4096 characters");
     }
