@@ -82,10 +82,14 @@ class CheckEnvTest {
         Path slow = dir.resolve("slow.json");
         mapper.writeValue(slow.toFile(), snapshot);
 
-        Run run = check(env("NVSHMEM_HCA_LIST=mlx5_0:1,mlx5_1:1", "NVSHMEM_HCA_LIST=mlx5_0:1,mlx5_1:1,mlx5_2:1"), slow.toString());
+        Path file = env("NVSHMEM_HCA_LIST=mlx5_0:1,mlx5_1:1", "NVSHMEM_HCA_LIST=mlx5_0:1,mlx5_1:1,mlx5_2:1");
+        Run run = check(file, slow.toString());
 
         assertThat(run.code()).as(run.err()).isEqualTo(ExitCodes.FINDINGS);
         assertThat(run.out()).contains("error side-nic-in-list NVSHMEM_HCA_LIST names mlx5_2:1 (mlx5_2:1, gpu-01:enp1s0f0), a side NIC");
+        // with the floor railmap env was given, the 25 Gb/s NIC is a compute NIC
+        Run floor = check(file, slow.toString(), "--min-rate-gbps", "25");
+        assertThat(floor.code()).as(floor.out() + floor.err()).isZero();
     }
 
     @Test
@@ -116,5 +120,13 @@ class CheckEnvTest {
         Run both = Run.of("check", "devices.json", "--env", file.toString(), "--node", "gpu-01", "--snapshot", CLEAN);
         assertThat(both.code()).isEqualTo(ExitCodes.INPUT);
         assertThat(both.err()).contains("--env checks an env file alone");
+
+        Run unknown = Run.of("check", "--env", file.toString(), "--node", "gpu-99", "--snapshot", CLEAN);
+        assertThat(unknown.code()).isEqualTo(ExitCodes.INPUT);
+        assertThat(unknown.err()).contains("gpu-99").doesNotContain("Exception");
+
+        Run missing = Run.of("check", "--env", dir.resolve("none.env").toString(), "--node", "gpu-01", "--snapshot", CLEAN);
+        assertThat(missing.code()).isEqualTo(ExitCodes.INPUT);
+        assertThat(missing.err()).contains("env file").contains("does not exist");
     }
 }

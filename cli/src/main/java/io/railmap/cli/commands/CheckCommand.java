@@ -79,6 +79,10 @@ public final class CheckCommand implements Callable<Integer> {
     @Option(names = "--node", paramLabel = "NODE", description = "With --env: the node the env file is for.")
     String node;
 
+    @Option(names = "--min-rate-gbps", paramLabel = "X", description = "With --env: compute NICs run at X Gb/s or faster, as given to "
+            + "railmap env (default: the fastest rate present on the node).")
+    Double minRateGbps;
+
     @Mixin
     SnapshotOptions source;
 
@@ -105,8 +109,8 @@ public final class CheckCommand implements Callable<Integer> {
         if (env != null) {
             return checkEnv();
         }
-        if (node != null) {
-            throw new UserError("--node is for --env: give the env file to check with --env FILE");
+        if (node != null || minRateGbps != null) {
+            throw new UserError((node != null ? "--node" : "--min-rate-gbps") + " is for --env: give the env file to check with --env FILE");
         }
         if (file == null && !rails) {
             throw new UserError("nothing to check: give the devices file or hostfile to check (FILE), or --rails to check the "
@@ -145,10 +149,11 @@ public final class CheckCommand implements Callable<Integer> {
         if (node == null) {
             throw new UserError("--env needs --node: give the node the env file is for");
         }
+        SettingsOptions options = new SettingsOptions(Optional.ofNullable(minRateGbps), false);
         String name = Names.escape(env.toString(), 256);
         Map<String, String> vars = EnvFile.parse(name, InputFile.read(env, InputKind.ENV));
         Topology topology = Topology.of(source.load());
-        NodeNics nics = ComputeNics.of(topology, RailTable.of(topology), node, SettingsOptions.DEFAULTS);
+        NodeNics nics = ComputeNics.of(topology, RailTable.of(topology), node, options);
         List<Finding> findings = EnvCheck.check(nics, vars);
         List<String> checked = EnvCheck.VARIABLES.stream().filter(vars::containsKey).toList();
         PrintWriter out = spec.commandLine().getOut();
