@@ -72,11 +72,11 @@ public final class EnvCheck {
         for (String entry : entries.subList(0, Math.min(entries.size(), NcclLibrary.MAX_IB_DEVS))) {
             String[] f = entry.split(":", -1);
             String name = f[0].length() > NcclLibrary.MAX_PREFIX_CHARS ? f[0].substring(0, NcclLibrary.MAX_PREFIX_CHARS) : f[0];
-            Optional<Integer> port = number("NCCL_IB_HCA", entry, f, 1, out);
-            Optional<Integer> rail = number("NCCL_IB_HCA", entry, f, 2, out);
-            if (port == null || rail == null) {
+            if (!numbers("NCCL_IB_HCA", entry, f, 2, out)) {
                 continue;
             }
+            Optional<Integer> port = field(f, 1);
+            Optional<Integer> rail = field(f, 2);
             List<Port> ports = node.topology().record(node.node()).orElseThrow().ports().stream()
                     .filter(p -> p.rdma().isPresent() && (exact ? p.rdma().get().equals(name) : p.rdma().get().startsWith(name)))
                     .filter(p -> port.map(n -> n == p.rdmaPort()).orElse(true)).toList();
@@ -165,10 +165,10 @@ public final class EnvCheck {
         limit(node, "NVSHMEM_HCA_LIST", entries, NvshmemLibrary.MAX_HCAS, "MAX_NUM_HCAS", out);
         for (String entry : entries.subList(0, Math.min(entries.size(), NvshmemLibrary.MAX_HCAS))) {
             String[] f = entry.split(":", -1);
-            Optional<Integer> port = number("NVSHMEM_HCA_LIST", entry, f, 1, out);
-            if (port == null) {
+            if (!numbers("NVSHMEM_HCA_LIST", entry, f, 2, out)) {
                 continue;
             }
+            Optional<Integer> port = field(f, 1);
             List<Port> ports = node.topology().record(node.node()).orElseThrow().ports().stream()
                     .filter(p -> p.rdma().isPresent() && p.rdma().get().equals(f[0]) && port.map(n -> n == p.rdmaPort()).orElse(true)).toList();
             listed(node, "NVSHMEM_HCA_LIST", entry, ports, out);
@@ -219,17 +219,22 @@ public final class EnvCheck {
         return List.of(value.split(",")).stream().filter(e -> !e.isEmpty()).toList();
     }
 
-    /** @return field k as a number, empty when absent or empty (any), or null after an error when it is no number */
-    private static Optional<Integer> number(String variable, String entry, String[] fields, int k, List<Finding> out) {
-        if (fields.length <= k || fields[k].isEmpty()) {
-            return Optional.empty();
+    /** @return true when fields 1 to {@code last} are absent, empty or numbers; else false after an error naming the entry */
+    private static boolean numbers(String variable, String entry, String[] fields, int last, List<Finding> out) {
+        for (int k = 1; k <= last && k < fields.length; k++) {
+            if (!fields[k].matches("[0-9]{0,5}")) {
+                out.add(error(Code.BAD_SETTING, Optional.empty(), variable + " entry " + Names.escape(entry, 80) + ": \""
+                        + Names.escape(fields[k], 40) + "\" is not a number; write hca:port" + (variable.startsWith("NCCL") ? ":rail" : "")
+                        + ", such as mlx5_0:1" + (variable.startsWith("NCCL") ? ":0" : "")));
+                return false;
+            }
         }
-        if (!fields[k].matches("[0-9]{1,5}")) {
-            out.add(error(Code.BAD_SETTING, Optional.empty(), variable + " entry " + Names.escape(entry, 80) + ": \""
-                    + Names.escape(fields[k], 40) + "\" is not a port or rail number; write hca:port:rail, such as mlx5_0:1:0"));
-            return null;
-        }
-        return Optional.of(Integer.parseInt(fields[k]));
+        return true;
+    }
+
+    /** @return field k as a number, empty when absent or empty (any) */
+    private static Optional<Integer> field(String[] fields, int k) {
+        return fields.length <= k || fields[k].isEmpty() ? Optional.empty() : Optional.of(Integer.parseInt(fields[k]));
     }
 
     private static Finding error(Code code, Optional<Integer> rail, String message) {

@@ -124,5 +124,9 @@ class EnvCheckTest {
     @Test
     void aPortOrRailThatIsNoNumberIsAnError() {
         assertThat(codes(node(), Map.of("NCCL_IB_HCA", "=mlx5_0:x"))).containsExactly(Code.BAD_SETTING);
+        assertThat(codes(node(), Map.of("NCCL_IB_HCA", "=mlx5_0:1:r1"))).containsExactly(Code.BAD_SETTING);
+        assertThat(codes(node(), Map.of("NVSHMEM_HCA_LIST", "mlx5_0:one"))).containsExactly(Code.BAD_SETTING);
+        // an empty field means any port (NCCL's parseStringList, -1)
+        assertThat(codes(node(), Map.of("NCCL_IB_HCA", "=mlx5_0::0"))).isEmpty();
     }
 }
