@@ -119,7 +119,10 @@ class CheckEnvTest {
 
         Run both = Run.of("check", "devices.json", "--env", file.toString(), "--node", "gpu-01", "--snapshot", CLEAN);
         assertThat(both.code()).isEqualTo(ExitCodes.INPUT);
-        assertThat(both.err()).contains("--env checks an env file alone");
+        assertThat(both.err()).contains("--env checks an env file alone: leave out FILE");
+        Run hosts = Run.of("check", "--env", file.toString(), "--node", "gpu-01", "--hosts", "gpu-01,gpu-02", "--snapshot", CLEAN);
+        assertThat(hosts.code()).isEqualTo(ExitCodes.INPUT);
+        assertThat(hosts.err()).contains("leave out --hosts");
 
         Run unknown = Run.of("check", "--env", file.toString(), "--node", "gpu-99", "--snapshot", CLEAN);
         assertThat(unknown.code()).isEqualTo(ExitCodes.INPUT);

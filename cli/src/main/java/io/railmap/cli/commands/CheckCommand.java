@@ -142,8 +142,9 @@ public final class CheckCommand implements Callable<Integer> {
     }
 
     private int checkEnv() {
-        if (file != null || rails) {
-            throw new UserError("--env checks an env file alone: leave out " + (file != null ? "FILE" : "--rails")
+        if (file != null || rails || hosts != null || mode != null) {
+            throw new UserError("--env checks an env file alone: leave out " + (file != null ? "FILE" : rails ? "--rails"
+                    : hosts != null ? "--hosts" : "--mode")
                     + " and run railmap check again for it");
         }
         if (node == null) {
