@@ -12,6 +12,16 @@ import io.railmap.matrix.check.Mode;
 import io.railmap.matrix.emit.PlanJson;
 import io.railmap.matrix.emit.RailTableJson;
 import io.railmap.matrix.fabric.RailTable;
+import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.library.ComputeNics;
+import io.railmap.matrix.library.EnvCheck;
+import io.railmap.matrix.library.EnvFile;
+import io.railmap.matrix.library.NodeNics;
+import io.railmap.matrix.library.SettingsOptions;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.Map;
 import io.railmap.matrix.topology.Topology;
 import io.railmap.cli.UserError;
 import io.railmap.matrix.model.Names;
@@ -46,7 +56,8 @@ import picocli.CommandLine.Spec;
             "  railmap check devices.json --snapshot cluster.json --hosts a,b",
             "  railmap check devices.json --snapshot cluster.json --hosts a,b,c,d --mode ring --json",
             "  railmap check hostfile.json --snapshot cluster.json        (the hostfile names the hosts)",
-            "  railmap check --rails                                      (the switched fabric's cabling)"})
+            "  railmap check --rails                                      (the switched fabric's cabling)",
+            "  railmap check --env gpu-01.env --node gpu-01 --snapshot cluster.json"})
 public final class CheckCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -58,6 +69,19 @@ public final class CheckCommand implements Callable<Integer> {
     @Option(names = "--rails", description = "Check the switched fabric's cabling too (or alone, without FILE): cross-rail NICs, "
             + "rails a node misses, two NICs on one rail, mixed rates on a rail, NICs whose switch is unknown (see railmap rails).")
     boolean rails;
+
+    @Option(names = "--env", paramLabel = "ENVFILE", description = "Check an env file (KEY=VALUE lines, as railmap env writes) "
+            + "against the cables of --node instead: NCCL_IB_HCA, UCX_NET_DEVICES, MX_RDMA_NIC_PIN, MX_RDMA_NIC_PIN_MIN_RATE_GBPS and "
+            + "NVSHMEM_HCA_LIST, read as each library reads them (an unknown or down HCA, a wrong rail id, a side or management NIC "
+            + "in a stripe list, more NICs than the library reads, a rate that is no finite number ≥ 0).")
+    Path env;
+
+    @Option(names = "--node", paramLabel = "NODE", description = "With --env: the node the env file is for.")
+    String node;
+
+    @Option(names = "--min-rate-gbps", paramLabel = "X", description = "With --env: compute NICs run at X Gb/s or faster, as given to "
+            + "railmap env (default: the fastest rate present on the node).")
+    Double minRateGbps;
 
     @Mixin
     SnapshotOptions source;
@@ -82,6 +106,12 @@ public final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (env != null) {
+            return checkEnv();
+        }
+        if (node != null || minRateGbps != null) {
+            throw new UserError((node != null ? "--node" : "--min-rate-gbps") + " is for --env: give the env file to check with --env FILE");
+        }
         if (file == null && !rails) {
             throw new UserError("nothing to check: give the devices file or hostfile to check (FILE), or --rails to check the "
                     + "switched fabric's cabling");
@@ -109,6 +139,40 @@ public final class CheckCommand implements Callable<Integer> {
         }
         out.flush();
         return report.hasErrors() || table.map(RailTable::hasErrors).orElse(false) ? ExitCodes.FINDINGS : ExitCodes.OK;
+    }
+
+    private int checkEnv() {
+        if (file != null || rails || hosts != null || mode != null) {
+            throw new UserError("--env checks an env file alone: leave out " + (file != null ? "FILE" : rails ? "--rails"
+                    : hosts != null ? "--hosts" : "--mode")
+                    + " and run railmap check again for it");
+        }
+        if (node == null) {
+            throw new UserError("--env needs --node: give the node the env file is for");
+        }
+        SettingsOptions options = new SettingsOptions(Optional.ofNullable(minRateGbps), false);
+        String name = Names.escape(env.toString(), 256);
+        Map<String, String> vars = EnvFile.parse(name, InputFile.read(env, InputKind.ENV));
+        Topology topology = Topology.of(source.load());
+        NodeNics nics = ComputeNics.of(topology, RailTable.of(topology), node, options);
+        List<Finding> findings = EnvCheck.check(nics, vars);
+        List<String> checked = EnvCheck.VARIABLES.stream().filter(vars::containsKey).toList();
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            ObjectNode root = JsonNodeFactory.instance.objectNode();
+            root.put("file", name);
+            root.put("node", node);
+            checked.forEach(root.putArray("checked")::add);
+            root.put("errors", findings.stream().filter(Finding::isError).count());
+            root.set("findings", PlanJson.findings(findings));
+            out.println(root.toPrettyString());
+        } else {
+            findings.forEach(f -> out.println(FindingsText.line(f)));
+            out.println(name + ": " + FindingsText.summary(findings) + " (for " + node + "; checked " + (checked.isEmpty()
+                    ? "nothing: it sets none of " + String.join(", ", EnvCheck.VARIABLES) : String.join(", ", checked)) + ")");
+        }
+        out.flush();
+        return findings.stream().anyMatch(Finding::isError) ? ExitCodes.FINDINGS : ExitCodes.OK;
     }
 
     private int railsOnly(RailTable table) {

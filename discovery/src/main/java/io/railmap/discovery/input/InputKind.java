@@ -12,6 +12,11 @@ public enum InputKind {
     RECORD("record file", 16L << 20, true),
     /** A jaccl devices file given to {@code railmap check}; at most 16 MiB. */
     DEVICES("devices file", 16L << 20, true),
+    /**
+     * An env file given to {@code railmap check --env}; at most 1 MiB. Control bytes are let through
+     * here so that its parser refuses them naming the line and column.
+     */
+    ENV("env file", 1L << 20, false),
     /** {@code railmap lab up --topology FILE}; at most 1 MiB. */
     TOPOLOGY("topology file", 1L << 20, true),
     /**

@@ -96,7 +96,15 @@ public enum Code {
      */
     SUBNET_MISMATCH,
     /** Settings: a node's RoCE compute NICs have no one RoCE v2 GID index in common (or it is not known). */
-    MIXED_GID_INDEX;
+    MIXED_GID_INDEX,
+    /** Env check: a device list names an RDMA device (or port) the node does not have. */
+    UNKNOWN_HCA,
+    /** Env check: an NCCL_IB_HCA rail id differs from the rail railmap computes for that NIC. */
+    WRONG_RAIL_ID,
+    /** Env check: a stripe list names a NIC slower than the compute NICs, or the management NIC. */
+    SIDE_NIC_IN_LIST,
+    /** Env check: a variable's value the library would refuse or misread (NaN, negative or infinite rate, ...). */
+    BAD_SETTING;
 
     /** @return the JSON value, e.g. {@code "mismatched-rail"} */
     public String wireName() {

@@ -1,0 +1,135 @@
+package io.railmap.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code railmap check --env}: env files written by {@code railmap env}, then corrupted, on the two-leaf example. */
+class CheckEnvTest {
+    private static final String CLEAN = "../examples/snapshots/two-leaves.json";
+    private static final String ALL = "nccl,ucx,nixl,mx,nvshmem";
+
+    @TempDir
+    Path dir;
+
+    /** @return the file holding what railmap env prints for gpu-01, with {@code from} replaced by {@code to} */
+    private Path env(String from, String to) throws Exception {
+        Run env = Run.of("env", "--node", "gpu-01", "--for", ALL, "--snapshot", CLEAN);
+        assertThat(env.code()).as(env.err()).isZero();
+        assertThat(env.out()).contains(from);
+        Path file = dir.resolve("gpu-01.env");
+        Files.writeString(file, env.out().replace(from, to));
+        return file;
+    }
+
+    private static Run check(Path file, String snapshot, String... more) {
+        String[] args = {"check", "--env", file.toString(), "--node", "gpu-01", "--snapshot", snapshot};
+        String[] all = new String[args.length + more.length];
+        System.arraycopy(args, 0, all, 0, args.length);
+        System.arraycopy(more, 0, all, args.length, more.length);
+        return Run.of(all);
+    }
+
+    @Test
+    void whatRailmapEnvWritesPassesAndNamesWhatWasChecked() throws Exception {
+        Run run = check(env("", ""), CLEAN);
+
+        assertThat(run.code()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).contains(": 0 errors, 0 warnings, 0 notes (for gpu-01; checked NCCL_IB_HCA, UCX_NET_DEVICES, "
+                + "MX_RDMA_NIC_PIN, MX_RDMA_NIC_PIN_MIN_RATE_GBPS, NVSHMEM_HCA_LIST)");
+    }
+
+    @Test
+    void aSwappedRailIdIsAnErrorNamingBothNicsAndExitsTwo() throws Exception {
+        Run run = check(env("NCCL_IB_HCA==mlx5_0:1:0,mlx5_1:1:1", "NCCL_IB_HCA==mlx5_0:1:1,mlx5_1:1:0"), CLEAN, "--json");
+
+        assertThat(run.code()).as(run.err()).isEqualTo(ExitCodes.FINDINGS);
+        JsonNode root = new ObjectMapper().readTree(run.out());
+        assertThat(root.get("errors").asInt()).isEqualTo(2);
+        assertThat(root.get("findings").get(0).get("code").asText()).isEqualTo("wrong-rail-id");
+        assertThat(root.get("findings").get(0).get("message").asText())
+                .contains("gives mlx5_0:1 rail 1, but its cable puts it on rail 0, and rail 1 is mlx5_1:1's");
+    }
+
+    @Test
+    void aMissingHcaAndANanRateAreErrors() throws Exception {
+        Path file = env("UCX_NET_DEVICES=mlx5_0:1,mlx5_1:1", "UCX_NET_DEVICES=mlx5_0:1,mlx5_7:1");
+        Files.writeString(file, "export MX_RDMA_NIC_PIN_MIN_RATE_GBPS=\"nan\"\n", StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
+        Run run = check(file, CLEAN);
+
+        assertThat(run.code()).as(run.err()).isEqualTo(ExitCodes.FINDINGS);
+        assertThat(run.out()).contains("error unknown-hca UCX_NET_DEVICES names mlx5_7:1, which gpu-01 does not have")
+                .contains("error bad-setting MX_RDMA_NIC_PIN_MIN_RATE_GBPS \"nan\" is not a finite number");
+    }
+
+    @Test
+    void aSlowSideNicInAStripeListIsAnError() throws Exception {
+        ObjectMapper mapper = new ObjectMapper();
+        ObjectNode snapshot = (ObjectNode) mapper.readTree(Path.of(CLEAN).toFile());
+        ArrayNode ports = (ArrayNode) snapshot.get("records").get(0).get("ports");
+        ObjectNode side = ports.get(1).deepCopy();
+        side.put("netdev", "enp1s0f0").put("rdma", "mlx5_2").put("rateGbps", 25.0).putNull("switchPort");
+        side.putArray("addresses").add("172.16.0.1");
+        ports.add(side);
+        Path slow = dir.resolve("slow.json");
+        mapper.writeValue(slow.toFile(), snapshot);
+
+        Path file = env("NVSHMEM_HCA_LIST=mlx5_0:1,mlx5_1:1", "NVSHMEM_HCA_LIST=mlx5_0:1,mlx5_1:1,mlx5_2:1");
+        Run run = check(file, slow.toString());
+
+        assertThat(run.code()).as(run.err()).isEqualTo(ExitCodes.FINDINGS);
+        assertThat(run.out()).contains("error side-nic-in-list NVSHMEM_HCA_LIST names mlx5_2:1 (mlx5_2:1, gpu-01:enp1s0f0), a side NIC");
+        // with the floor railmap env was given, the 25 Gb/s NIC is a compute NIC
+        Run floor = check(file, slow.toString(), "--min-rate-gbps", "25");
+        assertThat(floor.code()).as(floor.out() + floor.err()).isZero();
+    }
+
+    @Test
+    void aBadFileExitsOneNamingTheLine() throws Exception {
+        Path binary = dir.resolve("binary.env");
+        Files.write(binary, new byte[] {'A', '=', '1', '\n', 0x7f, 'E', 'L', 'F', 0, 1});
+        Path huge = dir.resolve("huge.env");
+        Files.writeString(huge, "# ok\nNCCL_IB_HCA=" + "m".repeat(100_000) + "\n");
+        Path quote = dir.resolve("quote.env");
+        Files.writeString(quote, "NCCL_IB_HCA='=mlx5_0:1:0\n");
+
+        for (Object[] c : new Object[][] {{binary, "line 2 column 1: the control character 0x7f"},
+                {huge, "line 2 column 4097: the line is longer than 4096"}, {quote, "line 1 column 13: the quote ' is not closed"}}) {
+            Run run = check((Path) c[0], CLEAN);
+            assertThat(run.code()).as(run.err()).isEqualTo(ExitCodes.INPUT);
+            assertThat(run.err()).contains((String) c[1]).doesNotContain("Exception");
+            assertThat(run.err().strip().lines()).hasSize(1);
+        }
+    }
+
+    @Test
+    void envWithoutNodeOrWithAnotherFileIsAUsageError() throws Exception {
+        Path file = env("", "");
+        Run noNode = Run.of("check", "--env", file.toString(), "--snapshot", CLEAN);
+        assertThat(noNode.code()).isEqualTo(ExitCodes.INPUT);
+        assertThat(noNode.err()).contains("--env needs --node");
+
+        Run both = Run.of("check", "devices.json", "--env", file.toString(), "--node", "gpu-01", "--snapshot", CLEAN);
+        assertThat(both.code()).isEqualTo(ExitCodes.INPUT);
+        assertThat(both.err()).contains("--env checks an env file alone: leave out FILE");
+        Run hosts = Run.of("check", "--env", file.toString(), "--node", "gpu-01", "--hosts", "gpu-01,gpu-02", "--snapshot", CLEAN);
+        assertThat(hosts.code()).isEqualTo(ExitCodes.INPUT);
+        assertThat(hosts.err()).contains("leave out --hosts");
+
+        Run unknown = Run.of("check", "--env", file.toString(), "--node", "gpu-99", "--snapshot", CLEAN);
+        assertThat(unknown.code()).isEqualTo(ExitCodes.INPUT);
+        assertThat(unknown.err()).contains("gpu-99").doesNotContain("Exception");
+
+        Run missing = Run.of("check", "--env", dir.resolve("none.env").toString(), "--node", "gpu-01", "--snapshot", CLEAN);
+        assertThat(missing.code()).isEqualTo(ExitCodes.INPUT);
+        assertThat(missing.err()).contains("env file").contains("does not exist");
+    }
+}

@@ -1,0 +1,34 @@
+package io.railmap.matrix.library;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** What {@link EnvFile} reads as a POSIX shell would, and what it refuses rather than guess. */
+class EnvFileTest {
+    @Test
+    void readsCommentsBlankLinesExportQuotesAndTrailingCommentsAsAShellWould() {
+        Map<String, String> vars = EnvFile.parse("f", "# nccl\n\n  export NCCL_IB_HCA==mlx5_0:1:0\r\nUCX_NET_DEVICES='mlx5_0:1 x'\n"
+                + "A=\"a\"'b'c  # note\nB=\nA=last\n");
+
+        assertThat(vars).containsExactly(Map.entry("NCCL_IB_HCA", "=mlx5_0:1:0"), Map.entry("UCX_NET_DEVICES", "mlx5_0:1 x"),
+                Map.entry("B", ""), Map.entry("A", "last"));
+    }
+
+    @Test
+    void whatAShellWouldExpandOrSplitIsRefusedNamingLineAndColumn() {
+        assertThatThrownBy(() -> EnvFile.parse("f", "A=1\nB='open\n")).hasMessage(
+                "env file f line 2 column 3: the quote ' is not closed on this line (values span one line)");
+        assertThatThrownBy(() -> EnvFile.parse("f", "A=$HOME\n")).hasMessageStartingWith("env file f line 1 column 3: '$' is shell syntax");
+        assertThatThrownBy(() -> EnvFile.parse("f", "A=\"x`id`\"\n")).hasMessageStartingWith("env file f line 1 column 5: '`' inside double");
+        assertThatThrownBy(() -> EnvFile.parse("f", "A=a b\n")).hasMessageStartingWith("env file f line 1 column 5: unquoted whitespace");
+        assertThatThrownBy(() -> EnvFile.parse("f", "\n1A=x\n")).hasMessageStartingWith("env file f line 2 column 1: expected KEY=VALUE");
+        assertThatThrownBy(() -> EnvFile.parse("f", "just words\n")).hasMessageStartingWith("env file f line 1 column 1: expected KEY=VALUE");
+        assertThatThrownBy(() -> EnvFile.parse("f", "A=1\nB=\u0000\n")).hasMessageStartingWith(
+                "env file f line 2 column 3: the control character 0x00 is not text");
+        assertThatThrownBy(() -> EnvFile.parse("f", "A=" + "x".repeat(EnvFile.MAX_LINE_CHARS) + "\n"))
+                .hasMessageStartingWith("env file f line 1 column 4097: the line is longer than 4096 characters");
+    }
+}
