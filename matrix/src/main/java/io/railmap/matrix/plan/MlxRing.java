@@ -1,15 +1,14 @@
-package io.railmap.matrix.library;
+package io.railmap.matrix.plan;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.railmap.matrix.check.Code;
 import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.check.Severity;
-import io.railmap.matrix.codec.JsonText;
 import io.railmap.matrix.model.IpAddresses;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.model.PortState;
 import io.railmap.matrix.provenance.Provenance;
+import io.railmap.matrix.rail.RailAligner;
 import io.railmap.matrix.ring.BottleneckHeldKarp;
 import io.railmap.matrix.ring.RingSearch;
 import io.railmap.matrix.topology.Cable;
@@ -47,13 +46,15 @@ import org.jgrapht.graph.SimpleWeightedGraph;
  * search as {@code railmap matrix --order ring}, {@link BottleneckHeldKarp}), starting at the first
  * node in {@link Topology#nodes()} order; each edge uses its first W usable cables in cable order.
  *
- * @param ranks      node names in rank order; empty when there is no ring
- * @param addresses  per rank, its listen addresses as {@code "ip:port"}; empty when there is no ring
- * @param provenance the records the ring was computed from
- * @param findings   no ring (error), one node (error), cables between ring neighbours left out
- *                   (a warning when unusable, an info when beyond W)
+ * @param ranks       node names in rank order; empty when there is no ring
+ * @param addresses   per rank, its listen addresses as {@code "ip:port"}; empty when there is no ring
+ * @param provenance  the records the ring was computed from
+ * @param findings    no ring (error), one node (error), cables between ring neighbours left out
+ *                    (a warning when unusable, an info when beyond W)
+ * @param unplaceable when there is no ring, the nodes that cannot be placed on one; else empty
  */
-public record MlxRing(List<String> ranks, List<List<String>> addresses, Provenance provenance, List<Finding> findings) {
+public record MlxRing(List<String> ranks, List<List<String>> addresses, Provenance provenance, List<Finding> findings,
+                      List<String> unplaceable) {
     /** mlx.launch's default {@code --starting-port}. */
     public static final int STARTING_PORT = 32323;
 
@@ -62,6 +63,7 @@ public record MlxRing(List<String> ranks, List<List<String>> addresses, Provenan
         ranks = List.copyOf(ranks);
         addresses = addresses.stream().map(List::copyOf).toList();
         findings = List.copyOf(findings);
+        unplaceable = List.copyOf(unplaceable);
     }
 
     /**
@@ -69,11 +71,23 @@ public record MlxRing(List<String> ranks, List<List<String>> addresses, Provenan
      * @return the ring through every node of the topology, or the findings saying why there is none
      */
     public static MlxRing of(Topology topology) {
-        List<String> nodes = topology.nodes();
+        return of(topology, topology.nodes());
+    }
+
+    /**
+     * @param topology every record and cable
+     * @param nodes    the nodes to place on the ring, distinct, each with a record; the first is rank 0,
+     *                 and ties between equally wide rings go to the one that follows this order first
+     * @return the ring through the nodes, or the findings saying why there is none
+     * @throws io.railmap.matrix.rail.UnknownNodesException when a node has no record
+     * @throws IllegalArgumentException when {@code nodes} is empty or names a node twice
+     */
+    public static MlxRing of(Topology topology, List<String> nodes) {
+        RailAligner.validateRanks(topology, nodes);
         Provenance provenance = Provenance.of(nodes.stream().map(n -> topology.record(n).orElseThrow()).toList());
         if (nodes.size() < 2) {
-            return none(provenance, new Finding(Code.ONE_RANK, Severity.ERROR, List.of(), Optional.empty(),
-                    "the ring backend needs at least two nodes, and the topology has " + nodes.size()));
+            return none(provenance, nodes, new Finding(Code.ONE_RANK, Severity.ERROR, List.of(), Optional.empty(),
+                    "the ring backend needs at least two nodes, and " + nodes.size() + " was given"));
         }
         Graph<String, DefaultWeightedEdge> graph = new SimpleWeightedGraph<>(DefaultWeightedEdge.class);
         nodes.forEach(graph::addVertex);
@@ -87,11 +101,11 @@ public record MlxRing(List<String> ranks, List<List<String>> addresses, Provenan
         }
         RingSearch<String> search = new BottleneckHeldKarp().find(graph, nodes);
         if (search instanceof RingSearch.Absent<String> absent) {
-            return none(provenance, new Finding(Code.RING_NOT_A_CYCLE, Severity.ERROR, List.of(), Optional.empty(),
+            return none(provenance, absent.unplaceable(), new Finding(Code.RING_NOT_A_CYCLE, Severity.ERROR, List.of(), Optional.empty(),
                     "no TCP ring through every node over cables whose two ends are active with an IPv4 address: " + absent.reason()));
         }
         if (search instanceof RingSearch.GaveUp<String> gaveUp) {
-            return none(provenance, new Finding(Code.RING_NOT_A_CYCLE, Severity.ERROR, List.of(), Optional.empty(),
+            return none(provenance, nodes, new Finding(Code.RING_NOT_A_CYCLE, Severity.ERROR, List.of(), Optional.empty(),
                     "no TCP ring found: " + gaveUp.limit()));
         }
         RingSearch.Found<String> found = (RingSearch.Found<String>) search;
@@ -121,21 +135,22 @@ public record MlxRing(List<String> ranks, List<List<String>> addresses, Provenan
             }
             addresses.add(listen);
         }
-        return new MlxRing(ranks, addresses, provenance, findings);
+        return new MlxRing(ranks, addresses, provenance, findings, List.of());
     }
 
-    /** @return the {@code MLX_HOSTFILE} text: a JSON array per rank of {@code "ip:port"}, ending with a newline */
-    public String hostfile() {
-        ArrayNode root = JsonText.array();
-        for (List<String> rank : addresses) {
-            ArrayNode entry = root.addArray();
-            rank.forEach(entry::add);
+    private static MlxRing none(Provenance provenance, List<String> unplaceable, Finding finding) {
+        return new MlxRing(List.of(), List.of(), provenance, List.of(finding), unplaceable);
+    }
+
+    /**
+     * @return this ring
+     * @throws NoRingException naming the nodes that cannot be placed when there is no ring
+     */
+    public MlxRing requireRing() {
+        if (ranks.isEmpty()) {
+            throw new NoRingException(unplaceable, findings.get(0).message());
         }
-        return JsonText.pretty(root);
-    }
-
-    private static MlxRing none(Provenance provenance, Finding finding) {
-        return new MlxRing(List.of(), List.of(), provenance, List.of(finding));
+        return this;
     }
 
     /** @return why a cable cannot carry a ring connection, or empty when it can */
