@@ -32,9 +32,10 @@ import java.util.Optional;
  * {@value Addresses#DEFAULT_COORDINATOR_PORT}. For other ranks, paths or releases, use
  * {@code railmap matrix --format env}.
  *
- * <p>Findings: every error of the plan (jaccl cannot run, a rail it would misuse: the whole job
- * fails, whichever node asks), the plan's warnings that involve this node's rank, and for a mesh an
- * info saying to unset the ring variables, which a {@code KEY=VALUE} line cannot do. When rank 0 has
+ * <p>Findings: the plan's errors and warnings that involve this node's rank or no rank in particular
+ * ({@code jaccl-cannot-run}), one error counting the plan's errors on other ranks (they stop the
+ * job on every rank, so this node's env is not usable either), and for a mesh an info saying to
+ * unset the ring variables, which a {@code KEY=VALUE} line cannot do. When rank 0 has
  * no IPv4 management address no variable is written and an error says so.
  */
 public final class JacclLibrary implements Library {
@@ -49,10 +50,18 @@ public final class JacclLibrary implements Library {
         Plan plan = Planner.plan(topology, topology.nodes(), Order.GIVEN, RailOptions.DEFAULTS, MlxVersion.NEWEST);
         int rank = plan.ranks().indexOf(node.node());
         List<Finding> findings = new ArrayList<>();
+        int elsewhere = 0;
         for (Finding f : plan.findings()) {
-            if (f.isError() || f.severity() == Severity.WARNING && f.ranks().contains(rank)) {
+            boolean here = f.ranks().isEmpty() || f.ranks().contains(rank);
+            if (here && (f.isError() || f.severity() == Severity.WARNING)) {
                 findings.add(f);
+            } else if (f.isError()) {
+                elsewhere++;
             }
+        }
+        if (elsewhere > 0) {
+            findings.add(new Finding(Code.JACCL_CANNOT_RUN, Severity.ERROR, List.of(), Optional.empty(), elsewhere + " more error"
+                    + (elsewhere == 1 ? "" : "s") + " on other ranks stop the job on every rank: railmap matrix --format json lists them"));
         }
         String first = plan.ranks().get(0);
         Optional<String> coordinator = Addresses.managementIpv4(topology, first).map(ip -> ip + ":" + Addresses.DEFAULT_COORDINATOR_PORT);
@@ -62,7 +71,7 @@ public final class JacclLibrary implements Library {
                     + " railmap matrix --format env --rank " + rank + " --coordinator IPV4:PORT"));
             return new NodeSettings(name(), node.node(), List.of(), findings);
         }
-        JacclEnv.meshNote(plan).ifPresent(note -> findings.add(new Finding(Code.OVERRIDDEN_BY_ENVS, Severity.INFO, List.of(),
+        JacclEnv.meshNote(plan).filter(note -> plan.mode().isPresent()).ifPresent(note -> findings.add(new Finding(Code.OVERRIDDEN_BY_ENVS, Severity.INFO, List.of(),
                 Optional.empty(), note)));
         List<Setting> settings = new ArrayList<>();
         settings.add(new Setting(Provenance.TOPOLOGY_VARIABLE, plan.provenance().digest()));

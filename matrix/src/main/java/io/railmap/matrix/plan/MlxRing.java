@@ -43,8 +43,9 @@ import org.jgrapht.graph.SimpleWeightedGraph;
  * </ul>
  * A cable is usable when both its ports are active and have an IPv4 address (the first, in the
  * records' order); the order is the cycle of usable cables whose thinnest edge is widest (the same
- * search as {@code railmap matrix --order ring}, {@link BottleneckHeldKarp}), starting at the first
- * node in {@link Topology#nodes()} order; each edge uses its first W usable cables in cable order.
+ * search as {@code railmap matrix --order ring}, {@link BottleneckHeldKarp}, so at most
+ * {@value BottleneckHeldKarp#MAX_VERTICES} nodes), starting at the first node given; each edge uses
+ * its first W usable cables in cable order.
  *
  * @param ranks       node names in rank order; empty when there is no ring
  * @param addresses   per rank, its listen addresses as {@code "ip:port"}; empty when there is no ring
@@ -88,6 +89,12 @@ public record MlxRing(List<String> ranks, List<List<String>> addresses, Provenan
         if (nodes.size() < 2) {
             return none(provenance, nodes, new Finding(Code.ONE_RANK, Severity.ERROR, List.of(), Optional.empty(),
                     "the ring backend needs at least two nodes, and " + nodes.size() + " was given"));
+        }
+        if (nodes.size() > BottleneckHeldKarp.MAX_VERTICES) {
+            // decided before looking at the N² pairs of nodes: the search would decline anyway
+            return none(provenance, nodes, new Finding(Code.RING_NOT_A_CYCLE, Severity.ERROR, List.of(), Optional.empty(),
+                    "no TCP ring found: the exact ring search covers at most " + BottleneckHeldKarp.MAX_VERTICES + " nodes and "
+                            + nodes.size() + " were given"));
         }
         Graph<String, DefaultWeightedEdge> graph = new SimpleWeightedGraph<>(DefaultWeightedEdge.class);
         nodes.forEach(graph::addVertex);

@@ -62,6 +62,18 @@ class JacclLibraryTest {
             assertThat(f.isError()).isTrue();
             assertThat(f.code()).isEqualTo(Code.JACCL_CANNOT_RUN);
         });
+        assertThat(c.findings()).noneMatch(f -> f.message().contains("unset")); // no mesh runs, so no advice about one
+    }
+
+    @Test
+    void errorsOnOtherRanksAreCountedInOneErrorNotListed() {
+        // a b c d, only a-b and c-d cabled: rank 1 (b) and rank 2 (c) share no cable, nor do 3 (d) and 0 (a)
+        RingCables t = new RingCables("a", "b", "c", "d").cable("a", "169.254.0.1", "b", "169.254.0.2")
+                .cable("c", "169.254.1.1", "d", "169.254.1.2");
+        NodeSettings a = t.settings(LIBRARY, "a");
+
+        assertThat(a.findings()).filteredOn(Finding::isError).allSatisfy(f -> assertThat(f.ranks().isEmpty() || f.ranks().contains(0)).isTrue());
+        assertThat(a.findings()).anySatisfy(f -> assertThat(f.message()).matches("\\d+ more errors? on other ranks stop the job.*"));
     }
 
     @Test
