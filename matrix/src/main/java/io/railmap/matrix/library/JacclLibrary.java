@@ -71,8 +71,8 @@ public final class JacclLibrary implements Library {
                     + " railmap matrix --format env --rank " + rank + " --coordinator IPV4:PORT"));
             return new NodeSettings(name(), node.node(), List.of(), findings);
         }
-        JacclEnv.meshNote(plan).filter(note -> plan.mode().isPresent()).ifPresent(note -> findings.add(new Finding(Code.OVERRIDDEN_BY_ENVS, Severity.INFO, List.of(),
-                Optional.empty(), note)));
+        JacclEnv.meshNote(plan).filter(note -> plan.mode().isPresent())
+                .ifPresent(note -> findings.add(new Finding(Code.OVERRIDDEN_BY_ENVS, Severity.INFO, List.of(), Optional.empty(), note)));
         List<Setting> settings = new ArrayList<>();
         settings.add(new Setting(Provenance.TOPOLOGY_VARIABLE, plan.provenance().digest()));
         settings.add(new Setting(Provenance.RECORDS_VARIABLE, plan.provenance().recordList()));
