@@ -10,21 +10,26 @@ import io.railmap.matrix.check.Severity;
 import io.railmap.matrix.emit.Addresses;
 import io.railmap.matrix.emit.Format;
 import io.railmap.matrix.model.Names;
+import io.railmap.matrix.plan.MlxRing;
 import io.railmap.matrix.plan.Order;
 import io.railmap.matrix.plan.Plan;
 import io.railmap.matrix.plan.Planner;
 import io.railmap.matrix.topology.Topology;
 import java.io.PrintWriter;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 
 /** {@code railmap matrix}: the rail-aligned device matrix, in the format a library reads. */
 @Command(mixinStandardHelpOptions = true, name = "matrix", sortOptions = false,
@@ -35,7 +40,8 @@ import picocli.CommandLine.Spec;
             "  railmap matrix --snapshot cluster.json --hosts a,b,c,d --order ring --format json",
             "  railmap matrix --snapshot cluster.json --hosts a,b --format env --rank 0",
             "  railmap matrix --hosts a,b --format launch -o hosts.json            (ips: the nodes' management addresses)",
-            "  railmap matrix --snapshot cluster.json --hosts a,b --format launch --ip a=10.0.0.1 -o hosts.json"})
+            "  railmap matrix --snapshot cluster.json --hosts a,b --format launch --ip a=10.0.0.1 -o hosts.json",
+            "  railmap matrix --snapshot cluster.json --format ring-launch -o ring.json   (mlx.launch --backend ring over the cables)"})
 public final class MatrixCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -51,8 +57,9 @@ public final class MatrixCommand implements Callable<Integer> {
             description = "given: ranks as listed; ring: a cycle of cables maximising its thinnest edge (exact up to 24 nodes). Default: ${DEFAULT-VALUE}.")
     Order order;
 
-    @Option(names = "--format", paramLabel = "jaccl|env|launch|json|dot", defaultValue = "jaccl",
-            description = "What to write. jaccl: the devices file (MLX_IBV_DEVICES; a one-wire cell is a plain string, several wires an array). env: MLX_* variables. launch: an mlx.launch hostfile. json: matrix, ring flag, rank order and findings. dot: Graphviz. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--format", paramLabel = "jaccl|env|launch|json|dot|ring-launch|ring-hosts", defaultValue = "jaccl",
+            converter = FormatConverter.class,
+            description = "What to write. jaccl: the devices file (MLX_IBV_DEVICES; a one-wire cell is a plain string, several wires an array). env: MLX_* variables. launch: an mlx.launch hostfile. json: matrix, ring flag, rank order and findings. dot: Graphviz. ring-launch: an mlx.launch hostfile for MLX's TCP ring backend (each host's IPv4 cable ends to the previous host, in a ring of cables; --order does not apply). ring-hosts: the file MLX_HOSTFILE names for that backend. Default: ${DEFAULT-VALUE}.")
     Format format;
 
     @Mixin
@@ -105,6 +112,14 @@ public final class MatrixCommand implements Callable<Integer> {
         String text = format.render(topology, plan,
                 new Format.Options(devicesPath, Optional.ofNullable(coordinator), Optional.ofNullable(rank), ips));
         output.write(text, spec.commandLine().getOut());
+        if (format == Format.RING_LAUNCH || format == Format.RING_HOSTS) {
+            // the TCP ring's own findings (a ring was found, else render threw): jaccl's plan does not apply
+            PrintWriter err = spec.commandLine().getErr();
+            MlxRing.of(topology, plan.ranks()).findings().stream().filter(f -> f.severity() != Severity.INFO)
+                    .forEach(f -> err.println("railmap: " + FindingsText.line(f)));
+            err.flush();
+            return ExitCodes.OK;
+        }
         if (format != Format.JSON) {
             PrintWriter err = spec.commandLine().getErr();
             for (Finding f : plan.findings()) {
@@ -115,5 +130,18 @@ public final class MatrixCommand implements Callable<Integer> {
             err.flush();
         }
         return plan.hasErrors() ? ExitCodes.FINDINGS : ExitCodes.OK;
+    }
+
+    /** Reads {@code --format} by its wire name ({@code ring-launch}), which picocli's enum conversion does not take. */
+    static final class FormatConverter implements ITypeConverter<Format> {
+        @Override
+        public Format convert(String value) {
+            try {
+                return Format.fromWire(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException("'" + Names.escape(value, 80) + "' is not a format: give one of "
+                        + Arrays.stream(Format.values()).map(Format::wireName).collect(Collectors.joining(", ")));
+            }
+        }
     }
 }

@@ -2,6 +2,7 @@ package io.railmap.matrix.emit;
 
 import io.railmap.matrix.codec.DevicesCodec;
 import io.railmap.matrix.model.WireNames;
+import io.railmap.matrix.plan.MlxRing;
 import io.railmap.matrix.plan.Plan;
 import io.railmap.matrix.topology.Topology;
 import java.util.Map;
@@ -18,7 +19,11 @@ public enum Format {
     /** Matrix, ring flag, rank order and findings, {@link PlanJson}. */
     JSON("application/json"),
     /** Graphviz DOT of the cable graph, {@link Dot}. */
-    DOT("text/vnd.graphviz");
+    DOT("text/vnd.graphviz"),
+    /** An mlx.launch hostfile for MLX's TCP ring backend over the nodes' cables, {@link RingHostfiles#launch}. */
+    RING_LAUNCH("application/json"),
+    /** The file MLX_HOSTFILE names for MLX's TCP ring backend, {@link RingHostfiles#hosts}. */
+    RING_HOSTS("application/json");
 
     private final String mediaType;
 
@@ -72,6 +77,8 @@ public enum Format {
      * @throws IllegalArgumentException when a format's option is malformed, or an address it needs is
      *                                  neither given nor in the records (env: the coordinator; launch:
      *                                  rank 0's address)
+     * @throws io.railmap.matrix.plan.NoRingException for {@link #RING_LAUNCH} and {@link #RING_HOSTS},
+     *                                  when no ring of cables with IPv4 ends passes through the ranks
      */
     public String render(Topology topology, Plan plan, Options options) {
         return switch (this) {
@@ -81,6 +88,8 @@ public enum Format {
             case LAUNCH -> LaunchHostfile.render(plan, Addresses.launchIps(topology, plan.ranks(), options.ips()));
             case JSON -> PlanJson.render(plan);
             case DOT -> Dot.render(topology, plan);
+            case RING_LAUNCH -> RingHostfiles.launch(MlxRing.of(topology, plan.ranks()).requireRing());
+            case RING_HOSTS -> RingHostfiles.hosts(MlxRing.of(topology, plan.ranks()).requireRing());
         };
     }
 }

@@ -6,6 +6,7 @@ import io.railmap.matrix.plan.Plan;
 import io.railmap.matrix.provenance.Provenance;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -60,34 +61,60 @@ public final class JacclEnv {
                 which.add(r);
             }
         }
-        MlxVersion v = plan.mlxVersion();
         line(out, Provenance.TOPOLOGY_VARIABLE, plan.provenance().digest());
         line(out, Provenance.RECORDS_VARIABLE, plan.provenance().recordList());
-        if (!plan.runRing()) {
-            out.append("# mesh: jaccl runs the ring when ").append(v.readsJacclVariables() ? "JACCL_RING or " : "")
-                    .append("MLX_JACCL_RING exists at all, so unset ").append(v.readsJacclVariables() ? "both" : "it")
-                    .append(" in the job's environment\n");
-        }
+        meshNote(plan).ifPresent(note -> out.append("# ").append(note).append('\n'));
         for (int r : which) {
             if (rank.isEmpty()) {
                 out.append("# rank ").append(r).append(" (").append(plan.ranks().get(r)).append(")\n");
             }
-            line(out, v.devicesVariable(), devicesPath);
-            line(out, "MLX_RANK", String.valueOf(r));
-            line(out, "MLX_JACCL_COORDINATOR", coordinator);
-            if (plan.runRing()) {
-                line(out, "MLX_JACCL_RING", "1");
-            }
-            if (v.readsJacclVariables()) {
-                line(out, "JACCL_IBV_DEVICES", devicesPath);
-                line(out, "JACCL_RANK", String.valueOf(r));
-                line(out, "JACCL_COORDINATOR", coordinator);
-                if (plan.runRing()) {
-                    line(out, "JACCL_RING", "1");
-                }
-            }
+            rankVariables(plan, devicesPath, coordinator, r).forEach(e -> line(out, e.getKey(), e.getValue()));
         }
         return out.toString();
+    }
+
+    /**
+     * @param plan the plan
+     * @return for a mesh, the sentence saying to unset the ring variables (a {@code KEY=VALUE} file
+     *         cannot unset them); empty for a ring
+     */
+    public static Optional<String> meshNote(Plan plan) {
+        if (plan.runRing()) {
+            return Optional.empty();
+        }
+        boolean both = plan.mlxVersion().readsJacclVariables();
+        return Optional.of("mesh: jaccl runs the ring when " + (both ? "JACCL_RING or " : "") + "MLX_JACCL_RING exists at all, so unset "
+                + (both ? "both" : "it") + " in the job's environment");
+    }
+
+    /**
+     * The variables of one rank, unquoted, in the order {@link #render} writes them after the two
+     * provenance lines.
+     *
+     * @param plan        the plan
+     * @param devicesPath where the devices file will be on every node (the value of MLX_IBV_DEVICES)
+     * @param coordinator {@code IPv4:port} that rank 0 binds
+     * @param r           the rank, in [0, N)
+     * @return name and value of each variable
+     */
+    public static List<Map.Entry<String, String>> rankVariables(Plan plan, String devicesPath, String coordinator, int r) {
+        MlxVersion v = plan.mlxVersion();
+        List<Map.Entry<String, String>> out = new ArrayList<>();
+        out.add(Map.entry(v.devicesVariable(), devicesPath));
+        out.add(Map.entry("MLX_RANK", String.valueOf(r)));
+        out.add(Map.entry("MLX_JACCL_COORDINATOR", coordinator));
+        if (plan.runRing()) {
+            out.add(Map.entry("MLX_JACCL_RING", "1"));
+        }
+        if (v.readsJacclVariables()) {
+            out.add(Map.entry("JACCL_IBV_DEVICES", devicesPath));
+            out.add(Map.entry("JACCL_RANK", String.valueOf(r)));
+            out.add(Map.entry("JACCL_COORDINATOR", coordinator));
+            if (plan.runRing()) {
+                out.add(Map.entry("JACCL_RING", "1"));
+            }
+        }
+        return out;
     }
 
     private static void line(StringBuilder out, String key, String value) {

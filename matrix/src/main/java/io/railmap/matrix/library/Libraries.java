@@ -7,7 +7,7 @@ import java.util.stream.Collectors;
 public final class Libraries {
     /** The libraries, in the order {@code --for} lists them. */
     public static final List<Library> ALL = List.of(new NcclLibrary(), new UcxLibrary(), new NixlLibrary(), new ModelExpressLibrary(),
-            new NvshmemLibrary());
+            new NvshmemLibrary(), new JacclLibrary(), new MlxRingLibrary());
 
     private Libraries() {
     }
