@@ -43,8 +43,7 @@ final class RailFindings {
     private RailFindings() {
     }
 
-    static List<Finding> of(Topology topology, List<Rail> rails, Map<RailNic, String> strays, List<Port> unplaced,
-                            Map<PortRef, String> segmentOf) {
+    static List<Finding> of(Topology topology, List<Rail> rails, Map<RailNic, String> strays, List<Port> unplaced) {
         Map<String, Rail> homes = homes(rails);
         Map<PortRef, Finding> crossRail = new TreeMap<>();
         for (Rail rail : rails) {
@@ -85,7 +84,8 @@ final class RailFindings {
             }
         }
         for (Port p : unplaced) {
-            if (topology.cableAt(p.ref()).isEmpty() && p.neighbours().isEmpty() && !segmentOf.containsKey(p.ref())) {
+            // unplaced: no switch port and on no segment; with no cable and nothing heard either, nothing is known
+            if (topology.cableAt(p.ref()).isEmpty() && p.neighbours().isEmpty()) {
                 findings.add(new Finding(Code.UNKNOWN_FAR_END, Severity.WARNING, List.of(), Optional.empty(),
                         p.ref() + " (" + RailNic.hcaOf(p) + ") is active but railmap knows nothing at its far end: no switch port, no probe "
                                 + "neighbour, no cable; " + enable(p.kind(), p.ref())));

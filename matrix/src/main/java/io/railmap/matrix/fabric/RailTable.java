@@ -19,7 +19,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
 import org.jgrapht.Graph;
 import org.jgrapht.alg.connectivity.ConnectivityInspector;
 import org.jgrapht.graph.DefaultEdge;
@@ -125,7 +124,7 @@ public record RailTable(List<Rail> rails, Map<RailNic, String> strays, List<Port
         for (Group g : railGroups) {
             rails.add(new Rail(rails.size(), g.kind, g.identity, g.name, g.hca(), g.nics));
         }
-        return new RailTable(rails, strays, unplaced, RailFindings.of(topology, rails, strays, unplaced, segmentOf));
+        return new RailTable(rails, strays, unplaced, RailFindings.of(topology, rails, strays, unplaced));
     }
 
     /**
@@ -221,18 +220,12 @@ public record RailTable(List<Rail> rails, Map<RailNic, String> strays, List<Port
      * @param nics NICs
      * @return the HCA name the most distinct nodes use among them; ties: the first in natural order
      */
-    static String mostUsedHca(List<RailNic> nics) {
+    private static String mostUsedHca(List<RailNic> nics) {
         Map<String, Set<String>> nodesByHca = new TreeMap<>(NaturalOrder.INSTANCE);
         nics.forEach(n -> nodesByHca.computeIfAbsent(n.hca(), h -> new HashSet<>()).add(n.node()));
         return nodesByHca.entrySet().stream()
                 .max(Comparator.<Map.Entry<String, Set<String>>>comparingInt(e -> e.getValue().size())
                         .thenComparing(Map.Entry.comparingByKey(NaturalOrder.INSTANCE.reversed())))
                 .orElseThrow().getKey();
-    }
-
-    /** @return the NICs on rails, by node */
-    Map<String, List<RailNic>> nicsByNode() {
-        return rails.stream().flatMap(r -> r.nics().stream())
-                .collect(Collectors.groupingBy(RailNic::node, () -> new TreeMap<>(NaturalOrder.INSTANCE), Collectors.toList()));
     }
 }
