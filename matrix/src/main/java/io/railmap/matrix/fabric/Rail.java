@@ -1,5 +1,6 @@
 package io.railmap.matrix.fabric;
 
+import io.railmap.matrix.model.WireNames;
 import java.util.List;
 import java.util.Objects;
 
@@ -27,7 +28,7 @@ public record Rail(int id, Kind kind, String identity, String name, String hca, 
 
         /** @return {@code switch}, {@code segment} */
         public String wireName() {
-            return io.railmap.matrix.model.WireNames.of(this);
+            return WireNames.of(this);
         }
     }
 
