@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
  * <ul>
  * <li>{@code NCCL_IB_HCA} ({@link NcclLibrary}): {@code ^} excludes (not checked), {@code =} asks
  *     for exact names, else a name is a prefix; entries split at {@code ,}, fields at {@code :}
- *     (name cut to 63 characters, port, rail; empty is any); at most 32 entries read.</li>
+ *     (name cut to 63 characters, port, rail; empty is any); an entry with an empty name is dropped;
+ *     at most 32 entries read.</li>
  * <li>{@code UCX_NET_DEVICES} ({@link UcxLibrary}; NIXL and ModelExpress read it too): {@code all}
  *     and {@code ^...} are not checked; {@code name[a-b]} expands; an entry is {@code hca:port}, an
  *     RDMA device (every port) or a netdev; more than 64 entries abort UCX.</li>
@@ -67,7 +68,8 @@ public final class EnvCheck {
             return;
         }
         boolean exact = value.startsWith("=");
-        List<String> entries = entries(exact ? value.substring(1) : value);
+        // parseStringList keeps an entry only when its name is not empty (ifC > 0): ":1" is dropped
+        List<String> entries = entries(exact ? value.substring(1) : value).stream().filter(e -> !e.startsWith(":")).toList();
         limit(node, "NCCL_IB_HCA", entries, NcclLibrary.MAX_IB_DEVS, "MAX_IB_DEVS", out);
         for (String entry : entries.subList(0, Math.min(entries.size(), NcclLibrary.MAX_IB_DEVS))) {
             String[] f = entry.split(":", -1);

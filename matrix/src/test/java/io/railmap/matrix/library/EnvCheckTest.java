@@ -56,6 +56,14 @@ class EnvCheckTest {
     }
 
     @Test
+    void anNcclEntryWithAnEmptyNameIsDroppedAsParseStringListDoes() {
+        // NVIDIA/nccl src/misc/utils.cc, parseStringList: an entry is kept only when its name has a
+        // character (ifC > 0), so ":1" names no device; read as the prefix "" it would name them all
+        assertThat(EnvCheck.check(node(), Map.of("NCCL_IB_HCA", "=mlx5_0:1,:1,mlx5_1:1"))).isEmpty();
+        assertThat(EnvCheck.check(node(), Map.of("NCCL_IB_HCA", ":1:0,mlx5_0"))).isEmpty();
+    }
+
+    @Test
     void aDownPortASlowSideNicAndTheManagementNicInAStripeListAreErrors() {
         List<Finding> f = EnvCheck.check(node(), Map.of("UCX_NET_DEVICES", "mlx5_0:1,mlx5_2:1,mlx5_3,mlx5_9:1"));
 
