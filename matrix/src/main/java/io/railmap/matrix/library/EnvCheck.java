@@ -32,7 +32,7 @@ import java.util.regex.Pattern;
  * Errors: a device the node lacks ({@link Code#UNKNOWN_HCA}) or whose port is down
  * ({@link Code#LINK_DOWN}); a management NIC, or an RDMA NIC slower than the compute NICs, in an
  * RDMA list ({@link Code#SIDE_NIC_IN_LIST}); an NCCL rail id other than the NIC's rail
- * ({@link Code#WRONG_RAIL_ID}); more entries than the library reads ({@link Code#CABLE_LEFT_OUT});
+ * ({@link Code#WRONG_RAIL_ID}); more entries than the library reads ({@link Code#LIST_LIMIT});
  * a value the library misreads ({@link Code#BAD_SETTING}).
  */
 public final class EnvCheck {
@@ -210,7 +210,7 @@ public final class EnvCheck {
 
     private static void limit(NodeNics node, String variable, List<String> entries, int max, String constant, List<Finding> out) {
         if (entries.size() > max) {
-            out.add(error(Code.CABLE_LEFT_OUT, Optional.empty(), variable + " on " + node.node() + " has " + entries.size()
+            out.add(error(Code.LIST_LIMIT, Optional.empty(), variable + " on " + node.node() + " has " + entries.size()
                     + " entries; the library reads the first " + max + " (" + constant + ") and ignores " + String.join(",",
                     entries.subList(max, Math.min(entries.size(), max + 8))) + (entries.size() > max + 8 ? ",..." : "")));
         }

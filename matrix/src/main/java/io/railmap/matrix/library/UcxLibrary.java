@@ -68,7 +68,7 @@ public final class UcxLibrary implements Library {
     static List<ComputeNic> netDevices(NodeNics node, String library, List<Finding> findings) {
         List<ComputeNic> nics = NicLists.listable(node, library, MAX_LANES, "UCP_MAX_LANES in UCX's ucp_types.h", findings);
         if (nics.size() > MAX_LANES_LEGACY) {
-            findings.add(new Finding(Code.CABLE_LEFT_OUT, Severity.INFO, List.of(), Optional.empty(),
+            findings.add(new Finding(Code.LIST_LIMIT, Severity.INFO, List.of(), Optional.empty(),
                     node.node() + " stripes UCX over " + nics.size() + " NICs: a peer running UCX before 1.18 uses at most "
                             + MAX_LANES_LEGACY + " lanes (UCP_MAX_LANES_LEGACY); run 1.18 or newer on every node"));
         }

@@ -110,8 +110,8 @@ class EnvCheckTest {
     void moreEntriesThanALibraryReadsIsAnError() {
         // NCCL reads MAX_IB_DEVS (32) entries, NVSHMEM MAX_NUM_HCAS (48); UCX aborts past UCP_MAX_LANES (64)
         String many = IntStream.range(0, 65).mapToObj(i -> "mlx5_0:1").collect(Collectors.joining(","));
-        assertThat(codes(node(), Map.of("NCCL_IB_HCA", many))).containsExactly(Code.CABLE_LEFT_OUT);
-        assertThat(codes(node(), Map.of("NVSHMEM_HCA_LIST", many))).containsExactly(Code.CABLE_LEFT_OUT);
+        assertThat(codes(node(), Map.of("NCCL_IB_HCA", many))).containsExactly(Code.LIST_LIMIT);
+        assertThat(codes(node(), Map.of("NVSHMEM_HCA_LIST", many))).containsExactly(Code.LIST_LIMIT);
         assertThat(codes(node(), Map.of("UCX_NET_DEVICES", many))).containsExactly(Code.BAD_SETTING);
         String thirtyTwo = IntStream.range(0, 32).mapToObj(i -> "mlx5_0:1").collect(Collectors.joining(","));
         assertThat(codes(node(), Map.of("NCCL_IB_HCA", thirtyTwo))).isEmpty();

@@ -119,7 +119,7 @@ class UcxLibraryTest {
         assertThat(env(s)).containsEntry("UCX_NET_DEVICES", "mlx5_0:1").containsEntry("UCX_MAX_RMA_RAILS", "1");
         assertThat(s.findings()).hasSize(3).allSatisfy(f -> {
             assertThat(f.severity()).isEqualTo(Severity.ERROR);
-            assertThat(f.code()).isEqualTo(Code.CABLE_LEFT_OUT);
+            assertThat(f.code()).isEqualTo(Code.UNLISTABLE_NAME);
         });
         assertThat(s.findings()).extracting(Finding::message).anySatisfy(m -> assertThat(m).contains("g1:eth1", "mlx5_[1-3]", "ucx"));
     }
