@@ -104,7 +104,11 @@ public enum Code {
     /** Env check: a stripe list names a NIC slower than the compute NICs, or the management NIC. */
     SIDE_NIC_IN_LIST,
     /** Env check: a variable's value the library would refuse or misread (NaN, negative or infinite rate, ...). */
-    BAD_SETTING;
+    BAD_SETTING,
+    /** Settings: a library reads (or stripes over) at most N NICs of its list, and more are present or listed. */
+    LIST_LIMIT,
+    /** Settings: an RDMA device name a library's device list cannot carry (its separators, its name length). */
+    UNLISTABLE_NAME;
 
     /** @return the JSON value, e.g. {@code "mismatched-rail"} */
     public String wireName() {

@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
  * <ul>
  * <li>{@code NCCL_IB_HCA} ({@link NcclLibrary}): {@code ^} excludes (not checked), {@code =} asks
  *     for exact names, else a name is a prefix; entries split at {@code ,}, fields at {@code :}
- *     (name cut to 63 characters, port, rail; empty is any); at most 32 entries read.</li>
+ *     (name cut to 63 characters, port, rail; empty is any); an entry with an empty name is dropped;
+ *     at most 32 entries read.</li>
  * <li>{@code UCX_NET_DEVICES} ({@link UcxLibrary}; NIXL and ModelExpress read it too): {@code all}
  *     and {@code ^...} are not checked; {@code name[a-b]} expands; an entry is {@code hca:port}, an
  *     RDMA device (every port) or a netdev; more than 64 entries abort UCX.</li>
@@ -31,7 +32,7 @@ import java.util.regex.Pattern;
  * Errors: a device the node lacks ({@link Code#UNKNOWN_HCA}) or whose port is down
  * ({@link Code#LINK_DOWN}); a management NIC, or an RDMA NIC slower than the compute NICs, in an
  * RDMA list ({@link Code#SIDE_NIC_IN_LIST}); an NCCL rail id other than the NIC's rail
- * ({@link Code#WRONG_RAIL_ID}); more entries than the library reads ({@link Code#CABLE_LEFT_OUT});
+ * ({@link Code#WRONG_RAIL_ID}); more entries than the library reads ({@link Code#LIST_LIMIT});
  * a value the library misreads ({@link Code#BAD_SETTING}).
  */
 public final class EnvCheck {
@@ -67,7 +68,8 @@ public final class EnvCheck {
             return;
         }
         boolean exact = value.startsWith("=");
-        List<String> entries = entries(exact ? value.substring(1) : value);
+        // parseStringList keeps an entry only when its name is not empty (ifC > 0): ":1" is dropped
+        List<String> entries = entries(exact ? value.substring(1) : value).stream().filter(e -> !e.startsWith(":")).toList();
         limit(node, "NCCL_IB_HCA", entries, NcclLibrary.MAX_IB_DEVS, "MAX_IB_DEVS", out);
         for (String entry : entries.subList(0, Math.min(entries.size(), NcclLibrary.MAX_IB_DEVS))) {
             String[] f = entry.split(":", -1);
@@ -208,7 +210,7 @@ public final class EnvCheck {
 
     private static void limit(NodeNics node, String variable, List<String> entries, int max, String constant, List<Finding> out) {
         if (entries.size() > max) {
-            out.add(error(Code.CABLE_LEFT_OUT, Optional.empty(), variable + " on " + node.node() + " has " + entries.size()
+            out.add(error(Code.LIST_LIMIT, Optional.empty(), variable + " on " + node.node() + " has " + entries.size()
                     + " entries; the library reads the first " + max + " (" + constant + ") and ignores " + String.join(",",
                     entries.subList(max, Math.min(entries.size(), max + 8))) + (entries.size() > max + 8 ? ",..." : "")));
         }

@@ -52,7 +52,9 @@ import java.util.stream.Collectors;
  * Findings: a compute NIC without a rail ({@link Code#UNKNOWN_FAR_END}, a warning: NCCL may pair it
  * with any NIC); {@link Code#SUBNET_MISMATCH} when the ends of a direct cable share no /24 (an error:
  * the RoCE v2 peer's address routes elsewhere) or a NIC shares none with another NIC of its switched
- * rail (a warning: only a routed fabric carries it); a name NCCL would misparse (an error).
+ * rail (a warning: only a routed fabric carries it); a name NCCL would misparse
+ * ({@link Code#UNLISTABLE_NAME}, an error); more than {@value #MAX_IB_DEVS} compute NICs
+ * ({@link Code#LIST_LIMIT}, an error, and no NCCL_IB_HCA).
  */
 public final class NcclLibrary implements Library {
     /** {@code MAX_IB_DEVS}, NVIDIA/nccl {@code src/transport/net_ib/common.h}. */
@@ -76,7 +78,7 @@ public final class NcclLibrary implements Library {
         for (ComputeNic nic : nics) {
             Optional<String> bad = unparseable(nic.hca());
             if (bad.isPresent()) {
-                findings.add(error(Code.NO_RDMA_DEVICE, Optional.empty(), "NCCL_IB_HCA cannot name " + nic.hca() + " on " + node.node()
+                findings.add(error(Code.UNLISTABLE_NAME, Optional.empty(), "NCCL_IB_HCA cannot name " + nic.hca() + " on " + node.node()
                         + ": " + bad.get() + " (NCCL's parseStringList); rename the device or leave it out with --min-rate-gbps"));
                 continue;
             }
@@ -88,7 +90,7 @@ public final class NcclLibrary implements Library {
             }
         }
         if (entries.size() > MAX_IB_DEVS) {
-            findings.add(error(Code.NO_RDMA_DEVICE, Optional.empty(), node.node() + " has " + entries.size() + " compute NICs; NCCL reads "
+            findings.add(error(Code.LIST_LIMIT, Optional.empty(), node.node() + " has " + entries.size() + " compute NICs; NCCL reads "
                     + MAX_IB_DEVS + " NCCL_IB_HCA entries (MAX_IB_DEVS) and ignores the rest; raise --min-rate-gbps"));
         } else if (!entries.isEmpty()) {
             settings.add(new Setting("NCCL_IB_HCA", "=" + String.join(",", entries)));

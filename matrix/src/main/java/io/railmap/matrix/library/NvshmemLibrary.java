@@ -56,7 +56,7 @@ public final class NvshmemLibrary implements Library {
             settings.add(new Setting("NVSHMEM_HCA_LIST", NicLists.hcaPorts(nics)));
             settings.add(new Setting("NVSHMEM_LIBFABRIC_MAX_NIC_PER_PE", Integer.toString(Math.min(nics.size(), LIBFABRIC_MAX_NIC_PER_PE))));
             if (nics.size() > LIBFABRIC_MAX_NIC_PER_PE) {
-                findings.add(new Finding(Code.CABLE_LEFT_OUT, Severity.INFO, List.of(), Optional.empty(),
+                findings.add(new Finding(Code.LIST_LIMIT, Severity.INFO, List.of(), Optional.empty(),
                         node.node() + " has " + nics.size() + " compute NICs; NVSHMEM's libfabric transport stripes a PE over at most "
                                 + LIBFABRIC_MAX_NIC_PER_PE + " (NVSHMEMT_LIBFABRIC_MAX_NIC_PER_PE)"));
             }

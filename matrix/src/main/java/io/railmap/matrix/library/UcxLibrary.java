@@ -29,8 +29,9 @@ import java.util.Optional;
  *     ({@value #MAX_LANES_LEGACY}) towards a peer whose address is from a release before 1.18.
  *     railmap caps both lists at {@value #MAX_LANES}, with a warning naming the NICs left out, and
  *     says when more than {@value #MAX_LANES_LEGACY} NICs need every peer at 1.18 or newer.</li>
+ * <li>{@code UCX_IB_GID_INDEX} = the RoCE v2 IPv4-mapped GID index, when every compute NIC has it at
+ *     the same index ({@link #gidIndex}); else not written, and UCX picks per device.</li>
  * </ul>
- * {@code UCX_IB_GID_INDEX} is not written here (it comes with the records' per-port GID index).
  */
 public final class UcxLibrary implements Library {
     /** {@code UCP_MAX_LANES}: the most lanes (so rails) of an endpoint, and the most UCX_NET_DEVICES entries. */
@@ -67,7 +68,7 @@ public final class UcxLibrary implements Library {
     static List<ComputeNic> netDevices(NodeNics node, String library, List<Finding> findings) {
         List<ComputeNic> nics = NicLists.listable(node, library, MAX_LANES, "UCP_MAX_LANES in UCX's ucp_types.h", findings);
         if (nics.size() > MAX_LANES_LEGACY) {
-            findings.add(new Finding(Code.CABLE_LEFT_OUT, Severity.INFO, List.of(), Optional.empty(),
+            findings.add(new Finding(Code.LIST_LIMIT, Severity.INFO, List.of(), Optional.empty(),
                     node.node() + " stripes UCX over " + nics.size() + " NICs: a peer running UCX before 1.18 uses at most "
                             + MAX_LANES_LEGACY + " lanes (UCP_MAX_LANES_LEGACY); run 1.18 or newer on every node"));
         }
@@ -81,8 +82,8 @@ public final class UcxLibrary implements Library {
 
     /**
      * @return {@code UCX_IB_GID_INDEX}, the RoCE v2 IPv4-mapped GID index every NIC shares (UCX's IB
-     *         interface option {@code GID_INDEX}, {@code uct_ib_iface_config_table} in
-     *         {@code src/uct/ib/base/ib_iface.c}: one index for every device; default {@code auto}),
+     *         memory domain option {@code GID_INDEX}, {@code uct_ib_md_config_table} in
+     *         {@code src/uct/ib/base/ib_md.c}: one index for every device; default {@code auto}),
      *         when they share one; else nothing, and UCX picks per device
      */
     static Optional<Setting> gidIndex(List<ComputeNic> nics) {

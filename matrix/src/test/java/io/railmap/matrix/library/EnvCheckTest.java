@@ -56,6 +56,14 @@ class EnvCheckTest {
     }
 
     @Test
+    void anNcclEntryWithAnEmptyNameIsDroppedAsParseStringListDoes() {
+        // NVIDIA/nccl src/misc/utils.cc, parseStringList: an entry is kept only when its name has a
+        // character (ifC > 0), so ":1" names no device; read as the prefix "" it would name them all
+        assertThat(EnvCheck.check(node(), Map.of("NCCL_IB_HCA", "=mlx5_0:1,:1,mlx5_1:1"))).isEmpty();
+        assertThat(EnvCheck.check(node(), Map.of("NCCL_IB_HCA", ":1:0,mlx5_0"))).isEmpty();
+    }
+
+    @Test
     void aDownPortASlowSideNicAndTheManagementNicInAStripeListAreErrors() {
         List<Finding> f = EnvCheck.check(node(), Map.of("UCX_NET_DEVICES", "mlx5_0:1,mlx5_2:1,mlx5_3,mlx5_9:1"));
 
@@ -102,8 +110,8 @@ class EnvCheckTest {
     void moreEntriesThanALibraryReadsIsAnError() {
         // NCCL reads MAX_IB_DEVS (32) entries, NVSHMEM MAX_NUM_HCAS (48); UCX aborts past UCP_MAX_LANES (64)
         String many = IntStream.range(0, 65).mapToObj(i -> "mlx5_0:1").collect(Collectors.joining(","));
-        assertThat(codes(node(), Map.of("NCCL_IB_HCA", many))).containsExactly(Code.CABLE_LEFT_OUT);
-        assertThat(codes(node(), Map.of("NVSHMEM_HCA_LIST", many))).containsExactly(Code.CABLE_LEFT_OUT);
+        assertThat(codes(node(), Map.of("NCCL_IB_HCA", many))).containsExactly(Code.LIST_LIMIT);
+        assertThat(codes(node(), Map.of("NVSHMEM_HCA_LIST", many))).containsExactly(Code.LIST_LIMIT);
         assertThat(codes(node(), Map.of("UCX_NET_DEVICES", many))).containsExactly(Code.BAD_SETTING);
         String thirtyTwo = IntStream.range(0, 32).mapToObj(i -> "mlx5_0:1").collect(Collectors.joining(","));
         assertThat(codes(node(), Map.of("NCCL_IB_HCA", thirtyTwo))).isEmpty();

@@ -35,9 +35,18 @@ final class StripeNode {
     }
 
     StripeNode nic(String hca, int rdmaPort, Optional<Double> rateGbps, PortState state) {
+        return nic(hca, rdmaPort, rateGbps, state, Optional.empty());
+    }
+
+    /** An active NIC at {@code rateGbps} whose RoCE v2 IPv4-mapped GID is at {@code gidIndex}. */
+    StripeNode nic(String hca, int rdmaPort, double rateGbps, int gidIndex) {
+        return nic(hca, rdmaPort, Optional.of(rateGbps), PortState.ACTIVE, Optional.of(gidIndex));
+    }
+
+    private StripeNode nic(String hca, int rdmaPort, Optional<Double> rateGbps, PortState state, Optional<Integer> gidIndex) {
         int k = ports.size();
         ports.add(new Port(node, "eth" + k, Optional.of(hca), rdmaPort, PortKind.ROCE, rateGbps, state, Optional.empty(),
-                List.of("10." + k + ".0.1"), true, Optional.empty(), List.of()));
+                List.of("10." + k + ".0.1"), true, Optional.empty(), Optional.empty(), gidIndex, List.of()));
         return this;
     }
 

@@ -119,9 +119,29 @@ class UcxLibraryTest {
         assertThat(env(s)).containsEntry("UCX_NET_DEVICES", "mlx5_0:1").containsEntry("UCX_MAX_RMA_RAILS", "1");
         assertThat(s.findings()).hasSize(3).allSatisfy(f -> {
             assertThat(f.severity()).isEqualTo(Severity.ERROR);
-            assertThat(f.code()).isEqualTo(Code.CABLE_LEFT_OUT);
+            assertThat(f.code()).isEqualTo(Code.UNLISTABLE_NAME);
         });
         assertThat(s.findings()).extracting(Finding::message).anySatisfy(m -> assertThat(m).contains("g1:eth1", "mlx5_[1-3]", "ucx"));
+    }
+
+    /**
+     * UCX_IB_GID_INDEX is one value for every IB device: openucx/ucx src/uct/ib/base/ib_md.c,
+     * uct_ib_md_config_table entry GID_INDEX (default auto, UCS_CONFIG_TYPE_ULUNITS) into
+     * ext.gid_index, the same for each device opened. So it is written only when every compute NIC has
+     * its RoCE v2 IPv4-mapped GID at the same index; otherwise UCX's auto choice per device stays.
+     */
+    @Test
+    void gidIndexIsWrittenOnlyWhenEveryComputeNicSharesOne() {
+        NodeSettings shared = ucx.settings(StripeNode.named("g1").nic("mlx5_0", 1, 400, 3).nic("mlx5_1", 1, 400, 3).nics());
+        NodeSettings differ = ucx.settings(StripeNode.named("g1").nic("mlx5_0", 1, 400, 3).nic("mlx5_1", 1, 400, 1).nics());
+        NodeSettings unknown = ucx.settings(StripeNode.named("g1").nic("mlx5_0", 1, 400, 3).nic("mlx5_1", 1, 400).nics());
+
+        assertThat(env(shared)).containsEntry("UCX_IB_GID_INDEX", "3");
+        assertThat(env(differ)).doesNotContainKey("UCX_IB_GID_INDEX");
+        assertThat(env(unknown)).doesNotContainKey("UCX_IB_GID_INDEX");
+        // NIXL keeps UCX's variables it does not set itself: the same rule
+        assertThat(env(new NixlLibrary().settings(StripeNode.named("g1").nic("mlx5_0", 1, 400, 3).nics())))
+                .containsEntry("UCX_IB_GID_INDEX", "3");
     }
 
     @Test
