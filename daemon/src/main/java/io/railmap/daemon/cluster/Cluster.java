@@ -70,16 +70,25 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
     /** Members new in a view that are still to be sent the record and holdings; bounded by the view. */
     private final Set<Address> newcomers = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final Holdings holdings = new Holdings();
-    private volatile List<Address> viewOrder = List.of();
-    private volatile long viewId;
+    /** The last view, its members by identity: one value, so that a reader never mixes two views. */
+    private volatile Current current = Current.NONE;
     /** Member identity → what was logged about it (reject reasons, "newer"); only members of the view. */
     private final Map<String, Set<String>> complaints = new HashMap<>();
-    private volatile Map<String, Address> members = Map.of();
     private volatile String lastSendFailure;
     private Map<String, List<String>> lastDuplicates = Map.of();
-    private boolean joined;
     private JChannel channel;
     private volatile Address self;
+
+    /**
+     * The last view.
+     *
+     * @param order the members in view order; empty before the first view (a view always holds this member)
+     * @param id    the view's number
+     * @param byId  the members by identity ({@link NodeAddresses#id})
+     */
+    private record Current(List<Address> order, long id, Map<String, Address> byId) {
+        static final Current NONE = new Current(List.of(), 0, Map.of());
+    }
 
     /**
      * A member that speaks this version's protocol, or, when the system property
@@ -154,9 +163,9 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
 
     @Override
     public Membership membership() {
-        Map<String, Address> current = members;
+        Map<String, Address> byId = current.byId();
         return intake.membership(config.cluster(), id -> {
-            Address a = current.get(id);
+            Address a = byId.get(id);
             return a == null ? "?" : physical(a);
         });
     }
@@ -176,7 +185,8 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
         Map<String, Holdings.Held> heard = holdings.all();
         List<Agreement.MemberHoldings> out = new ArrayList<>();
         boolean agreed = true;
-        for (Address a : viewOrder) {
+        Current view = current;
+        for (Address a : view.order()) {
             boolean isSelf = a.equals(self);
             Optional<Holdings.Held> h = isSelf ? Optional.of(own) : Optional.ofNullable(heard.get(NodeAddresses.id(a)));
             boolean agrees = h.map(own::equals).orElse(false);
@@ -184,7 +194,7 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
             out.add(new Agreement.MemberHoldings(NodeAddresses.node(a), physical(a), isSelf, h.map(Holdings.Held::digest),
                     h.map(x -> OptionalInt.of(x.records())).orElse(OptionalInt.empty()), agrees));
         }
-        return Optional.of(new Agreement(config.cluster(), viewId, own.digest(), own.records(), agreed && !out.isEmpty(), out));
+        return Optional.of(new Agreement(config.cluster(), view.id(), own.digest(), own.records(), agreed && !out.isEmpty(), out));
     }
 
     /** @return what this daemon holds now */
@@ -292,16 +302,14 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
     }
 
     private void viewChanged(View view) {
-        List<Address> before = viewOrder;
+        List<Address> before = current.order();
         Map<String, Address> byId = new HashMap<>();
         List<ViewMember> list = new ArrayList<>();
         for (Address a : view.getMembers()) {
             byId.put(NodeAddresses.id(a), a);
             list.add(new ViewMember(NodeAddresses.id(a), NodeAddresses.node(a), physical(a), a.equals(self)));
         }
-        members = Map.copyOf(byId);
-        viewOrder = List.copyOf(view.getMembers());
-        viewId = view.getViewId().getId();
+        current = new Current(List.copyOf(view.getMembers()), view.getViewId().getId(), Map.copyOf(byId));
         holdings.retain(byId.keySet());
         boolean merge = view instanceof MergeView;
         ViewChange change = intake.view(view.getViewId().getId(), list);
@@ -310,7 +318,7 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
             // a member is complained about once while it stays; one that left may come back (a merge)
             complaints.keySet().retainAll(byId.keySet());
         }
-        log(view, change, merge);
+        log(view, change, merge, before.isEmpty());
         Set<Address> fresh = newcomers(before, view, self);
         if (before.isEmpty() || 2 * fresh.size() >= view.size() - 1) {
             sendSoon();
@@ -349,11 +357,11 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
         }
         List<Address> to = new ArrayList<>(newcomers);
         newcomers.removeAll(to);
-        Map<String, Address> current = members;
+        Set<Address> inView = Set.copyOf(current.order());
         byte[] record = RecordMessages.encode(engine.record(), speaking);
         byte[] held = Holdings.encode(held());
         for (Address a : to) {
-            if (current.containsValue(a)) {
+            if (inView.contains(a)) {
                 send(ch, new BytesMessage(a, record));
                 try {
                     ch.send(new BytesMessage(a, held).putHeader(HoldingsHeader.ID, new HoldingsHeader()));
@@ -364,12 +372,12 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
         }
     }
 
-    private void log(View view, ViewChange change, boolean merge) {
+    /** @param first whether this is this member's first view */
+    private void log(View view, ViewChange change, boolean merge, boolean first) {
         int size = view.size();
         String count = size + (size == 1 ? " member" : " members");
         String coordinator = name(view.getCoord());
-        if (!joined) {
-            joined = true;
+        if (first) {
             LOG.log(Level.INFO, size == 1
                     ? "cluster " + config.cluster() + " founded by " + config.node() + " at " + config.address() + " (" + discovery() + ")"
                             + (config.discovery() == ClusterConfig.Discovery.SEEDS
@@ -434,7 +442,7 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
     private boolean firstTime(Address src, String what) {
         String id = NodeAddresses.id(src);
         synchronized (complaints) {
-            return members.containsKey(id) && complaints.computeIfAbsent(id, k -> new HashSet<>()).add(what);
+            return current.byId().containsKey(id) && complaints.computeIfAbsent(id, k -> new HashSet<>()).add(what);
         }
     }
 

@@ -59,7 +59,11 @@ final class ClusterStack {
     static final int BUNDLER_QUEUE = 1024;
     /** FRAG2's fragment size in bytes: below the bundle size, as JGroups requires. */
     static final int FRAGMENT_BYTES = 15_000;
-    /** The largest message a connection may announce, in bytes; a longer one closes the connection. */
+    /**
+     * The largest message a connection may announce, in bytes; a longer one is refused before anything
+     * of its length is allocated (JGroups logs one warning per refused message and keeps the
+     * connection open: MessageLengthWireTest).
+     */
     static final int MAX_MESSAGE_BYTES = 4 << 20;
     /** Discovery requests per join timeout. */
     static final int DISCOVERY_RUNS = 3;
