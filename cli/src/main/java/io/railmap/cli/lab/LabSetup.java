@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -114,6 +115,12 @@ public final class LabSetup {
     static List<String> lldpdFlags(Lab.LabContext c) {
         return c.lldpdSocket().map(s -> List.of("--lldpd-socket", s.toString(), "--switch-poll-ms", Integer.toString(SWITCH_POLL_MS)))
                 .orElse(List.of());
+    }
+
+    /** @return "1 switch" or "N switches"; empty for a topology without switches */
+    static Optional<String> switches(LabTopology topology) {
+        int n = topology.switches().size();
+        return n == 0 ? Optional.empty() : Optional.of(n + (n == 1 ? " switch" : " switches"));
     }
 
     /** @return every node's management address: each daemon's seed list */
