@@ -165,9 +165,7 @@ public final class Lab {
             LabState state = new LabState(names.prefix(), topology, daemon, Map.of());
             state.write(dir);
             if (!topology.switches().isEmpty()) {
-                List<String> all = new ArrayList<>(topology.switches());
-                all.addAll(topology.nodes());
-                for (String name : all) {
+                for (String name : topology.names()) {
                     state = state.withLldpd(name, new LabState.Lldpd(lldpdSocket(name), Optional.of(startLldpd(topology, name))));
                     state.write(dir);
                 }
@@ -375,9 +373,7 @@ public final class Lab {
     /** @return node or switch (nodes first) → whether each of its cable ports has carrier */
     public Map<String, Map<String, Boolean>> carriers(LabState state) {
         Map<String, Map<String, Boolean>> out = new LinkedHashMap<>();
-        List<String> all = new ArrayList<>(state.topology().nodes());
-        all.addAll(state.topology().switches());
-        for (String name : all) {
+        for (String name : state.topology().names()) {
             Map<String, Boolean> ports = new LinkedHashMap<>();
             for (String port : state.topology().ports(name)) {
                 ports.put(port, Netns.hasCarrier(namespace(state.topology(), name), port));

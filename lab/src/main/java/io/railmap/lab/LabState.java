@@ -98,9 +98,7 @@ public record LabState(String prefix, LabTopology topology, List<String> daemon,
             Map<String, Lldpd> lldpd = new LinkedHashMap<>();
             Optional<JsonCursor> l = root.optionalField("lldpd");
             if (l.isPresent()) {
-                List<String> names = new ArrayList<>(topology.nodes());
-                names.addAll(topology.switches());
-                for (String name : names) {
+                for (String name : topology.names()) {
                     l.get().optionalField(name).ifPresent(e -> {
                         JsonCursor entry = e.object(Set.of("socket", "pid"));
                         lldpd.put(name, new Lldpd(Path.of(entry.field("socket").string()),

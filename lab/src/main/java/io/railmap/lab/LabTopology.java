@@ -152,6 +152,13 @@ public record LabTopology(String description, List<String> nodes, List<String> s
         return root.as(x -> new LabTopology(description, nodes, switches, cables));
     }
 
+    /** @return the nodes, then the switches, each in the order given */
+    public List<String> names() {
+        List<String> out = new ArrayList<>(nodes);
+        out.addAll(switches);
+        return List.copyOf(out);
+    }
+
     /** @return true when {@code name} is one of the switches */
     public boolean isSwitch(String name) {
         return switches.contains(name);

@@ -1,16 +1,20 @@
 package io.railmap.lab;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 /**
@@ -185,7 +189,7 @@ public final class Lldpd {
                 p.get().destroy();
                 try {
                     p.get().onExit().get(WAIT_MS, TimeUnit.MILLISECONDS);
-                } catch (java.util.concurrent.TimeoutException e) {
+                } catch (TimeoutException e) {
                     p.get().destroyForcibly();
                     p.get().onExit().get(WAIT_MS, TimeUnit.MILLISECONDS);
                 }
@@ -241,9 +245,9 @@ public final class Lldpd {
     static List<String> interfaces(Path socket) {
         String out = Ip.output(find("lldpcli", searchPath()).map(Path::toString).orElse("lldpcli"), "-u", socket.toString(),
                 "-f", "json0", "show", "interfaces");
-        List<String> names = new java.util.ArrayList<>();
+        List<String> names = new ArrayList<>();
         try {
-            for (com.fasterxml.jackson.databind.JsonNode lldp : new com.fasterxml.jackson.databind.ObjectMapper().readTree(out).path("lldp")) {
+            for (JsonNode lldp : new ObjectMapper().readTree(out).path("lldp")) {
                 lldp.path("interface").forEach(i -> names.add(i.path("name").asText()));
             }
         } catch (IOException e) {

@@ -1,5 +1,8 @@
 package io.railmap.lab;
 
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -186,19 +189,19 @@ public final class Netns {
      * @return its pid
      * @throws LabException when it cannot be started
      */
-    public static long spawn(String ns, List<String> command, java.nio.file.Path log) {
+    public static long spawn(String ns, List<String> command, Path log) {
         List<String> full = new ArrayList<>(List.of("ip", "netns", "exec", ns));
-        if (new java.io.File("/usr/bin/setsid").canExecute() || new java.io.File("/bin/setsid").canExecute()) {
+        if (new File("/usr/bin/setsid").canExecute() || new File("/bin/setsid").canExecute()) {
             full.add("setsid");
         }
         full.addAll(command);
         try {
             return new ProcessBuilder(full)
-                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                     .redirectErrorStream(true)
                     .start().pid();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new LabException("cannot start " + command.get(0) + " in " + ns + ": " + e.getMessage());
         }
     }

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -116,6 +117,12 @@ public final class LabSetup {
                 .orElse(List.of());
     }
 
+    /** @return "1 switch" or "N switches"; empty for a topology without switches */
+    static Optional<String> switches(LabTopology topology) {
+        int n = topology.switches().size();
+        return n == 0 ? Optional.empty() : Optional.of(n + (n == 1 ? " switch" : " switches"));
+    }
+
     /** @return every node's management address: each daemon's seed list */
     static List<String> seeds(LabTopology topology) {
         List<String> out = new ArrayList<>();
@@ -140,9 +147,11 @@ public final class LabSetup {
     }
 
     /**
-     * Asks every running daemon of the lab for its snapshot and compares it with the topology: every
-     * plain cable between running nodes, and no other cable, except between ports cabled to switches
-     * (the probe cannot tell a switch with two nodes on it from a cable, so such a pair may be seen).
+     * Asks every running daemon of the lab once for its snapshot ({@code /v1/snapshot}) and its
+     * {@code /v1/agreement}, and compares the snapshot with the topology: every plain cable between
+     * running nodes, and no other cable, except between ports cabled to switches (the probe cannot
+     * tell a switch with two nodes on it from a cable, so such a pair may be seen); its records with
+     * the first node's (by digest); and the daemon must say the cluster agrees.
      *
      * @param topology the lab's topology
      * @param nodes    the nodes whose daemons run (others are expected to be absent from snapshots)
@@ -162,15 +171,19 @@ public final class LabSetup {
             }
         }
         Snapshot first = null;
+        String digest = null;
         for (String node : nodes) {
             Snapshot snapshot;
+            boolean agreed;
             try (DaemonClient client = new DaemonClient(daemonUrl(node))) {
                 snapshot = SnapshotCodec.readSnapshot(node + " /v1/snapshot", client.get("/v1/snapshot"));
+                agreed = JsonCursor.parse(node + " /v1/agreement", client.get("/v1/agreement")).field("agreed").bool();
             } catch (RuntimeException e) {
                 return new Agreement("the daemon of " + node + " does not answer yet", first);
             }
             if (first == null) {
                 first = snapshot;
+                digest = Provenance.of(first.records()).digest();
             }
             if (!new HashSet<>(snapshot.nodes()).equals(new HashSet<>(nodes))) {
                 return new Agreement(node + " holds records of " + snapshot.nodes() + ", not of " + nodes, first);
@@ -185,20 +198,12 @@ public final class LabSetup {
                 return new Agreement(node + " sees " + seen.size() + " of " + expected.size() + " cables"
                         + (missing.isEmpty() ? "" : "; missing " + missing) + (extra.isEmpty() ? "" : "; unexpected " + extra), first);
             }
-        }
-        String digest = Provenance.of(first.records()).digest();
-        for (String node : nodes) {
             // every daemon holds the records the first one holds, and the cluster says so itself
-            try (DaemonClient client = new DaemonClient(daemonUrl(node))) {
-                Snapshot snapshot = SnapshotCodec.readSnapshot(node + " /v1/snapshot", client.get("/v1/snapshot"));
-                if (!Provenance.of(snapshot.records()).digest().equals(digest)) {
-                    return new Agreement(node + " holds other records than " + nodes.get(0), first);
-                }
-                if (!JsonCursor.parse(node + " /v1/agreement", client.get("/v1/agreement")).field("agreed").bool()) {
-                    return new Agreement("the daemon of " + node + " does not yet know that every member holds the same records", first);
-                }
-            } catch (RuntimeException e) {
-                return new Agreement("the daemon of " + node + " does not answer yet", first);
+            if (!Provenance.of(snapshot.records()).digest().equals(digest)) {
+                return new Agreement(node + " holds other records than " + nodes.get(0), first);
+            }
+            if (!agreed) {
+                return new Agreement("the daemon of " + node + " does not yet know that every member holds the same records", first);
             }
         }
         return new Agreement("", first);

@@ -14,10 +14,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** {@code railmap lab status}: each node's daemon, what it holds, and its cable ports' carrier. */
+/** {@code railmap lab status}: each node's daemon, what it holds, and its cable ports' carrier; each switch's lldpd and ports. */
 @Command(name = "status", mixinStandardHelpOptions = true,
-        description = "Show each lab node: its daemon (pid, running), how many records it holds, and whether each of its "
-                + "cable ports has carrier.",
+        description = "Show each lab node: its daemon (pid, running), how many records it holds, its lldpd (a lab with "
+                + "switches), and whether each of its cable ports has carrier; then each switch: its lldpd and its ports' carrier.",
         footer = {"", "Example:", "  sudo bin/railmap lab status"})
 public final class LabStatusCommand implements Callable<Integer> {
     @Spec
@@ -31,7 +31,7 @@ public final class LabStatusCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Map<String, Map<String, Boolean>> carriers = lab.carriers(state);
         out.println("lab " + state.prefix() + ": " + state.topology().nodes().size() + " nodes, "
-                + (state.topology().switches().isEmpty() ? "" : state.topology().switches().size() + (state.topology().switches().size() == 1 ? " switch, " : " switches, "))
+                + LabSetup.switches(state.topology()).map(n -> n + ", ").orElse("")
                 + state.topology().cables().size() + " cables; state in " + lab.dir());
         for (String node : state.topology().nodes()) {
             String daemon;
@@ -47,17 +47,19 @@ public final class LabStatusCommand implements Callable<Integer> {
                 }
                 daemon = "daemon pid " + state.pids().get(node) + ", " + held;
             }
-            String ports = carriers.get(node).entrySet().stream()
-                    .map(e -> e.getKey() + (e.getValue() ? " up" : " down")).collect(Collectors.joining(", "));
-            out.println("  " + node + ": " + daemon + lldpd(lab, state, node) + "; ports: " + (ports.isEmpty() ? "none" : ports));
+            out.println("  " + node + ": " + daemon + lldpd(lab, state, node) + "; ports: " + ports(carriers.get(node)));
         }
         for (String sw : state.topology().switches()) {
-            String ports = carriers.get(sw).entrySet().stream()
-                    .map(e -> e.getKey() + (e.getValue() ? " up" : " down")).collect(Collectors.joining(", "));
-            out.println("  " + sw + ": switch" + lldpd(lab, state, sw) + "; ports: " + (ports.isEmpty() ? "none" : ports));
+            out.println("  " + sw + ": switch" + lldpd(lab, state, sw) + "; ports: " + ports(carriers.get(sw)));
         }
         out.flush();
         return 0;
+    }
+
+    /** @return "p1 up, p2 down", or "none" */
+    private static String ports(Map<String, Boolean> carriers) {
+        return carriers.isEmpty() ? "none" : carriers.entrySet().stream()
+                .map(e -> e.getKey() + (e.getValue() ? " up" : " down")).collect(Collectors.joining(", "));
     }
 
     /** @return ", lldpd pid N (socket S)", ", lldpd stopped", or nothing in a lab without lldpd */

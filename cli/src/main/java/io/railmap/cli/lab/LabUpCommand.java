@@ -67,7 +67,7 @@ public final class LabUpCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         err.println("railmap: lab up: " + topology.nodes().size() + " nodes, "
-                + (topology.switches().isEmpty() ? "" : topology.switches().size() + (topology.switches().size() == 1 ? " switch" : " switches") + " (lldpd on every node and switch), ")
+                + LabSetup.switches(topology).map(n -> n + " (lldpd on every node and switch), ").orElse("")
                 + topology.cables().size()
                 + " cables; daemons " + topology.nodes().stream().map(n -> n + " (pid " + state.pids().get(n) + ")")
                 .collect(java.util.stream.Collectors.joining(", ")) + "; state, sockets and logs in " + lab.dir());
