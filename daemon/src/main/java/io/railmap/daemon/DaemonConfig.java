@@ -58,8 +58,6 @@ public record DaemonConfig(String node, String cluster, InterfaceSelection inter
     public static final long MIN_SWITCH_POLL_MS = 100;
     /** The longest switch-port poll interval, in ms. */
     public static final long MAX_SWITCH_POLL_MS = 600_000;
-    /** The longest Unix socket path, in bytes (macOS: 104 with the terminating NUL; Linux: 108). */
-    public static final int MAX_SOCKET_PATH_BYTES = 103;
 
     /**
      * @throws IllegalArgumentException naming the setting when a name is bad, the port is outside

@@ -216,7 +216,7 @@ public final class Railmapd implements Callable<Integer> {
         Names.node("--cluster", cluster);
         InetSocketAddress apiAddress = apiAddress();
         if (apiSocket != null) {
-            apiSocket(apiSocket);
+            DiscoveryOptions.unixSocketPath("--api-socket", apiSocket);
         }
         within("--probe-interval-ms", probeIntervalMs, ProbeTiming.MIN_INTERVAL_MS, DaemonConfig.MAX_PROBE_INTERVAL_MS);
         boolean mac = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("mac") && discovery.sysfsRoot().isEmpty();
@@ -247,17 +247,6 @@ public final class Railmapd implements Callable<Integer> {
             ManagementAddress.requireLocal("--api", host, address);
         }
         return InetSocketAddress.createUnresolved(bracketed ? host.substring(1, host.length() - 1) : host, Integer.parseInt(port));
-    }
-
-    /** {@code --api-socket PATH}: a path short enough for a Unix socket address, without control characters. */
-    private static void apiSocket(Path path) {
-        String text = path.toString();
-        Names.printable("--api-socket", text);
-        int bytes = text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
-        if (bytes > DaemonConfig.MAX_SOCKET_PATH_BYTES) {
-            throw new IllegalArgumentException("--api-socket " + Names.escape(text, 256) + " is " + bytes + " bytes long; a Unix socket "
-                    + "path may have at most " + DaemonConfig.MAX_SOCKET_PATH_BYTES + " (choose a shorter one)");
-        }
     }
 
     private static void within(String flag, long value, long min, long max) {

@@ -113,6 +113,7 @@ class RailmapdFlagsTest {
                 Arguments.of("--api", "127.0.0.1:99999"), Arguments.of("--api", "127.0.0.1:-1"), Arguments.of("--api", ":80"),
                 Arguments.of("--api", "localhost:7246"),
                 Arguments.of("--api-socket", "/tmp/" + "s".repeat(120)), Arguments.of("--api-socket", "/tmp/a\nb.sock"),
+                Arguments.of("--api-socket", ""),
                 Arguments.of("--bind", "nothost"), Arguments.of("--bind", "0.0.0.0"), Arguments.of("--bind", "192.0.2.1"),
                 Arguments.of("--bind", "[::1"),
                 Arguments.of("--cluster-port", "0"), Arguments.of("--cluster-port", "65436"), Arguments.of("--cluster-port", "x"),

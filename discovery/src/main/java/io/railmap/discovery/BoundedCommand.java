@@ -17,7 +17,8 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs a helper program (lldpd's {@code lldpcli}, infiniband-diags' {@code smpquery}) as a child
+ * Runs a helper program (lldpd's {@code lldpcli}, infiniband-diags' {@code smpquery}, the macOS commands through
+ * {@link io.railmap.discovery.macos.ProcessCommandRunner}) as a child
  * process with every input bounded: standard input closed, standard output read through a pipe up
  * to a byte limit (the child is killed as soon as it prints more), standard error kept up to
  * {@value #STDERR_BYTES} bytes, and the whole run up to a time limit, after which the child and

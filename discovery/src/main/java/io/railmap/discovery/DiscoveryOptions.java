@@ -16,8 +16,8 @@ import picocli.CommandLine.Option;
 public final class DiscoveryOptions {
     /** The longest {@code --interfaces} value, in characters. */
     public static final int MAX_INTERFACES_CHARS = 4096;
-    /** The longest {@code --lldpd-socket}, in bytes: a Unix socket path (Linux: 108 with the terminating NUL). */
-    public static final int MAX_SOCKET_PATH_BYTES = 107;
+    /** The longest Unix socket path taken ({@code --lldpd-socket}, railmapd's {@code --api-socket}), in bytes (macOS: 104 with the terminating NUL; Linux: 108). */
+    public static final int MAX_SOCKET_PATH_BYTES = 103;
 
     @Option(names = "--node", paramLabel = "NAME", description = "This node's name. Default: the host name up to the first dot.")
     String node;
@@ -143,24 +143,35 @@ public final class DiscoveryOptions {
 
     /**
      * @return lldpd's control socket: {@code --lldpd-socket}, else {@link LldpdSource#DEFAULT_SOCKET}
-     * @throws IllegalArgumentException naming {@code --lldpd-socket} when it is empty, holds a control
-     *                                  character or is longer than {@value #MAX_SOCKET_PATH_BYTES} bytes
+     * @throws IllegalArgumentException as {@link #unixSocketPath}, naming {@code --lldpd-socket}
      */
     public Path lldpdSocket() {
-        if (lldpdSocket == null) {
-            return LldpdSource.DEFAULT_SOCKET;
-        }
-        String text = lldpdSocket.toString();
+        return lldpdSocket == null ? LldpdSource.DEFAULT_SOCKET : unixSocketPath("--lldpd-socket", lldpdSocket);
+    }
+
+    /**
+     * The one check of a Unix socket path given on the command line ({@code --lldpd-socket},
+     * railmapd's {@code --api-socket}).
+     *
+     * @param flag the flag that gave it, for the message
+     * @param path the path as given
+     * @return {@code path}
+     * @throws IllegalArgumentException naming the flag when the path is empty, holds a control
+     *                                  character or is longer than {@value #MAX_SOCKET_PATH_BYTES}
+     *                                  bytes in UTF-8
+     */
+    public static Path unixSocketPath(String flag, Path path) {
+        String text = path.toString();
         if (text.isEmpty()) {
-            throw new IllegalArgumentException("--lldpd-socket is empty: give lldpd's control socket, e.g. /run/lldpd.socket");
+            throw new IllegalArgumentException(flag + " is empty: give a Unix socket path");
         }
-        Names.printable("--lldpd-socket", text);
+        Names.printable(flag, text);
         int bytes = text.getBytes(StandardCharsets.UTF_8).length;
         if (bytes > MAX_SOCKET_PATH_BYTES) {
-            throw new IllegalArgumentException("--lldpd-socket " + Names.escape(text, 120) + " is " + bytes + " bytes long; a Unix socket path"
-                    + " holds at most " + MAX_SOCKET_PATH_BYTES);
+            throw new IllegalArgumentException(flag + " " + Names.escape(text, 120) + " is " + bytes + " bytes long; a Unix socket path"
+                    + " may have at most " + MAX_SOCKET_PATH_BYTES + " (choose a shorter one)");
         }
-        return lldpdSocket;
+        return path;
     }
 
     /**

@@ -107,7 +107,8 @@ public final class LldpNeighbours {
             }
         }
         if (over > 0) {
-            notes.add(source + ": " + (seen + over) + " neighbours, more than " + MAX_NEIGHBOURS + " are read; the last " + over + " left out");
+            // first, so that it outlives SwitchPorts' cap on notes when many neighbours were skipped too
+            notes.add(0, source + ": " + (seen + over) + " neighbours, more than " + MAX_NEIGHBOURS + " are read; the last " + over + " left out");
         }
         Map<String, SwitchPort> ports = new LinkedHashMap<>();
         byInterface.forEach((name, neighbours) -> {

@@ -163,6 +163,26 @@ class LldpNeighboursTest {
                 + LldpNeighbours.MAX_NEIGHBOURS + " are read; the last 10 left out");
     }
 
+    @Test
+    void theNoteOnNeighboursLeftOutSurvivesTheCapOnNotes() throws Exception {
+        ObjectNode root = (ObjectNode) JSON.readTree(fixture("lldp/unifabric_json0_sonic_leaves.json"));
+        ArrayNode interfaces = (ArrayNode) root.path("lldp").path(0).path("interface");
+        ObjectNode template = (ObjectNode) interfaces.get(0);
+        interfaces.removeAll();
+        for (int i = 0; i < LldpNeighbours.MAX_NEIGHBOURS + 10; i++) {
+            ObjectNode bad = template.deepCopy().put("name", "eth" + i);
+            bad.remove("port");
+            interfaces.add(bad);
+        }
+
+        SwitchPorts read = LldpNeighbours.parse(SOURCE, root.toString());
+
+        assertThat(read.byNetdev()).isEmpty();
+        assertThat(read.notes()).hasSize(SwitchPorts.MAX_NOTES)
+                .startsWith(SOURCE + ": " + (LldpNeighbours.MAX_NEIGHBOURS + 10) + " neighbours, more than "
+                        + LldpNeighbours.MAX_NEIGHBOURS + " are read; the last 10 left out");
+    }
+
     /** Every cut of a real table, and random bytes spliced in, give a reading or an IllegalArgumentException, quickly. */
     @RepeatedTest(20)
     void truncatedOrCorruptedTablesNeverThrowAnythingElseNorHang(RepetitionInfo repetition) {
