@@ -4,6 +4,7 @@ import io.railmap.matrix.library.Library;
 import io.railmap.matrix.library.NodeEnv;
 import io.railmap.matrix.library.SettingsOptions;
 import io.railmap.matrix.model.Names;
+import io.railmap.matrix.model.Rates;
 import io.vertx.core.MultiMap;
 import java.util.List;
 import java.util.Optional;
@@ -27,7 +28,9 @@ record EnvQuery(String node, List<Library> libraries, SettingsOptions options, b
         QueryParams.requireKnown(params, KNOWN, Set.of());
         String node = Names.node("node", required(params, "node"));
         List<Library> libraries = NodeEnv.libraries(required(params, "for"));
-        Optional<Double> minRate = Optional.ofNullable(params.get("minRateGbps")).map(EnvQuery::number);
+        // checked here, so that the error names this parameter rather than the CLI's flag
+        Optional<Double> minRate = Optional.ofNullable(params.get("minRateGbps"))
+                .map(v -> Rates.requireRate("minRateGbps", number(v)));
         boolean stripe = Optional.ofNullable(params.get("mxStripe")).map(v -> flag("mxStripe", v)).orElse(false);
         String format = Optional.ofNullable(params.get("format")).orElse("text");
         if (!format.equals("text") && !format.equals("json")) {

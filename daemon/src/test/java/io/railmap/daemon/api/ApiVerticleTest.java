@@ -93,6 +93,8 @@ class ApiVerticleTest {
         assertThat(get("/v1/env?node=a").statusCode()).isEqualTo(400);
         assertThat(get("/v1/env?node=a&for=nccl&minRateGbps=NaN").statusCode()).isEqualTo(400);
         assertThat(get("/v1/env?node=a&for=nccl&minRateGbps=-1").statusCode()).isEqualTo(400);
+        assertThat(get("/v1/env?node=a&for=nccl&minRateGbps=Infinity").bodyAsString()).contains("minRateGbps must be a finite number")
+                .doesNotContain("--min-rate-gbps");
         assertThat(get("/v1/env?node=a&for=gloo").bodyAsString()).contains("unknown library", "nccl");
         assertThat(get("/v1/env?node=a&for=nccl&colour=red").statusCode()).isEqualTo(400);
     }
