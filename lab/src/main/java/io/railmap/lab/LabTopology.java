@@ -2,6 +2,7 @@ package io.railmap.lab;
 
 import io.railmap.matrix.codec.FormatException;
 import io.railmap.matrix.codec.JsonCursor;
+import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.NaturalOrder;
 import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.topology.Cable;
@@ -25,7 +26,8 @@ import java.util.regex.Pattern;
  * over its ports, each cable a veth pair whose ends carry the given interface names. A cable joins
  * two nodes (a plain cable) or a node and a switch port.
  *
- * <p>Rules: node and switch names follow {@link LabNames#node} and are unique across both lists;
+ * <p>Rules: node and switch names follow {@link LabNames#node} and are unique across both lists
+ * (with switches, they hold only letters, digits, '.', '_' and '-', for lldpd to announce them);
  * interface names are Linux netdev names (at most {@value #MAX_IFNAME} characters; not {@code lo} or
  * the lab's {@value LabNames#MGMT_IF}), each used once per node; a switch port is named {@code pN}
  * ({@code p1} to {@code p}{@value #MAX_SWITCH_PORT}, no leading zero), the port ID its lldpd
@@ -47,6 +49,8 @@ public record LabTopology(String description, List<String> nodes, List<String> s
     /** The highest switch port number. */
     public static final int MAX_SWITCH_PORT = 4096;
     private static final Pattern SWITCH_PORT = Pattern.compile("p[1-9][0-9]{0,3}");
+    /** A name lldpcli's configuration takes as one word, unchanged. */
+    private static final Pattern LLDP_NAME = Pattern.compile("[A-Za-z0-9._-]+");
 
     /**
      * @throws IllegalArgumentException when a node or switch is named twice or badly, a name is both a
@@ -81,6 +85,19 @@ public record LabTopology(String description, List<String> nodes, List<String> s
             }
             if (!switchSet.add(s)) {
                 throw new IllegalArgumentException("switch " + s + " is listed twice");
+            }
+        }
+        if (!switches.isEmpty()) {
+            // every node and switch of a lab with switches runs lldpd, configured by name through lldpcli,
+            // whose command reader takes '#' as a comment and quotes as quoting: such a name would be
+            // announced as something else
+            for (List<String> names : List.of(nodes, switches)) {
+                for (String name : names) {
+                    if (!LLDP_NAME.matcher(name).matches()) {
+                        throw new IllegalArgumentException("name \"" + Names.escape(name) + "\" cannot be announced by lldpd as it is: in a"
+                                + " lab with switches, node and switch names hold only letters, digits, '.', '_' and '-'");
+                    }
+                }
             }
         }
         Set<PortRef> ends = new HashSet<>();

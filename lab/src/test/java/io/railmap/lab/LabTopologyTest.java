@@ -58,6 +58,7 @@ class LabTopologyTest {
         "switch port used twice|{\"nodes\": [\"g1\", \"g2\"], \"switches\": [\"leaf0\", \"leaf1\"], \"cables\": [[\"g1:eth2\", \"leaf0:p1\"], [\"g2:eth2\", \"leaf0:p1\"]]}|$|port leaf0:p1 ends two cables",
         "switch to switch|{\"nodes\": [\"g1\", \"g2\"], \"switches\": [\"leaf0\", \"leaf1\"], \"cables\": [[\"leaf0:p1\", \"leaf1:p1\"]]}|$|joins two switches",
         "switch port not pN|{\"nodes\": [\"g1\", \"g2\"], \"switches\": [\"leaf0\", \"leaf1\"], \"cables\": [[\"g1:eth2\", \"leaf0:eth1\"]]}|$|must be named pN",
+        "switch name lldpcli would cut|{\"nodes\": [\"g1\", \"g2\"], \"switches\": [\"leaf#0\"], \"cables\": [[\"g1:eth2\", \"leaf#0:p1\"]]}|$|cannot be announced by lldpd",
         "switch port p0|{\"nodes\": [\"g1\", \"g2\"], \"switches\": [\"leaf0\", \"leaf1\"], \"cables\": [[\"g1:eth2\", \"leaf0:p0\"]]}|$|must be named pN",
         "switch port leading zero|{\"nodes\": [\"g1\", \"g2\"], \"switches\": [\"leaf0\", \"leaf1\"], \"cables\": [[\"g1:eth2\", \"leaf0:p01\"]]}|$|must be named pN",
         "switch port too high|{\"nodes\": [\"g1\", \"g2\"], \"switches\": [\"leaf0\", \"leaf1\"], \"cables\": [[\"g1:eth2\", \"leaf0:p4097\"]]}|$|above p4096",
