@@ -6,6 +6,7 @@ import io.railmap.daemon.cluster.ClusterTiming;
 import io.railmap.discovery.ManagementAddress;
 import io.railmap.daemon.cluster.Seed;
 import io.railmap.discovery.DiscoveryOptions;
+import io.railmap.discovery.Sources;
 import io.railmap.daemon.probe.ProbeTiming;
 import io.railmap.matrix.model.Names;
 import java.io.PrintWriter;
@@ -13,7 +14,6 @@ import java.lang.System.Logger.Level;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -219,7 +219,7 @@ public final class Railmapd implements Callable<Integer> {
             DiscoveryOptions.unixSocketPath("--api-socket", apiSocket);
         }
         within("--probe-interval-ms", probeIntervalMs, ProbeTiming.MIN_INTERVAL_MS, DaemonConfig.MAX_PROBE_INTERVAL_MS);
-        boolean mac = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("mac") && discovery.sysfsRoot().isEmpty();
+        boolean mac = Sources.onMac() && discovery.sysfsRoot().isEmpty();
         long poll = linkPollMs != null ? linkPollMs : (mac ? 3000 : 500);
         within("--link-poll-ms", poll, DaemonConfig.MIN_LINK_POLL_MS, DaemonConfig.MAX_LINK_POLL_MS);
         within("--switch-poll-ms", switchPollMs, DaemonConfig.MIN_SWITCH_POLL_MS, DaemonConfig.MAX_SWITCH_POLL_MS);

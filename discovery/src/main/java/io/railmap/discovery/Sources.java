@@ -109,7 +109,8 @@ public final class Sources {
         }
     }
 
-    private static boolean onMac() {
+    /** @return true when this JVM runs on macOS ({@code os.name}), where ports come from macOS's commands */
+    public static boolean onMac() {
         return System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("mac");
     }
 }
