@@ -176,6 +176,27 @@ class CliTest {
         }
     }
 
+    /** The formats' list and the options each reads come from one registry (Formats.ALL); an option a format does not read is an error. */
+    @Test
+    void eachFormatTakesOnlyItsOwnOptionsAndHelpListsEveryFormat() {
+        Run help = Run.of("matrix", "--help");
+        assertThat(help.code()).isZero();
+        for (io.railmap.matrix.emit.Format f : io.railmap.matrix.emit.Formats.ALL) {
+            assertThat(help.out()).containsPattern("\n  " + f.name() + " +" + java.util.regex.Pattern.quote(f.summary().substring(0, 12)));
+        }
+        assertThat(help.out()).contains("What to write: jaccl, env, launch, json, dot, ring-launch, ring-hosts",
+                "Reads --hosts only.", "--rank.");
+        for (List<String> args : List.of(List.of("--format", "json", "--rank", "0"), List.of("--format", "ring-launch", "--order", "ring"),
+                List.of("--format", "jaccl", "--ip", "a=10.0.0.1"), List.of("--format", "ring-hosts", "--no-equal-ring-wires"))) {
+            List<String> all = new java.util.ArrayList<>(List.of("matrix", "--snapshot", snapshot.toString()));
+            all.addAll(args);
+            Run run = Run.of(all.toArray(String[]::new));
+            assertThat(run.code()).as(args.toString()).isEqualTo(ExitCodes.INPUT);
+            assertThat(run.out()).as(args.toString()).isEmpty();
+            assertThat(run.err()).as(args.toString()).startsWith("railmap: " + args.get(2).replace("--no-", "--") + " does not apply to format " + args.get(1) + ": only ");
+        }
+    }
+
     @Test
     void everyBadMatrixOptionIsExitOneWithOneLineNamingIt() {
         for (List<String> args : List.of(

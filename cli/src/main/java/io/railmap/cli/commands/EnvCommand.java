@@ -4,11 +4,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.railmap.cli.ExitCodes;
 import io.railmap.cli.options.SnapshotOptions;
+import io.railmap.matrix.library.Libraries;
 import io.railmap.matrix.library.Library;
 import io.railmap.matrix.library.NodeEnv;
 import io.railmap.matrix.library.SettingsOptions;
 import io.railmap.matrix.topology.Topology;
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -38,7 +40,8 @@ public final class EnvCommand implements Callable<Integer> {
     @Option(names = "--node", required = true, paramLabel = "NODE", description = "The node whose settings to print.")
     String node;
 
-    @Option(names = "--for", required = true, paramLabel = "LIB[,LIB...]", description = "The libraries, separated by ','.")
+    @Option(names = "--for", required = true, paramLabel = "LIB[,LIB...]", completionCandidates = LibraryNames.class,
+            description = "The libraries, separated by ',': ${COMPLETION-CANDIDATES}.")
     String libraries;
 
     @Option(names = "--min-rate-gbps", paramLabel = "X", description = "Compute NICs run at X Gb/s or faster (default: the fastest rate"
@@ -64,5 +67,12 @@ public final class EnvCommand implements Callable<Integer> {
         }
         out.flush();
         return env.hasErrors() ? ExitCodes.FINDINGS : ExitCodes.OK;
+    }
+
+    /** The registered libraries' names ({@link Libraries#ALL}), for {@code --for}'s help and shell completion. */
+    static final class LibraryNames extends ArrayList<String> {
+        LibraryNames() {
+            super(Libraries.ALL.stream().map(Library::name).toList());
+        }
     }
 }

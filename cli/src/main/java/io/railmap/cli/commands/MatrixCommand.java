@@ -5,17 +5,16 @@ import io.railmap.cli.options.MlxVersionOption;
 import io.railmap.cli.options.OutputOption;
 import io.railmap.cli.options.RailOptionsMixin;
 import io.railmap.cli.options.SnapshotOptions;
-import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.check.Severity;
 import io.railmap.matrix.emit.Addresses;
 import io.railmap.matrix.emit.Format;
+import io.railmap.matrix.emit.FormatOption;
+import io.railmap.matrix.emit.Formats;
 import io.railmap.matrix.model.Names;
-import io.railmap.matrix.plan.MlxRing;
 import io.railmap.matrix.plan.Order;
-import io.railmap.matrix.plan.Plan;
-import io.railmap.matrix.plan.Planner;
 import io.railmap.matrix.topology.Topology;
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,15 +23,19 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Help;
+import picocli.CommandLine.Help.TextTable;
+import picocli.CommandLine.IModelTransformer;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
 /** {@code railmap matrix}: the rail-aligned device matrix, in the format a library reads. */
-@Command(mixinStandardHelpOptions = true, name = "matrix", sortOptions = false,
+@Command(mixinStandardHelpOptions = true, name = "matrix", sortOptions = false, modelTransformer = MatrixCommand.FormatHelp.class,
         description = "Write the rail-aligned device matrix for a list of nodes: rail k of every pair is the same cable at both ends. Errors and warnings about the result go to standard error.",
         footer = {"", "Examples:",
             "  railmap matrix --hosts a,b --format jaccl -o devices.json      (asks the local daemon)",
@@ -57,9 +60,9 @@ public final class MatrixCommand implements Callable<Integer> {
             description = "given: ranks as listed; ring: a cycle of cables maximising its thinnest edge (exact up to 24 nodes). Default: ${DEFAULT-VALUE}.")
     Order order;
 
-    @Option(names = "--format", paramLabel = "jaccl|env|launch|json|dot|ring-launch|ring-hosts", defaultValue = "jaccl",
-            converter = FormatConverter.class,
-            description = "What to write. jaccl: the devices file (MLX_IBV_DEVICES; a one-wire cell is a plain string, several wires an array). env: MLX_* variables. launch: an mlx.launch hostfile. json: matrix, ring flag, rank order and findings. dot: Graphviz. ring-launch: an mlx.launch hostfile for MLX's TCP ring backend (each host's IPv4 cable ends to the previous host, in a ring of cables; --order does not apply). ring-hosts: the file MLX_HOSTFILE names for that backend. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "jaccl", converter = FormatConverter.class,
+            completionCandidates = FormatNames.class,
+            description = "What to write: ${COMPLETION-CANDIDATES} (each under Formats below, with the options it reads; another option is an error). Default: ${DEFAULT-VALUE}.")
     Format format;
 
     @Mixin
@@ -88,6 +91,8 @@ public final class MatrixCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        ParseResult parsed = spec.commandLine().getParseResult();
+        Formats.requireRead(format, FormatOption::flags, parsed::hasMatchedOption);
         Topology topology = Topology.of(source.load());
         List<String> nodes = hosts == null ? topology.nodes() : Names.nodeList("--hosts", hosts);
         ips.forEach((node, ip) -> Addresses.ipv4("--ip " + Names.node("--ip", node), ip));
@@ -98,50 +103,52 @@ public final class MatrixCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--devices-path is empty: give where the devices file is on every node");
         }
         Names.printable("--devices-path", devicesPath);
-        Plan plan = Planner.plan(topology, nodes, order, rails.options(), mlx.version());
-        for (String node : ips.keySet()) {
-            if (!plan.ranks().contains(node)) {
-                throw new IllegalArgumentException("--ip " + node + "=...: " + node + " is not among the ranks ("
-                        + Names.escape(String.join(", ", plan.ranks()), 200) + ")");
-            }
-        }
-        if (rank != null && (rank < 0 || rank >= plan.ranks().size())) {
-            throw new IllegalArgumentException("--rank " + rank + " is not among the " + plan.ranks().size() + " ranks (0 to "
-                    + (plan.ranks().size() - 1) + ")");
-        }
-        String text = format.render(topology, plan,
-                new Format.Options(devicesPath, Optional.ofNullable(coordinator), Optional.ofNullable(rank), ips));
-        output.write(text, spec.commandLine().getOut());
-        if (format == Format.RING_LAUNCH || format == Format.RING_HOSTS) {
-            // the TCP ring's own findings (a ring was found, else render threw): jaccl's plan does not apply
+        Format.Output out = format.write(new Format.Request(topology, nodes, order, rails.options(), mlx.version(),
+                new Format.Options(devicesPath, Optional.ofNullable(coordinator), Optional.ofNullable(rank), ips)));
+        output.write(out.text(), spec.commandLine().getOut());
+        if (!format.textHoldsFindings()) {
             PrintWriter err = spec.commandLine().getErr();
-            MlxRing.of(topology, plan.ranks()).findings().stream().filter(f -> f.severity() != Severity.INFO)
-                    .forEach(f -> err.println("railmap: " + FindingsText.line(f)));
-            err.flush();
-            return ExitCodes.OK;
-        }
-        if (format != Format.JSON) {
-            PrintWriter err = spec.commandLine().getErr();
-            for (Finding f : plan.findings()) {
-                if (f.severity() != Severity.INFO) {
-                    err.println("railmap: " + FindingsText.line(f));
-                }
-            }
+            out.findings().stream().filter(f -> f.severity() != Severity.INFO).forEach(f -> err.println("railmap: " + FindingsText.line(f)));
             err.flush();
         }
-        return plan.hasErrors() ? ExitCodes.FINDINGS : ExitCodes.OK;
+        return out.hasErrors() ? ExitCodes.FINDINGS : ExitCodes.OK;
     }
 
-    /** Reads {@code --format} by its wire name ({@code ring-launch}), which picocli's enum conversion does not take. */
+    /** Reads {@code --format} by a registered format's name ({@link Formats}). */
     static final class FormatConverter implements ITypeConverter<Format> {
         @Override
         public Format convert(String value) {
             try {
-                return Format.fromWire(value);
+                return Formats.named(value);
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException("'" + Names.escape(value, 80) + "' is not a format: give one of "
-                        + Arrays.stream(Format.values()).map(Format::wireName).collect(Collectors.joining(", ")));
+                        + String.join(", ", Formats.names()));
             }
+        }
+    }
+
+    /** The registered formats' names, for {@code --format}'s help and shell completion. */
+    static final class FormatNames extends ArrayList<String> {
+        FormatNames() {
+            super(Formats.names());
+        }
+    }
+
+    /** Puts one line per registered format, and the options it reads, before the examples of {@code --help}. */
+    static final class FormatHelp implements IModelTransformer {
+        @Override
+        public CommandSpec transform(CommandSpec command) {
+            TextTable table = TextTable.forColumnWidths(Help.defaultColorScheme(Help.Ansi.OFF), 15, command.usageMessage().width() - 15);
+            for (Format f : Formats.ALL) {
+                String reads = f.reads().stream().flatMap(o -> o.flags().stream()).collect(Collectors.joining(" "));
+                table.addRowValues("  " + f.name(), f.summary() + "." + (reads.isEmpty() ? " Reads --hosts only." : " Reads " + reads + "."));
+            }
+            List<String> footer = new ArrayList<>(List.of("", "Formats:"));
+            // picocli would format '%' and re-wrap long lines: the table's lines are short and hold no '%'
+            table.toString().lines().map(String::stripTrailing).forEach(footer::add);
+            footer.addAll(Arrays.asList(command.usageMessage().footer()));
+            command.usageMessage().footer(footer.toArray(String[]::new));
+            return command;
         }
     }
 }

@@ -3,9 +3,9 @@ package io.railmap.daemon.api;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.railmap.daemon.cluster.Member;
 import io.railmap.daemon.cluster.Agreement;
 import io.railmap.daemon.cluster.ClusterQueries;
+import io.railmap.daemon.cluster.Member;
 import io.railmap.daemon.cluster.Membership;
 import io.railmap.daemon.engine.Engine;
 import io.railmap.matrix.check.CheckOptions;
@@ -14,12 +14,11 @@ import io.railmap.matrix.check.UnknownHostsException;
 import io.railmap.matrix.codec.JsonText;
 import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.codec.Utf8;
+import io.railmap.matrix.emit.Format;
 import io.railmap.matrix.emit.PlanJson;
+import io.railmap.matrix.library.NodeEnv;
 import io.railmap.matrix.model.Snapshot;
 import io.railmap.matrix.provenance.Provenance;
-import io.railmap.matrix.library.NodeEnv;
-import io.railmap.matrix.plan.Plan;
-import io.railmap.matrix.plan.Planner;
 import io.railmap.matrix.topology.Topology;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -317,8 +316,9 @@ public final class ApiVerticle extends VerticleBase {
     private Reply matrix(MatrixQuery q) {
         Snapshot snapshot = engine.snapshot();
         Topology topology = Topology.of(snapshot);
-        Plan plan = Planner.plan(topology, q.hosts().orElse(topology.nodes()), q.order(), q.rails(), q.mlxVersion());
-        return new Reply(200, q.format().mediaType(), q.format().render(topology, plan, q.emit()));
+        Format.Output out = q.format().write(new Format.Request(topology, q.hosts().orElse(topology.nodes()), q.order(), q.rails(),
+                q.mlxVersion(), q.emit()));
+        return new Reply(200, q.format().mediaType(), out.text());
     }
 
     /**

@@ -1,6 +1,8 @@
 package io.railmap.daemon.api;
 
 import io.railmap.matrix.emit.Format;
+import io.railmap.matrix.emit.FormatOption;
+import io.railmap.matrix.emit.Formats;
 import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.plan.Order;
@@ -11,14 +13,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The query string of {@code GET /v1/matrix}, with the same meaning as {@code railmap matrix}'s
- * options: {@code hosts=a,b} (default every node), {@code order=given|ring},
- * {@code format=jaccl|env|launch|json|dot}, {@code minRateGbps}, {@code maxWires},
- * {@code includeDown=true}, {@code equalRingWires=false}, and for env {@code coordinator},
- * {@code devicesPath}, {@code rank}, for launch {@code ip=NODE=IPV4} (repeatable), and
- * {@code mlxVersion=X.Y.Z} (default the newest rules).
+ * options: {@code hosts=a,b} (default every node), {@code format=NAME} (a name of {@link Formats#ALL},
+ * default jaccl), and the parameters of {@link FormatOption} the format reads: {@code order=given|ring},
+ * {@code minRateGbps}, {@code maxWires}, {@code includeDown=true}, {@code equalRingWires=false},
+ * {@code mlxVersion=X.Y.Z} (default the newest rules), for env {@code coordinator}, {@code devicesPath},
+ * {@code rank}, for launch {@code ip=NODE=IPV4} (repeatable). A parameter the format does not read is
+ * an error.
  *
  * @param hosts   the nodes to rank, or empty for every node
  * @param order   how to order the ranks
@@ -29,8 +34,8 @@ import java.util.Set;
  */
 record MatrixQuery(Optional<List<String>> hosts, Order order, Format format, RailOptions rails, Format.Options emit,
                    MlxVersion mlxVersion) {
-    private static final Set<String> KNOWN = Set.of("hosts", "order", "format", "minRateGbps", "maxWires", "includeDown",
-            "equalRingWires", "coordinator", "devicesPath", "rank", "ip", "mlxVersion");
+    private static final Set<String> KNOWN = Stream.concat(Stream.of("hosts", "format"),
+            Stream.of(FormatOption.values()).flatMap(o -> o.parameters().stream())).collect(Collectors.toUnmodifiableSet());
 
     /**
      * @throws IllegalArgumentException naming the parameter when one is unknown, repeated where it may
@@ -40,7 +45,8 @@ record MatrixQuery(Optional<List<String>> hosts, Order order, Format format, Rai
         QueryParams.requireKnown(params, KNOWN, Set.of("ip"));
         Optional<List<String>> hosts = Optional.ofNullable(params.get("hosts")).map(h -> Names.nodeList("hosts", h));
         Order order = Optional.ofNullable(params.get("order")).map(Order::fromWire).orElse(Order.GIVEN);
-        Format format = Optional.ofNullable(params.get("format")).map(Format::fromWire).orElse(Format.JACCL);
+        Format format = Optional.ofNullable(params.get("format")).map(Formats::named).orElse(Formats.standard());
+        Formats.requireRead(format, FormatOption::parameters, params::contains);
         RailOptions rails = new RailOptions(!bool(params, "includeDown", false),
                 Optional.ofNullable(params.get("minRateGbps")).map(v -> number("minRateGbps", v)).orElse(0.0),
                 Optional.ofNullable(params.get("maxWires")).map(v -> integer("maxWires", v)).orElse(Integer.MAX_VALUE),

@@ -163,6 +163,18 @@ class ApiVerticleTest {
         assertThat(get("/v1/matrix?maxWires=1").bodyAsString()).isEqualTo("[\n  [null, \"rdma_en6\"],\n  [\"rdma_en7\", null]\n]\n");
     }
 
+    /** Each format reads its own parameters (Formats, FormatOption): one it does not read is refused, never ignored. */
+    @Test
+    void aParameterTheFormatDoesNotReadIsRefusedNamingWhoReadsIt() throws Exception {
+        HttpResponse<Buffer> rank = get("/v1/matrix?format=json&rank=0");
+        assertThat(rank.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(rank.bodyAsString()).get("error").asText()).isEqualTo("rank does not apply to format json: only env read it; leave it out");
+        HttpResponse<Buffer> order = get("/v1/matrix?format=ring-hosts&maxWires=2");
+        assertThat(order.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(order.bodyAsString()).get("error").asText()).startsWith("maxWires does not apply to format ring-hosts: only jaccl, env,");
+        assertThat(get("/v1/matrix?format=launch&ip=a=10.0.0.1&maxWires=1").statusCode()).isEqualTo(200);
+    }
+
     @Test
     void badRequestsSayWhatWasWrong() throws Exception {
         for (String uri : List.of("/v1/matrix?minRateGbps=NaN", "/v1/matrix?maxWires=x", "/v1/matrix?format=xml",

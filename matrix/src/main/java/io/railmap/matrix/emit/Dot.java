@@ -8,9 +8,11 @@ import io.railmap.matrix.topology.Cable;
 import io.railmap.matrix.topology.Topology;
 import io.railmap.matrix.topology.Unconfirmed;
 import java.io.StringWriter;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import org.jgrapht.Graph;
 import org.jgrapht.graph.builder.GraphTypeBuilder;
 import org.jgrapht.nio.Attribute;
@@ -27,7 +29,7 @@ import org.jgrapht.nio.dot.DOTExporter;
  * NIC (the NIC's port at the node, the switch port at the switch), coloured by rail id. Render with
  * {@code dot -Tsvg}.
  */
-public final class Dot {
+public final class Dot implements Format {
     /** Rail colours by index (Tableau 10); rail k uses {@code RAIL_COLOURS[k % 10]}. */
     static final String[] RAIL_COLOURS = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
         "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
@@ -35,7 +37,33 @@ public final class Dot {
     /** Prefix of a switch's or segment's vertex; node names hold no ':', so none is taken for a node. */
     private static final String SWITCH_VERTEX = "switch ";
 
-    private Dot() {
+    Dot() {
+    }
+
+    @Override
+    public String name() {
+        return "dot";
+    }
+
+    @Override
+    public String mediaType() {
+        return "text/vnd.graphviz";
+    }
+
+    @Override
+    public String summary() {
+        return "Graphviz DOT of every cable, the plan's rails coloured, switches as boxes";
+    }
+
+    @Override
+    public Set<FormatOption> reads() {
+        return EnumSet.of(FormatOption.ORDER, FormatOption.RAILS, FormatOption.MLX_VERSION);
+    }
+
+    @Override
+    public Output write(Request request) {
+        Plan plan = request.plan();
+        return new Output(render(request.topology(), plan), plan.findings());
     }
 
     /** An edge of the drawing; identity equality so parallel cables stay apart. */

@@ -1,57 +1,78 @@
 package io.railmap.matrix.emit;
 
-import io.railmap.matrix.codec.DevicesCodec;
-import io.railmap.matrix.model.WireNames;
-import io.railmap.matrix.plan.MlxRing;
+import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.check.Severity;
+import io.railmap.matrix.jaccl.MlxVersion;
+import io.railmap.matrix.plan.Order;
 import io.railmap.matrix.plan.Plan;
+import io.railmap.matrix.plan.Planner;
+import io.railmap.matrix.rail.RailOptions;
 import io.railmap.matrix.topology.Topology;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
-/** What a plan can be written as; {@link #render} is the one dispatch used by the CLI and the HTTP API. */
-public enum Format {
-    /** The jaccl devices file (MLX_IBV_DEVICES), {@link DevicesCodec#write}. */
-    JACCL("application/json"),
-    /** The jaccl environment, {@link JacclEnv}. */
-    ENV("text/plain"),
-    /** An mlx.launch hostfile, {@link LaunchHostfile}. */
-    LAUNCH("application/json"),
-    /** Matrix, ring flag, rank order and findings, {@link PlanJson}. */
-    JSON("application/json"),
-    /** Graphviz DOT of the cable graph, {@link Dot}. */
-    DOT("text/vnd.graphviz"),
-    /** An mlx.launch hostfile for MLX's TCP ring backend over the nodes' cables, {@link RingHostfiles#launch}. */
-    RING_LAUNCH("application/json"),
-    /** The file MLX_HOSTFILE names for MLX's TCP ring backend, {@link RingHostfiles#hosts}. */
-    RING_HOSTS("application/json");
+/**
+ * One output of {@code railmap matrix --format NAME} and {@code GET /v1/matrix?format=NAME}. Each
+ * format is one class that owns its options ({@link #reads()}) and its rules, registered once in
+ * {@link Formats#ALL}; the CLI's help, its refusal of options a format does not read, and the API's
+ * known query parameters all come from there. The jaccl formats plan with jaccl's rules
+ * ({@link Planner}); the TCP ring formats do not, so a jaccl limit never refuses them.
+ */
+public interface Format {
+    /** @return the name on the command line and in query strings, e.g. {@code "ring-launch"} */
+    String name();
 
-    private final String mediaType;
+    /** @return the HTTP media type of the text */
+    String mediaType();
 
-    Format(String mediaType) {
-        this.mediaType = mediaType;
-    }
+    /** @return one sentence for {@code railmap matrix --help}: what the text is and who reads it */
+    String summary();
 
-    /** @return the HTTP media type of this format's text */
-    public String mediaType() {
-        return mediaType;
-    }
-
-    /** @return the lower-case name used on the command line and in query strings */
-    public String wireName() {
-        return WireNames.of(this);
-    }
+    /** @return the options beyond the hosts that change this format's text; any other given is refused */
+    Set<FormatOption> reads();
 
     /**
-     * @param value a name such as {@code "jaccl"}, any case
-     * @return the format
-     * @throws IllegalArgumentException naming the valid formats when none matches
+     * @param request the topology, the nodes and the options
+     * @return the text and the findings about it
+     * @throws IllegalArgumentException when an option is malformed, or an address the format needs is
+     *                                  neither given nor in the records
+     * @throws io.railmap.matrix.rail.UnknownNodesException when a node has no record
+     * @throws io.railmap.matrix.plan.NoRingException when the format needs a ring of cables and none
+     *                                  passes through the nodes
      */
-    public static Format fromWire(String value) {
-        return WireNames.parse(Format.class, "format", value);
+    Output write(Request request);
+
+    /** @return true when the text itself holds the findings (so they are not printed again) */
+    default boolean textHoldsFindings() {
+        return false;
     }
 
     /**
-     * Options only some formats read.
+     * What a format is asked for.
+     *
+     * @param topology   the cable graph
+     * @param nodes      the nodes to rank, in the order given
+     * @param order      how the jaccl formats order the ranks
+     * @param rails      which cables become jaccl rails
+     * @param mlxVersion the MLX release whose jaccl reads the matrix
+     * @param options    the options only some formats read
+     */
+    record Request(Topology topology, List<String> nodes, Order order, RailOptions rails, MlxVersion mlxVersion, Options options) {
+        /** Copies the list. */
+        public Request {
+            nodes = List.copyOf(nodes);
+        }
+
+        /** @return jaccl's plan of the nodes ({@link Planner#plan}), with the exceptions it throws */
+        public Plan plan() {
+            return Planner.plan(topology, nodes, order, rails, mlxVersion);
+        }
+    }
+
+    /**
+     * Options only some formats read ({@link FormatOption}).
      *
      * @param devicesPath env: MLX_IBV_DEVICES, the devices file's path on every node
      * @param coordinator env: MLX_JACCL_COORDINATOR, {@code IPv4:port} that rank 0 binds; empty for rank
@@ -59,7 +80,7 @@ public enum Format {
      * @param rank        env: one rank to write, or empty for every rank
      * @param ips         launch: IPv4 address per node, winning over the nodes' management addresses
      */
-    public record Options(String devicesPath, Optional<String> coordinator, Optional<Integer> rank, Map<String, String> ips) {
+    record Options(String devicesPath, Optional<String> coordinator, Optional<Integer> rank, Map<String, String> ips) {
         /** The default devices file path on nodes. */
         public static final String DEFAULT_DEVICES_PATH = "/etc/railmap/devices.json";
 
@@ -70,26 +91,18 @@ public enum Format {
     }
 
     /**
-     * @param topology the cable graph (for {@link #DOT})
-     * @param plan     the plan
-     * @param options  the options some formats read
-     * @return the text
-     * @throws IllegalArgumentException when a format's option is malformed, or an address it needs is
-     *                                  neither given nor in the records (env: the coordinator; launch:
-     *                                  rank 0's address)
-     * @throws io.railmap.matrix.plan.NoRingException for {@link #RING_LAUNCH} and {@link #RING_HOSTS},
-     *                                  when no ring of cables with IPv4 ends passes through the ranks
+     * @param text     what is written, ending with a newline
+     * @param findings what the format's rules found (errors mean the library would refuse or misbehave)
      */
-    public String render(Topology topology, Plan plan, Options options) {
-        return switch (this) {
-            case JACCL -> DevicesCodec.write(plan.matrix().devices());
-            case ENV -> JacclEnv.render(plan, options.devicesPath(),
-                    options.coordinator().orElseGet(() -> Addresses.coordinator(topology, plan.ranks())), options.rank());
-            case LAUNCH -> LaunchHostfile.render(plan, Addresses.launchIps(topology, plan.ranks(), options.ips()));
-            case JSON -> PlanJson.render(plan);
-            case DOT -> Dot.render(topology, plan);
-            case RING_LAUNCH -> RingHostfiles.launch(MlxRing.of(topology, plan.ranks()).requireRing());
-            case RING_HOSTS -> RingHostfiles.hosts(MlxRing.of(topology, plan.ranks()).requireRing());
-        };
+    record Output(String text, List<Finding> findings) {
+        /** Copies the list. */
+        public Output {
+            findings = List.copyOf(findings);
+        }
+
+        /** @return true when a finding is an error: {@code railmap matrix} exits 2 */
+        public boolean hasErrors() {
+            return findings.stream().anyMatch(f -> f.severity() == Severity.ERROR);
+        }
     }
 }

@@ -5,9 +5,11 @@ import io.railmap.matrix.model.Names;
 import io.railmap.matrix.plan.Plan;
 import io.railmap.matrix.provenance.Provenance;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The environment jaccl reads at init, for the plan's MLX release: {@code MLX_IBV_DEVICES} (path of the
@@ -27,8 +29,37 @@ import java.util.Optional;
  * readable by {@code set -a; . file}, systemd's {@code EnvironmentFile=} and {@code docker --env-file}.
  * For all ranks, one block per rank under a {@code # rank i (node)} comment.
  */
-public final class JacclEnv {
-    private JacclEnv() {
+public final class JacclEnv implements Format {
+    JacclEnv() {
+    }
+
+    @Override
+    public String name() {
+        return "env";
+    }
+
+    @Override
+    public String mediaType() {
+        return "text/plain";
+    }
+
+    @Override
+    public String summary() {
+        return "the MLX_* and JACCL_* variables jaccl reads, per rank";
+    }
+
+    @Override
+    public Set<FormatOption> reads() {
+        return EnumSet.of(FormatOption.ORDER, FormatOption.RAILS, FormatOption.MLX_VERSION, FormatOption.DEVICES_PATH,
+                FormatOption.COORDINATOR, FormatOption.RANK);
+    }
+
+    @Override
+    public Output write(Request request) {
+        Plan plan = request.plan();
+        Options options = request.options();
+        String coordinator = options.coordinator().orElseGet(() -> Addresses.coordinator(request.topology(), plan.ranks()));
+        return new Output(render(plan, options.devicesPath(), coordinator, options.rank()), plan.findings());
     }
 
     /**
@@ -48,7 +79,8 @@ public final class JacclEnv {
         Names.printable("the devices file path (MLX_IBV_DEVICES)", devicesPath);
         int n = plan.ranks().size();
         if (rank.isPresent() && (rank.get() < 0 || rank.get() >= n)) {
-            throw new IllegalArgumentException("rank " + rank.get() + " is not among the " + n + " ranks (0 to " + (n - 1) + ")");
+            throw new IllegalArgumentException("rank " + rank.get() + " (--rank, or rank= in a query) is not among the " + n + " ranks (0 to "
+                    + (n - 1) + ")");
         }
         StringBuilder out = new StringBuilder();
         List<Integer> which = new ArrayList<>();

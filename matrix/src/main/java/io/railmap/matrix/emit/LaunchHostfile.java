@@ -4,10 +4,13 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.railmap.matrix.codec.DevicesCodec;
 import io.railmap.matrix.codec.JsonText;
+import io.railmap.matrix.model.Names;
 import io.railmap.matrix.plan.Plan;
 import io.railmap.matrix.provenance.Provenance;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * An mlx.launch hostfile (MLX {@code python/mlx/_distributed_utils/common.py}, {@code Hostfile}):
@@ -20,8 +23,42 @@ import java.util.Map;
  * hostfile. Cells are written as
  * in the devices file: null, a name, or an array for several wires.
  */
-public final class LaunchHostfile {
-    private LaunchHostfile() {
+public final class LaunchHostfile implements Format {
+    LaunchHostfile() {
+    }
+
+    @Override
+    public String name() {
+        return "launch";
+    }
+
+    @Override
+    public String mediaType() {
+        return "application/json";
+    }
+
+    @Override
+    public String summary() {
+        return "an mlx.launch hostfile for jaccl (ips: the nodes' management addresses unless --ip gives one)";
+    }
+
+    @Override
+    public Set<FormatOption> reads() {
+        return EnumSet.of(FormatOption.ORDER, FormatOption.RAILS, FormatOption.MLX_VERSION, FormatOption.IP);
+    }
+
+    /** @throws IllegalArgumentException also when an address is given for a node that is not a rank */
+    @Override
+    public Output write(Request request) {
+        Plan plan = request.plan();
+        Map<String, String> given = request.options().ips();
+        for (String node : given.keySet()) {
+            if (!plan.ranks().contains(node)) {
+                throw new IllegalArgumentException("an address is given for " + Names.escape(node) + " (--ip, or ip= in a query), which is not"
+                        + " among the ranks (" + Names.escape(String.join(", ", plan.ranks()), 200) + "): give addresses of ranks only");
+            }
+        }
+        return new Output(render(plan, Addresses.launchIps(request.topology(), plan.ranks(), given)), plan.findings());
     }
 
     /**

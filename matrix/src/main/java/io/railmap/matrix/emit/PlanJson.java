@@ -5,13 +5,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.railmap.matrix.check.CheckReport;
 import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.codec.JsonText;
-import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.fabric.RailTable;
+import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.plan.Plan;
 import io.railmap.matrix.rail.DeviceMatrix;
 import io.railmap.matrix.topology.Cable;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * railmap's own JSON for scripts and tests.
@@ -38,8 +40,39 @@ import java.util.Optional;
  * node of the topology; its findings are not among the plan's (they do not stop jaccl) and do not
  * change the exit code of {@code railmap matrix}.
  */
-public final class PlanJson {
-    private PlanJson() {
+public final class PlanJson implements Format {
+    PlanJson() {
+    }
+
+    @Override
+    public String name() {
+        return "json";
+    }
+
+    @Override
+    public String mediaType() {
+        return "application/json";
+    }
+
+    @Override
+    public String summary() {
+        return "railmap's JSON: matrix, ring flag, rank order, provenance, rail table and findings";
+    }
+
+    @Override
+    public Set<FormatOption> reads() {
+        return EnumSet.of(FormatOption.ORDER, FormatOption.RAILS, FormatOption.MLX_VERSION);
+    }
+
+    @Override
+    public Output write(Request request) {
+        Plan plan = request.plan();
+        return new Output(render(plan), plan.findings());
+    }
+
+    @Override
+    public boolean textHoldsFindings() {
+        return true;
     }
 
     /** @return the plan as JSON, ending with a newline */

@@ -93,7 +93,8 @@ public final class ComputeNics {
             return Optional.empty();
         }
         String peer = cable.get().farEnd(port.ref()).node();
-        List<Cable> aligned = RailAligner.align(topology, List.of(port.node(), peer), RailOptions.DEFAULTS).rails(0, 1);
+        // jaccl's ring trimming (at most 4 wires per edge) is jaccl's rule, not NCCL's or UCX's: every cable is a rail here
+        List<Cable> aligned = RailAligner.align(topology, List.of(port.node(), peer), RailOptions.DEFAULTS.withEqualRingWires(false)).rails(0, 1);
         int k = aligned.indexOf(cable.get());
         return k < 0 ? Optional.empty() : Optional.of(k);
     }

@@ -13,7 +13,7 @@ import java.util.List;
  * <li>{@code MLX_RANK} = the node's rank in the ring ({@link MlxRing}: a cycle of the cables, the
  *     node's index in it), read with {@code std::atoi}.</li>
  * <li>{@code MLX_HOSTFILE} = {@value #HOSTFILE_PATH}: the path of the file {@code load_nodes} parses,
- *     which must hold {@link io.railmap.matrix.emit.RingHostfiles#hosts} ({@code railmap matrix --format ring-hosts}) (per rank, in rank order, its own IPv4 ends of the
+ *     which must hold {@link io.railmap.matrix.emit.RingHostsFile} ({@code railmap matrix --format ring-hosts}) (per rank, in rank order, its own IPv4 ends of the
  *     cables to the previous rank as {@code "ip:port"}); the same file on every node. Without either
  *     variable {@code init} gives no group (or throws, when the backend is asked for by name).</li>
  * <li>{@code MLX_RING_VERBOSE} is never written: the backend logs when it exists at all

@@ -41,7 +41,7 @@ class EmittersTest {
                 .hasMessageContaining("not an IPv4 address");
         assertThatThrownBy(() -> JacclEnv.render(ring, "/d.json", "10.0.0.1", Optional.empty())).hasMessageContaining("IPV4:PORT");
         assertThatThrownBy(() -> JacclEnv.render(ring, "/d.json", "10.0.0.1:70000", Optional.empty())).hasMessageContaining("IPV4:PORT");
-        assertThatThrownBy(() -> JacclEnv.render(ring, "/d.json", "10.0.0.1:1", Optional.of(2))).hasMessageContaining("rank 2 is not among");
+        assertThatThrownBy(() -> JacclEnv.render(ring, "/d.json", "10.0.0.1:1", Optional.of(2))).hasMessageContaining("rank 2 (--rank, or rank= in a query) is not among");
     }
 
     @Test

@@ -45,6 +45,23 @@ class ComputeNicsTest {
         assertThat(a.findings()).isEmpty();
     }
 
+    /** jaccl's ring takes at most 4 wires per edge (JacclRules.RING_MAX_CONNS); NCCL and UCX have no such limit, so six cables are six rails. */
+    @Test
+    void sixCablesBetweenTwoNodesAreSixRailsNotJacclsFour() {
+        Cluster cluster = new Cluster();
+        for (int k = 0; k < 6; k++) {
+            cluster.cable("a:en" + k, "b:en" + (5 - k), 400, PortState.ACTIVE);
+        }
+        NodeNics a = nics(cluster, "a", SettingsOptions.DEFAULTS);
+        NodeNics b = nics(cluster, "b", SettingsOptions.DEFAULTS);
+
+        assertThat(a.nics()).hasSize(6).allSatisfy(nic -> assertThat(nic.rail()).isPresent());
+        for (int k = 0; k < 6; k++) {
+            assertThat(rail(a, "rdma_en" + k)).as("a:en%d", k).isEqualTo(rail(b, "rdma_en" + (5 - k)));
+        }
+        assertThat(a.nics()).extracting(ComputeNic::rail).doesNotHaveDuplicates();
+    }
+
     @Test
     void bothEndsOfADirectCableCarryTheSameRailId() {
         Cluster cluster = crossedWithASideCable();

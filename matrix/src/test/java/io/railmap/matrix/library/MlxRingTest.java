@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.railmap.matrix.check.Code;
 import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.check.Severity;
-import io.railmap.matrix.emit.RingHostfiles;
+import io.railmap.matrix.emit.RingHostsFile;
 import io.railmap.matrix.model.IpAddresses;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortState;
@@ -58,7 +58,7 @@ class MlxRingTest {
     @Test
     void theHostfileIsTheJsonArrayLoadNodesParsesOneArrayOfIpPortPerRank() throws Exception {
         // ring.cpp load_nodes: json::parse, one entry per rank, each a list of "ip:port" (utils.cpp parse_address: split at the first ':')
-        JsonNode root = new ObjectMapper().readTree(RingHostfiles.hosts(MlxRing.of(square().topology())));
+        JsonNode root = new ObjectMapper().readTree(RingHostsFile.render(MlxRing.of(square().topology())));
 
         assertThat(root.isArray()).isTrue();
         assertThat(root).hasSize(4);
