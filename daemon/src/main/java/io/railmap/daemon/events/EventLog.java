@@ -97,6 +97,11 @@ public final class EventLog {
         return maxStreams;
     }
 
+    /** @return the streams open now */
+    public synchronized int streams() {
+        return streams.size();
+    }
+
     /** @return the id of the last event, or empty before the first */
     public synchronized Optional<String> lastId() {
         return last == 0 ? Optional.empty() : Optional.of(boot + "-" + last);
