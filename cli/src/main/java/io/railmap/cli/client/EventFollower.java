@@ -72,19 +72,23 @@ public final class EventFollower implements AutoCloseable {
     private final Context context;
     private final HttpClient client;
     private final BlockingQueue<Item> queue = new LinkedBlockingQueue<>();
-    private volatile Optional<String> lastId = Optional.empty();
+    private volatile Optional<String> lastId;
     private volatile boolean connectedOnce;
     private volatile boolean closed;
     private RecordParser stream;
 
     /**
-     * Connects at once; {@link #next} reports the outcome.
+     * Connects at once; {@link #next} reports the outcome: first a notice that the stream is open
+     * (from then on no event is missed), or a failure.
      *
-     * @param url {@code http://host:port} or {@code unix:/path}
+     * @param url   {@code http://host:port} or {@code unix:/path}
+     * @param after the id of the last event already seen, to resume after it; empty for what
+     *              happens from now on
      * @throws IllegalArgumentException when the URL is neither
      */
-    public EventFollower(String url) {
+    public EventFollower(String url, Optional<String> after) {
         this.endpoint = DaemonEndpoint.parse(url);
+        this.lastId = after;
         this.vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1).setWorkerPoolSize(1));
         this.context = vertx.getOrCreateContext();
         this.client = vertx.createHttpClient(new HttpClientOptions().setConnectTimeout((int) DaemonClient.TIMEOUT_MS));
@@ -117,7 +121,10 @@ public final class EventFollower implements AutoCloseable {
         if (closed) {
             return;
         }
+        // HTTP/1.1 needs a Host header; a Unix socket has no host of its own
+        boolean socket = endpoint.address().isDomainSocket();
         RequestOptions request = new RequestOptions().setMethod(HttpMethod.GET).setServer(endpoint.address())
+                .setHost(socket ? "localhost" : endpoint.address().host()).setPort(socket ? 80 : endpoint.address().port())
                 .setURI(endpoint.basePath() + "/v1/events").putHeader("accept", "text/event-stream");
         lastId.ifPresent(id -> request.putHeader("last-event-id", id));
         client.request(request).compose(r -> r.send()).onComplete(result -> {
@@ -142,9 +149,8 @@ public final class EventFollower implements AutoCloseable {
             });
             return;
         }
-        if (connectedOnce) {
-            queue.add(new Notice("reconnected to railmapd at " + endpoint.url() + lastId.map(id -> ", resuming after " + id).orElse("")));
-        }
+        queue.add(new Notice((connectedOnce ? "reconnected to" : "following") + " railmapd at " + endpoint.url()
+                + lastId.map(id -> ", resuming after " + id).orElse("")));
         connectedOnce = true;
         SseParser parser = new SseParser(event -> {
             event.id().ifPresent(id -> lastId = Optional.of(id));

@@ -28,7 +28,8 @@ import picocli.CommandLine.Spec;
                 + "no longer holds what was missed, a 'missed' line says so. Runs until interrupted (Ctrl-C), or until --count "
                 + "events were printed (exit 0). Exit 4 when the daemon cannot be reached at the start."},
         footer = {"", "Examples:", "  railmap watch", "  railmap watch --lab a --json",
-            "  railmap watch --type cable-lost --count 1      (waits for the next pulled cable)"})
+            "  railmap watch --type cable-lost --count 1      (waits for the next pulled cable)",
+            "  railmap watch --json --after 1f2e3d4c-41      (resumes after an event seen before)"})
 public final class WatchCommand implements Callable<Integer> {
     /** The types {@code --type} takes: every change, and {@code missed}. */
     static final List<String> TYPES = Stream.concat(Arrays.stream(ChangeType.values()).map(ChangeType::wireName), Stream.of("missed")).toList();
@@ -46,6 +47,11 @@ public final class WatchCommand implements Callable<Integer> {
             description = "Print only these types (the others are read and dropped): ${COMPLETION-CANDIDATES}.")
     String types;
 
+    @Option(names = "--after", paramLabel = "ID",
+            description = "Resume after the event with this id (the \"id\" of --json): print what the daemon still holds after it first, "
+                    + "or a 'missed' line when it holds none of it. Default: from now on.")
+    String after;
+
     @Option(names = "--count", paramLabel = "N", description = "Exit 0 after N events were printed (N >= 1). Default: run until interrupted.")
     Integer count;
 
@@ -58,7 +64,10 @@ public final class WatchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         int printed = 0;
-        try (EventFollower follower = new EventFollower(target.url())) {
+        if (after != null) {
+            Names.printable("--after", after);
+        }
+        try (EventFollower follower = new EventFollower(target.url(), Optional.ofNullable(after))) {
             while (count == null || printed < count) {
                 Optional<EventFollower.Item> item = follower.next(1_000);
                 if (item.isEmpty()) {
