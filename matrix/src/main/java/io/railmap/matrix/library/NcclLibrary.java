@@ -58,9 +58,9 @@ import java.util.stream.Collectors;
  */
 public final class NcclLibrary implements Library {
     /** {@code MAX_IB_DEVS}, NVIDIA/nccl {@code src/transport/net_ib/common.h}. */
-    static final int MAX_IB_DEVS = 32;
+    public static final int MAX_IB_DEVS = 32;
     /** {@code sizeof(netIf.prefix) - 1}, NVIDIA/nccl {@code src/include/utils.h}. */
-    static final int MAX_PREFIX_CHARS = 63;
+    public static final int MAX_PREFIX_CHARS = 63;
     /** Default {@code NCCL_IB_SUBNET_PREFIX_LEN}, NVIDIA/nccl {@code src/transport/net_ib/connect.cc}. */
     static final int SUBNET_PREFIX_LEN = 24;
 
@@ -110,15 +110,37 @@ public final class NcclLibrary implements Library {
                 .ifPresent(m -> settings.add(new Setting("NCCL_SOCKET_IFNAME", "=" + m.netdev())));
         List<Finding> subnets = subnets(node);
         findings.addAll(subnets);
-        boolean roceBySubnet = subnets.isEmpty() && !nics.isEmpty() && nics.stream().allMatch(n -> n.port().kind() == PortKind.ROCE);
-        List<Finding> crossed = crossRail(node, roceBySubnet);
-        findings.addAll(crossed);
-        // a cross-rail NIC anywhere makes every node's NIC pair with it by position: every node routes by subnet
-        boolean fabricCrossed = node.rails().findings().stream().anyMatch(f -> f.code() == Code.CROSS_RAIL);
-        if (subnets.isEmpty() && (directPeers(node) > 1 || (roceBySubnet && fabricCrossed))) {
-            settings.add(new Setting("NCCL_IB_SUBNET_AWARE_ROUTING", "1"));
-        }
+        findings.addAll(crossRail(node, roceBySubnet(node, subnets)));
+        subnetAwareRouting(node).ifPresent(why -> settings.add(new Setting("NCCL_IB_SUBNET_AWARE_ROUTING", "1")));
         return new NodeSettings(name(), node.node(), settings, findings);
+    }
+
+    /**
+     * @param node the node
+     * @return why the node needs {@code NCCL_IB_SUBNET_AWARE_ROUTING=1} (a sentence), empty when
+     *         railmap does not write it: its compute NICs are cabled directly to several nodes, or on
+     *         RoCE with one subnet per rail the fabric has a cross-rail NIC; never when a cable's or a
+     *         rail's ends share no subnet
+     */
+    public static Optional<String> subnetAwareRouting(NodeNics node) {
+        List<Finding> subnets = subnets(node);
+        if (!subnets.isEmpty()) {
+            return Optional.empty();
+        }
+        long peers = directPeers(node);
+        if (peers > 1) {
+            return Optional.of(node.node() + "'s compute NICs are cabled directly to " + peers + " nodes, and a rail id cannot say"
+                    + " which cable reaches which peer");
+        }
+        // a cross-rail NIC anywhere makes every node's NIC pair with it by position: every node routes by subnet
+        return node.rails().findings().stream().filter(f -> f.code() == Code.CROSS_RAIL).findFirst()
+                .filter(f -> roceBySubnet(node, subnets))
+                .map(f -> "the fabric has a cross-rail NIC (railmap rails), which NCCL pairs by position with the NICs of another rail");
+    }
+
+    /** @return true when every compute NIC is RoCE and no subnet finding says rails or cables share subnets badly */
+    private static boolean roceBySubnet(NodeNics node, List<Finding> subnets) {
+        return subnets.isEmpty() && !node.nics().isEmpty() && node.nics().stream().allMatch(n -> n.port().kind() == PortKind.ROCE);
     }
 
     /**
