@@ -65,9 +65,9 @@ import java.util.stream.Collectors;
  */
 public final class NcclLibrary implements Library {
     /** {@code MAX_IB_DEVS}, NVIDIA/nccl {@code src/transport/net_ib/common.h}. */
-    static final int MAX_IB_DEVS = 32;
+    public static final int MAX_IB_DEVS = 32;
     /** {@code sizeof(netIf.prefix) - 1}, NVIDIA/nccl {@code src/include/utils.h}. */
-    static final int MAX_PREFIX_CHARS = 63;
+    public static final int MAX_PREFIX_CHARS = 63;
     /** Default {@code NCCL_IB_SUBNET_PREFIX_LEN}, NVIDIA/nccl {@code src/transport/net_ib/connect.cc}. */
     static final int SUBNET_PREFIX_LEN = 24;
     /** The peers' NICs one finding names at most. */
@@ -127,6 +127,23 @@ public final class NcclLibrary implements Library {
             settings.add(new Setting("NCCL_IB_SUBNET_AWARE_ROUTING", "1"));
         }
         return new NodeSettings(name(), node.node(), settings, findings);
+    }
+
+    /**
+     * @param node the node
+     * @return why the node needs {@code NCCL_IB_SUBNET_AWARE_ROUTING=1} (a sentence), empty when
+     *         railmap does not write it ({@link #settings} writes it exactly when this is present)
+     */
+    public static Optional<String> subnetAwareRouting(NodeNics node) {
+        boolean crossed = !new NcclPairing(node).crossed().isEmpty();
+        if (!subnetAware(node, subnets(node), crossed)) {
+            return Optional.empty();
+        }
+        return Optional.of(crossed
+                ? "NCCL pairs a NIC of " + node.node() + ", by position, with a NIC on another rail or cable, and routing by subnet"
+                        + " makes it take the local NIC on the peer's subnet"
+                : node.node() + "'s compute NICs are cabled directly to " + directPeers(node) + " nodes, and a rail id cannot say"
+                        + " which cable reaches which peer");
     }
 
     /**
