@@ -168,8 +168,8 @@ class CheckEnvTest {
         Run run = check(env(SWAPPED, "NCCL_IB_SUBNET_AWARE_ROUTING=1", "# NCCL_IB_SUBNET_AWARE_ROUTING=1"), SWAPPED);
 
         assertThat(run.code()).as(run.out() + run.err()).isZero();
-        assertThat(run.out()).contains("warning subnet-routing-off NCCL_IB_SUBNET_AWARE_ROUTING is not set, but the fabric has a"
-                + " cross-rail NIC");
+        assertThat(run.out()).contains("warning subnet-routing-off NCCL_IB_SUBNET_AWARE_ROUTING is not set, but NCCL pairs a NIC"
+                + " of gpu-01, by position, with a NIC on another rail");
         Run kept = check(env(SWAPPED, "", ""), SWAPPED);
         assertThat(kept.out()).as(kept.err()).contains(": 0 errors, 0 warnings");
     }
