@@ -15,6 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code railmap check --env}: env files written by {@code railmap env}, then corrupted, on the two-leaf example. */
 class CheckEnvTest {
     private static final String CLEAN = "../examples/snapshots/two-leaves.json";
+    /** One NIC on the other leaf: every node then routes by subnet (NCCL_IB_SUBNET_AWARE_ROUTING=1). */
+    private static final String SWAPPED = "../examples/snapshots/two-leaves-swapped.json";
     private static final String ALL = "nccl,ucx,nixl,mx,nvshmem";
 
     @TempDir
@@ -22,7 +24,12 @@ class CheckEnvTest {
 
     /** @return the file holding what railmap env prints for gpu-01, with {@code from} replaced by {@code to} */
     private Path env(String from, String to) throws Exception {
-        Run env = Run.of("env", "--node", "gpu-01", "--for", ALL, "--snapshot", CLEAN);
+        return env(CLEAN, from, to);
+    }
+
+    /** @return the file holding what railmap env prints for gpu-01 from the snapshot, with {@code from} replaced by {@code to} */
+    private Path env(String snapshot, String from, String to) throws Exception {
+        Run env = Run.of("env", "--node", "gpu-01", "--for", ALL, "--snapshot", snapshot);
         assertThat(env.code()).as(env.err()).isZero();
         assertThat(env.out()).contains(from);
         Path file = dir.resolve("gpu-01.env");
@@ -43,8 +50,9 @@ class CheckEnvTest {
         Run run = check(env("", ""), CLEAN);
 
         assertThat(run.code()).as(run.out() + run.err()).isZero();
-        assertThat(run.out()).contains(": 0 errors, 0 warnings, 0 notes (for gpu-01; checked NCCL_IB_HCA, UCX_NET_DEVICES, "
-                + "MX_RDMA_NIC_PIN, MX_RDMA_NIC_PIN_MIN_RATE_GBPS, NVSHMEM_HCA_LIST)");
+        assertThat(run.out()).contains(": 0 errors, 0 warnings, 0 notes (for gpu-01; checked NCCL_IB_HCA, NCCL_CROSS_NIC, "
+                + "NCCL_IB_GID_INDEX, NCCL_SOCKET_IFNAME, UCX_NET_DEVICES, UCX_MAX_RMA_RAILS, UCX_MAX_RNDV_RAILS, UCX_IB_GID_INDEX, "
+                + "MX_RDMA_NIC_PIN, MX_RDMA_NIC_PIN_MIN_RATE_GBPS, NVSHMEM_HCA_LIST, NVSHMEM_LIBFABRIC_MAX_NIC_PER_PE)");
     }
 
     @Test
@@ -131,5 +139,52 @@ class CheckEnvTest {
         Run missing = Run.of("check", "--env", dir.resolve("none.env").toString(), "--node", "gpu-01", "--snapshot", CLEAN);
         assertThat(missing.code()).isEqualTo(ExitCodes.INPUT);
         assertThat(missing.err()).contains("env file").contains("does not exist");
+    }
+
+    @Test
+    void aWrongGidIndexAndASocketIfnameOfNoNetdevAreErrors() throws Exception {
+        Path file = env("NCCL_IB_GID_INDEX=3", "NCCL_IB_GID_INDEX=1");
+        Files.writeString(file, Files.readString(file).replace("NCCL_SOCKET_IFNAME==eno1", "NCCL_SOCKET_IFNAME==eno9"));
+        Run run = check(file, CLEAN);
+
+        assertThat(run.code()).as(run.out() + run.err()).isEqualTo(ExitCodes.FINDINGS);
+        assertThat(run.out()).contains("error wrong-gid-index NCCL_IB_GID_INDEX=1, but the RoCE v2 IPv4 GID of mlx5_0:1 is at index 3")
+                .contains("error unknown-device NCCL_SOCKET_IFNAME \"=eno9\" matches no netdev of gpu-01").contains("write =eno1");
+    }
+
+    @Test
+    void fewerUcxRailsThanNicsIsAWarningAndAboveTheLaneLimitAnError() throws Exception {
+        Run fewer = check(env("UCX_MAX_RMA_RAILS=2", "UCX_MAX_RMA_RAILS=1"), CLEAN);
+        assertThat(fewer.code()).as(fewer.out() + fewer.err()).isZero();
+        assertThat(fewer.out()).contains("warning list-limit UCX_MAX_RMA_RAILS=1, but UCX is given 2 compute NICs");
+
+        Run above = check(env("UCX_MAX_RNDV_RAILS=2", "UCX_MAX_RNDV_RAILS=inf"), CLEAN);
+        assertThat(above.code()).as(above.out() + above.err()).isEqualTo(ExitCodes.FINDINGS);
+        assertThat(above.out()).contains("error bad-setting UCX_MAX_RNDV_RAILS \"inf\" is 4294967295, above UCX's 64 lanes");
+    }
+
+    @Test
+    void subnetAwareRoutingLeftOutOnACrossRailFabricIsAWarningSayingWhy() throws Exception {
+        Run run = check(env(SWAPPED, "NCCL_IB_SUBNET_AWARE_ROUTING=1", "# NCCL_IB_SUBNET_AWARE_ROUTING=1"), SWAPPED);
+
+        assertThat(run.code()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).contains("warning subnet-routing-off NCCL_IB_SUBNET_AWARE_ROUTING is not set, but NCCL pairs a NIC"
+                + " of gpu-01, by position, with a NIC on another rail");
+        Run kept = check(env(SWAPPED, "", ""), SWAPPED);
+        assertThat(kept.out()).as(kept.err()).contains(": 0 errors, 0 warnings");
+    }
+
+    @Test
+    void anUnquotedGlobIsExitOneNamingLineAndColumn() throws Exception {
+        Path file = env("UCX_NET_DEVICES=mlx5_0:1,mlx5_1:1", "UCX_NET_DEVICES=mlx5_[0-1]:1");
+        int line = Files.readString(file).lines().toList().indexOf("UCX_NET_DEVICES=mlx5_[0-1]:1") + 1;
+        Run run = check(file, CLEAN);
+
+        assertThat(run.code()).isEqualTo(ExitCodes.INPUT);
+        assertThat(run.err()).contains("line " + line + " column 22: '[' unquoted is shell syntax").contains("quote the value")
+                .doesNotContain("Exception");
+        Files.writeString(file, Files.readString(file).replace("mlx5_[0-1]:1", "'mlx5_[0-1]:1'"));
+        Run quoted = check(file, CLEAN);
+        assertThat(quoted.code()).as(quoted.out() + quoted.err()).isZero();
     }
 }

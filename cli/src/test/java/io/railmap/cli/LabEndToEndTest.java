@@ -365,6 +365,13 @@ class LabEndToEndTest {
                     }
                 });
 
+        // issue 12: NCCL's rail ids are the leaves' rails, on every node
+        for (String node : topology.nodes()) {
+            Run nccl = assertNcclRailsAreLeaves(topology, node);
+            assertThat(nccl.code()).as(nccl.out()).isZero();
+            assertThat(nccl.out()).doesNotContain("cross-rail");
+        }
+
         Run move1 = Run.of("lab", "cable", "move", "g3:eth2", "leaf1:p5");
         assertThat(move1.code()).as(move1.err()).isZero();
         Run move2 = Run.of("lab", "cable", "move", "g3:eth3", "leaf0:p3");
@@ -398,6 +405,21 @@ class LabEndToEndTest {
                     }
                 });
 
+        // issue 12: g3's swapped NICs carry the rail id of the leaf they reach now, not of their name; NCCL pairs NICs by
+        // position, so g3's gets a cross-rail finding naming the cable to move, and the other nodes none
+        for (String node : swapped.nodes()) {
+            Run nccl = assertNcclRailsAreLeaves(swapped, node);
+            if (node.equals("g3")) {
+                // a lab port is an Ethernet veth with an assumed RDMA name, not RoCE: no subnet-aware routing can fix it, an error
+                assertThat(nccl.code()).isEqualTo(ExitCodes.FINDINGS);
+                assertThat(nccl.out()).contains("# error cross-rail [rail 0] rdma_eth2:1 (g3:eth2) is on rail 1 (leaf1), but rdma_eth2 of most nodes is on rail 0 (leaf0)",
+                        "move g3's rdma_eth2 cable to leaf0", "rdma_eth3:1 (g3:eth3) is on rail 0 (leaf0)", "move g3's rdma_eth3 cable to leaf1");
+            } else {
+                assertThat(nccl.code()).as(nccl.out()).isZero();
+                assertThat(nccl.out()).as("nccl settings of %s", node).doesNotContain("cross-rail");
+            }
+        }
+
         Run stop = Run.of("lab", "lldpd", "stop", "g2");
         assertThat(stop.code()).as(stop.err()).isZero();
         assertThat(Run.of("lab", "status").out()).contains("g2: daemon pid").contains("lldpd stopped");
@@ -426,6 +448,23 @@ class LabEndToEndTest {
             }
         }
         throw new AssertionError("no " + type + " event within " + within.toMillis() + " ms");
+    }
+
+    /**
+     * Asserts that {@code railmap env --for nccl} on the node names its two NICs in NCCL_IB_HCA, each with the rail id of
+     * the leaf the file cables it to (leaf k is rail k: the rails are numbered by their HCA name), and returns the run.
+     */
+    private static Run assertNcclRailsAreLeaves(LabTopology topology, String node) {
+        Run env = Run.of("env", "--lab", node, "--node", node, "--for", "nccl");
+        assertThat(env.err()).as("env --for nccl on %s", node).doesNotContain("Exception");
+        List<String> expected = new ArrayList<>();
+        for (String port : List.of("eth2", "eth3")) {
+            String leaf = topology.cableAt(new PortRef(node, port)).orElseThrow().farEnd(new PortRef(node, port)).node();
+            expected.add("rdma_" + port + ":1:" + leaf.substring("leaf".length()));
+        }
+        assertThat(env.out()).as("env --for nccl on %s", node).contains("NCCL_IB_HCA==" + String.join(",", expected) + "\n",
+                "NCCL_CROSS_NIC=0\n");
+        return env;
     }
 
     private static JsonNode rails(String node) throws Exception {

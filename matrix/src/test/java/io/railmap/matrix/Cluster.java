@@ -81,6 +81,14 @@ public final class Cluster {
         return this;
     }
 
+    /** Gives one port these IP addresses (plain, no prefix length), known. */
+    public Cluster addresses(String x, String... ips) {
+        PortRef ref = PortRef.parse(x);
+        Port p = nodes.get(ref.node()).get(ref.port());
+        return put(new Port(p.node(), p.netdev(), p.rdma(), p.rdmaPort(), p.kind(), p.rateGbps(), p.state(), p.thunderbolt(), List.of(ips),
+                true, p.bridge(), p.switchPort(), p.gidIndex(), p.neighbours()));
+    }
+
     /** Changes the state of one port. */
     public Cluster state(String x, PortState state) {
         PortRef ref = PortRef.parse(x);

@@ -14,7 +14,7 @@ import io.railmap.matrix.emit.RailTableJson;
 import io.railmap.matrix.fabric.RailTable;
 import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.library.ComputeNics;
-import io.railmap.matrix.library.EnvCheck;
+import io.railmap.matrix.library.check.EnvCheck;
 import io.railmap.matrix.library.EnvFile;
 import io.railmap.matrix.library.NodeNics;
 import io.railmap.matrix.library.SettingsOptions;
@@ -71,9 +71,10 @@ public final class CheckCommand implements Callable<Integer> {
     boolean rails;
 
     @Option(names = "--env", paramLabel = "ENVFILE", description = "Check an env file (KEY=VALUE lines, as railmap env writes) "
-            + "against the cables of --node instead: NCCL_IB_HCA, UCX_NET_DEVICES, MX_RDMA_NIC_PIN, MX_RDMA_NIC_PIN_MIN_RATE_GBPS and "
-            + "NVSHMEM_HCA_LIST, read as each library reads them (an unknown or down HCA, a wrong rail id, a side or management NIC "
-            + "in a stripe list, more NICs than the library reads, a rate that is no finite number ≥ 0).")
+            + "against the cables of --node instead: every variable railmap env writes for NCCL, UCX, NIXL, ModelExpress, NVSHMEM, "
+            + "jaccl and the MLX ring, read as each library reads it (an unknown or down HCA or netdev, a wrong rail id or GID index, "
+            + "a side or management NIC in a stripe list, more NICs than the library reads, fewer rails than NICs, a rank out of "
+            + "range, a value the library misreads).")
     Path env;
 
     @Option(names = "--node", paramLabel = "NODE", description = "With --env: the node the env file is for.")

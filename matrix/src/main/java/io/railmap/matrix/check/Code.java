@@ -7,7 +7,10 @@ import io.railmap.matrix.model.WireNames;
 public enum Code {
     /** devices[i][j][k] and devices[j][i][k] are ends of two different cables between i and j. */
     MISMATCHED_RAIL,
-    /** A name in the file is neither an RDMA device nor a netdev of the rank's node. */
+    /**
+     * A name in the file is neither an RDMA device nor a netdev of the rank's node (env check:
+     * {@code NCCL_SOCKET_IFNAME} matches no netdev of the node).
+     */
     UNKNOWN_DEVICE,
     /** A name in the file is a netdev; jaccl opens RDMA devices by name only. */
     NETDEV_NAME,
@@ -105,6 +108,19 @@ public enum Code {
     SIDE_NIC_IN_LIST,
     /** Env check: a variable's value the library would refuse or misread (NaN, negative or infinite rate, ...). */
     BAD_SETTING,
+    /** Env check: {@code NCCL_IB_GID_INDEX} or {@code UCX_IB_GID_INDEX} is not a RoCE compute NIC's RoCE v2 IPv4 GID index. */
+    WRONG_GID_INDEX,
+    /**
+     * Env check: {@code NCCL_IB_SUBNET_AWARE_ROUTING} is unset or 0 where railmap's NCCL settings turn it
+     * on (compute NICs cabled directly to several nodes, or a cross-rail NIC on per-rail subnets).
+     */
+    SUBNET_ROUTING_OFF,
+    /**
+     * Settings: a caveat about the library itself, whatever the cables (NIXL replaces
+     * {@code UCX_NET_DEVICES} when given a device list; ModelExpress's list is indexed by CUDA device;
+     * jaccl runs the ring when its variable exists at all).
+     */
+    SETTING_CAVEAT,
     /** Settings: a library reads (or stripes over) at most N NICs of its list, and more are present or listed. */
     LIST_LIMIT,
     /** Settings: an RDMA device name a library's device list cannot carry (its separators, its name length). */

@@ -12,14 +12,17 @@ import java.util.regex.Pattern;
  * {@code [A-Za-z_][A-Za-z0-9_]*} and VALUE is a run of plain characters, {@code '...'} (taken as is)
  * and {@code "..."} (taken as is, refusing {@code \ $ `} inside, which a shell would expand). Whatever
  * a shell would read otherwise is refused rather than guessed: whitespace, {@code \ $ `}, {@code ;}
- * {@code &} {@code |} {@code <} {@code >} {@code (} {@code )} outside quotes, an unterminated quote,
+ * {@code &} {@code |} {@code <} {@code >} {@code (} {@code )} outside quotes, the pattern characters
+ * {@code * ? [} outside quotes (a shell globs them), a {@code ~} outside quotes that starts the value
+ * or follows a {@code :} (POSIX tilde expansion in an assignment), an unterminated quote,
  * a line longer than {@value #MAX_LINE_CHARS} characters, a control character other than tab. A key given twice takes its last value.
  */
 public final class EnvFile {
     /** Longest line read, in characters. */
     public static final int MAX_LINE_CHARS = 4096;
     private static final Pattern KEY = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
-    private static final String SPECIAL = "\\$`;&|<>()";
+    private static final String GLOB = "*?[";
+    private static final String SPECIAL = "\\$`;&|<>()" + GLOB;
 
     private EnvFile() {
     }
@@ -76,9 +79,10 @@ public final class EnvFile {
                     }
                     value.append(quoted);
                     p = end + 1;
-                } else if (SPECIAL.indexOf(ch) >= 0) {
-                    throw error(name, number, p + 1, "'" + ch + "' is shell syntax railmap does not read; quote the value or write"
-                            + " what it stands for");
+                } else if (SPECIAL.indexOf(ch) >= 0 || ch == '~' && (p == eq + 1 || line.charAt(p - 1) == ':')) {
+                    throw error(name, number, p + 1, "'" + ch + "' unquoted is shell syntax railmap does not read" + (GLOB.indexOf(ch) >= 0
+                            ? " (a shell would replace the word with the file names it matches)" : ch == '~' ? " (a shell would put a"
+                            + " home directory there)" : "") + "; quote the value ('...') or write what it stands for");
                 } else {
                     value.append(ch);
                     p++;

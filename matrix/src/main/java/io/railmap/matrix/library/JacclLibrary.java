@@ -72,7 +72,7 @@ public final class JacclLibrary implements Library {
             return new NodeSettings(name(), node.node(), List.of(), findings);
         }
         JacclEnv.meshNote(plan).filter(note -> plan.mode().isPresent())
-                .ifPresent(note -> findings.add(new Finding(Code.OVERRIDDEN_BY_ENVS, Severity.INFO, List.of(), Optional.empty(), note)));
+                .ifPresent(note -> findings.add(new Finding(Code.SETTING_CAVEAT, Severity.INFO, List.of(), Optional.empty(), note)));
         List<Setting> settings = new ArrayList<>();
         settings.add(new Setting(Provenance.TOPOLOGY_VARIABLE, plan.provenance().digest()));
         settings.add(new Setting(Provenance.RECORDS_VARIABLE, plan.provenance().recordList()));

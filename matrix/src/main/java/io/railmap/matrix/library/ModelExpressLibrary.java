@@ -55,14 +55,14 @@ public final class ModelExpressLibrary implements Library {
         if (node.options().mxStripe()) {
             settings.add(UcxLibrary.rails("UCX_MAX_RMA_RAILS", nics));
             settings.add(new Setting("MX_RDMA_NIC_PIN", "stripe"));
-            findings.add(new Finding(Code.OVERRIDDEN_BY_ENVS, Severity.INFO, List.of(), Optional.empty(),
+            findings.add(new Finding(Code.SETTING_CAVEAT, Severity.INFO, List.of(), Optional.empty(),
                     "MX_RDMA_NIC_PIN=stripe works only on ModelExpress builds with the stripe mode; others read it as auto"
                             + " and pin each CUDA device to one NIC"));
             stripeDiffers(node, nics).ifPresent(findings::add);
         } else {
             String pin = NicLists.hcaPorts(nics);
             settings.add(new Setting("MX_RDMA_NIC_PIN", nics.size() == 1 ? pin + "," : pin));
-            findings.add(new Finding(Code.OVERRIDDEN_BY_ENVS, Severity.WARNING, List.of(), Optional.empty(),
+            findings.add(new Finding(Code.SETTING_CAVEAT, Severity.WARNING, List.of(), Optional.empty(),
                     "MX_RDMA_NIC_PIN's list is indexed by CUDA device: device k sets UCX_NET_DEVICES to entry k alone ("
                             + nics.get(0).hcaPort() + " for device 0), devices " + nics.size()
                             + " and up keep UCX_NET_DEVICES; check that device k is near entry k (nvidia-smi topo -m)"));

@@ -9,7 +9,9 @@ import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.topology.Cable;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -41,28 +43,35 @@ import java.util.stream.Collectors;
  *     record says: {@code src/misc/socket.cc}, {@code ncclFindInterfaces}, then
  *     {@code src/os/linux.cc}, {@code ncclOsFindInterfaces} (the same {@code ^}/{@code =} prefixes
  *     and {@code parseStringList}).</li>
- * <li>{@code NCCL_IB_SUBNET_AWARE_ROUTING=1} on RoCE when the fabric has a cross-rail NIC and each
- *     rail is its own subnet (every node then takes the local NIC on its peer's subnet); and when the compute NICs are directly cabled to more than
- *     one node, every cable's two ends on one subnet: {@code connect.cc},
- *     {@code ncclIbFindDevBySubnet} (called from {@code ncclIbConnectImpl} and {@code ncclIbAcceptImpl})
- *     then picks the local NIC on the peer's subnet, comparing the IPv4-mapped GIDs' first
- *     {@code NCCL_IB_SUBNET_PREFIX_LEN} bits (default {@value #SUBNET_PREFIX_LEN}, {@code gidSameSubnet});
- *     a rail id alone cannot say which cable reaches which peer.</li>
+ * <li>{@code NCCL_IB_SUBNET_AWARE_ROUTING=1} when every compute NIC is RoCE with an IPv4 address,
+ *     the node's rails and cables are each one subnet (no {@link Code#SUBNET_MISMATCH}), and NCCL
+ *     pairs one of its NICs with a NIC of another rail or cable ({@link NcclPairing}: NCCL pairs the
+ *     NICs of two nodes by their position) or its NICs are cabled directly to several nodes:
+ *     {@code connect.cc}, {@code ncclIbFindDevBySubnet} (called from {@code ncclIbConnectImpl} and
+ *     {@code ncclIbAcceptImpl}) then picks the local NIC on the peer's subnet, comparing the
+ *     IPv4-mapped GIDs' first {@code NCCL_IB_SUBNET_PREFIX_LEN} bits (default
+ *     {@value #SUBNET_PREFIX_LEN}, {@code gidSameSubnet}); a rail id alone cannot say which cable
+ *     reaches which peer.</li>
  * </ul>
  * Findings: a compute NIC without a rail ({@link Code#UNKNOWN_FAR_END}, a warning: NCCL may pair it
  * with any NIC); {@link Code#SUBNET_MISMATCH} when the ends of a direct cable share no /24 (an error:
  * the RoCE v2 peer's address routes elsewhere) or a NIC shares none with another NIC of its switched
  * rail (a warning: only a routed fabric carries it); a name NCCL would misparse
  * ({@link Code#UNLISTABLE_NAME}, an error); more than {@value #MAX_IB_DEVS} compute NICs
- * ({@link Code#LIST_LIMIT}, an error, and no NCCL_IB_HCA).
+ * ({@link Code#LIST_LIMIT}, an error, and no NCCL_IB_HCA); {@link Code#CROSS_RAIL} for a NIC NCCL
+ * pairs by position with a NIC of another rail or cable: a warning when subnet-aware routing, as
+ * railmap sets it on both nodes, makes every such pair meet on one rail, else an error naming the
+ * cable to move.
  */
 public final class NcclLibrary implements Library {
     /** {@code MAX_IB_DEVS}, NVIDIA/nccl {@code src/transport/net_ib/common.h}. */
-    static final int MAX_IB_DEVS = 32;
+    public static final int MAX_IB_DEVS = 32;
     /** {@code sizeof(netIf.prefix) - 1}, NVIDIA/nccl {@code src/include/utils.h}. */
-    static final int MAX_PREFIX_CHARS = 63;
+    public static final int MAX_PREFIX_CHARS = 63;
     /** Default {@code NCCL_IB_SUBNET_PREFIX_LEN}, NVIDIA/nccl {@code src/transport/net_ib/connect.cc}. */
     static final int SUBNET_PREFIX_LEN = 24;
+    /** The peers' NICs one finding names at most. */
+    private static final int MAX_NAMED = 3;
 
     @Override
     public String name() {
@@ -110,42 +119,91 @@ public final class NcclLibrary implements Library {
                 .ifPresent(m -> settings.add(new Setting("NCCL_SOCKET_IFNAME", "=" + m.netdev())));
         List<Finding> subnets = subnets(node);
         findings.addAll(subnets);
-        boolean roceBySubnet = subnets.isEmpty() && !nics.isEmpty() && nics.stream().allMatch(n -> n.port().kind() == PortKind.ROCE);
-        List<Finding> crossed = crossRail(node, roceBySubnet);
-        findings.addAll(crossed);
-        // a cross-rail NIC anywhere makes every node's NIC pair with it by position: every node routes by subnet
-        boolean fabricCrossed = node.rails().findings().stream().anyMatch(f -> f.code() == Code.CROSS_RAIL);
-        if (subnets.isEmpty() && (directPeers(node) > 1 || (roceBySubnet && fabricCrossed))) {
+        NcclPairing pairing = new NcclPairing(node);
+        List<NcclPairing.Crossed> crossed = pairing.crossed();
+        boolean aware = subnetAware(node, subnets, !crossed.isEmpty());
+        findings.addAll(crossed(node, pairing, crossed, aware));
+        if (aware) {
             settings.add(new Setting("NCCL_IB_SUBNET_AWARE_ROUTING", "1"));
         }
         return new NodeSettings(name(), node.node(), settings, findings);
     }
 
     /**
-     * A NIC on another rail than the same-named NIC of most nodes: NCCL joins NICs of two nodes by
-     * their position (its rings and trees assume identical nodes; the rail id only picks which local
-     * NIC enters and leaves a channel), so the label cannot fix it. On RoCE with one subnet per rail,
-     * subnet-aware routing makes NCCL take the local NIC on the peer's subnet: a warning. Otherwise
-     * (InfiniBand, or subnets that do not tell rails apart) an error that names the cable to move.
+     * @param node the node
+     * @return why the node needs {@code NCCL_IB_SUBNET_AWARE_ROUTING=1} (a sentence), empty when
+     *         railmap does not write it ({@link #settings} writes it exactly when this is present)
      */
-    private static List<Finding> crossRail(NodeNics node, boolean roceBySubnet) {
-        List<Finding> out = new ArrayList<>();
-        for (ComputeNic nic : node.nics()) {
-            Optional<io.railmap.matrix.fabric.Rail> on = node.rails().railOf(nic.port().ref());
-            Optional<io.railmap.matrix.fabric.Rail> home = node.rails().homeOf(nic.port());
-            if (on.isEmpty() || home.isEmpty() || on.get().id() == home.get().id()) {
-                continue;
-            }
-            String where = nic.hcaPort() + " (" + nic.port().ref() + ") is on rail " + on.get().id() + " (" + on.get().name() + "), but "
-                    + nic.hca() + " of most nodes is on rail " + home.get().id() + " (" + home.get().name() + "); NCCL pairs NICs of two"
-                    + " nodes by their position, not by rail id, ";
-            out.add(roceBySubnet
-                    ? new Finding(Code.CROSS_RAIL, Severity.WARNING, List.of(), Optional.of(home.get().id()), where
-                            + "so NCCL_IB_SUBNET_AWARE_ROUTING=1 is set: NCCL takes the local NIC on the peer's subnet; move the cable to "
-                            + home.get().name() + " to run at full rail bandwidth without it")
-                    : error(Code.CROSS_RAIL, Optional.of(home.get().id()), where + "so it would join rails through the spine: move "
-                            + node.node() + "'s " + nic.hca() + " cable to " + home.get().name()));
+    public static Optional<String> subnetAwareRouting(NodeNics node) {
+        boolean crossed = !new NcclPairing(node).crossed().isEmpty();
+        if (!subnetAware(node, subnets(node), crossed)) {
+            return Optional.empty();
         }
+        return Optional.of(crossed
+                ? "NCCL pairs a NIC of " + node.node() + ", by position, with a NIC on another rail or cable, and routing by subnet"
+                        + " makes it take the local NIC on the peer's subnet"
+                : node.node() + "'s compute NICs are cabled directly to " + directPeers(node) + " nodes, and a rail id cannot say"
+                        + " which cable reaches which peer");
+    }
+
+    /**
+     * @param subnets  the node's {@code subnet-mismatch} findings
+     * @param crossed  whether NCCL pairs one of its NICs, by position, with a NIC of another rail
+     * @return true when the node sets {@code NCCL_IB_SUBNET_AWARE_ROUTING=1}: every compute NIC is
+     *         RoCE with an IPv4 address, its rails and cables are each one subnet, and it has a
+     *         crossed pairing or direct cables to several nodes
+     */
+    private static boolean subnetAware(NodeNics node, List<Finding> subnets, boolean crossed) {
+        return subnets.isEmpty() && !node.nics().isEmpty()
+                && node.nics().stream().allMatch(n -> n.port().kind() == PortKind.ROCE && !n.port().ipv4().isEmpty())
+                && (crossed || directPeers(node) > 1);
+    }
+
+    /**
+     * One {@code cross-rail} finding per NIC of the node that NCCL pairs, by position, with a NIC of
+     * another rail or cable ({@link NcclPairing}): NCCL's rings and trees assume identical nodes, and
+     * the rail id only picks which local NIC enters and leaves a channel, so the label cannot fix it.
+     * A warning when subnet-aware routing makes every such pair meet on one rail (both nodes'
+     * settings as railmap writes them); else an error naming the cable to move. A NIC on the rail
+     * where the same-named NIC of most nodes is, paired with one that is not, is left to the other
+     * node's finding.
+     */
+    private static List<Finding> crossed(NodeNics node, NcclPairing pairing, List<NcclPairing.Crossed> crossed, boolean aware) {
+        Map<ComputeNic, List<NcclPairing.Crossed>> byNic = new LinkedHashMap<>();
+        for (NcclPairing.Crossed c : crossed) {
+            if (!(pairing.atHome(c.local()) && !pairing.atHome(c.remote()))) {
+                byNic.computeIfAbsent(c.local(), n -> new ArrayList<>()).add(c);
+            }
+        }
+        List<Finding> out = new ArrayList<>();
+        byNic.forEach((nic, pairs) -> {
+            boolean routed = pairs.stream().allMatch(c -> pairing.routedBySubnet(c, aware,
+                    subnetAware(c.peer(), subnets(c.peer()), true)));
+            Optional<Rail> on = node.rails().railOf(nic.port().ref());
+            Optional<Rail> home = node.rails().homeOf(nic.port());
+            String where;
+            String move;
+            if (on.isPresent() && home.isPresent() && on.get().id() != home.get().id()) {
+                where = nic.hcaPort() + " (" + nic.port().ref() + ") is on rail " + on.get().id() + " (" + on.get().name() + "), but "
+                        + nic.hca() + " of most nodes is on rail " + home.get().id() + " (" + home.get().name() + ")";
+                move = "move " + node.node() + "'s " + nic.hca() + " cable to " + home.get().name();
+            } else {
+                NcclPairing.Crossed first = pairs.get(0);
+                where = nic.hcaPort() + " (" + nic.port().ref() + ") reaches " + first.localReach() + ", but NIC " + (first.position() + 1)
+                        + " of " + pairs.stream().limit(MAX_NAMED).map(c -> c.peer().node() + ", " + c.remote().hcaPort() + " (" + c.remote().port().ref()
+                                + "), reaches " + c.remoteReach()).collect(Collectors.joining("; of "))
+                        + (pairs.size() > MAX_NAMED ? "; and of " + (pairs.size() - MAX_NAMED) + " more nodes" : "");
+                move = on.isEmpty() ? "cable " + node.node() + "'s " + nic.hca() + " to " + first.peer().node() + "'s " + first.remote().hca()
+                        : "cable NIC " + (first.position() + 1) + " of every node to one switch";
+            }
+            where += "; NCCL pairs NICs of two nodes by their position, not by rail id, ";
+            Optional<Integer> rail = home.map(Rail::id).or(nic::rail);
+            out.add(routed
+                    ? new Finding(Code.CROSS_RAIL, Severity.WARNING, List.of(), rail, where
+                            + "so NCCL_IB_SUBNET_AWARE_ROUTING=1 is set: NCCL takes the local NIC on the peer's subnet; " + move
+                            + " to run at full rail bandwidth without it")
+                    : error(Code.CROSS_RAIL, rail, where + "so it would join two rails (through the spine, or nowhere): " + move));
+        });
         return out;
     }
 
@@ -174,7 +232,7 @@ public final class NcclLibrary implements Library {
                 .distinct().count();
     }
 
-    private static List<Finding> subnets(NodeNics node) {
+    static List<Finding> subnets(NodeNics node) {
         List<Finding> findings = new ArrayList<>();
         for (ComputeNic nic : node.nics()) {
             Port port = nic.port();

@@ -40,7 +40,7 @@ public final class NixlLibrary implements Library {
             settings.add(UcxLibrary.netDevices(nics));
             settings.add(UcxLibrary.rails("UCX_MAX_RMA_RAILS", nics));
             UcxLibrary.gidIndex(nics).ifPresent(settings::add);
-            findings.add(new Finding(Code.OVERRIDDEN_BY_ENVS, Severity.WARNING, List.of(), Optional.empty(),
+            findings.add(new Finding(Code.SETTING_CAVEAT, Severity.WARNING, List.of(), Optional.empty(),
                     "NIXL's UCX backend replaces UCX_NET_DEVICES when it is given the backend parameter device_list: "
                             + deviceList(nics)));
         }

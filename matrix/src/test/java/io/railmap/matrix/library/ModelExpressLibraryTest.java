@@ -52,7 +52,7 @@ class ModelExpressLibraryTest {
         assertThat(mxPin(env.get("MX_RDMA_NIC_PIN"), 4)).isNull();
         // what device 4 and up keep: every compute NIC, no side or management NIC
         assertThat(env).containsEntry("UCX_NET_DEVICES", "mlx5_0:1,mlx5_1:1,mlx5_2:2,mlx5_3:1").doesNotContainKey("UCX_MAX_RMA_RAILS");
-        assertThat(s.findings()).filteredOn(f -> f.code() == Code.OVERRIDDEN_BY_ENVS).singleElement().satisfies(f -> {
+        assertThat(s.findings()).filteredOn(f -> f.code() == Code.SETTING_CAVEAT).singleElement().satisfies(f -> {
             assertThat(f.severity()).isEqualTo(Severity.WARNING);
             assertThat(f.message()).contains("indexed by CUDA device", "mlx5_0:1 for device 0", "devices 4 and up");
         });
@@ -95,7 +95,7 @@ class ModelExpressLibraryTest {
 
         assertThat(env(s)).containsEntry("MX_RDMA_NIC_PIN", "stripe").containsEntry("UCX_NET_DEVICES", "mlx5_0:1,mlx5_1:1")
                 .containsEntry("UCX_MAX_RMA_RAILS", "2").containsEntry("MX_RDMA_NIC_PIN_MIN_RATE_GBPS", "400");
-        assertThat(s.findings()).filteredOn(f -> f.code() == Code.OVERRIDDEN_BY_ENVS).singleElement().satisfies(f -> {
+        assertThat(s.findings()).filteredOn(f -> f.code() == Code.SETTING_CAVEAT).singleElement().satisfies(f -> {
             assertThat(f.severity()).isEqualTo(Severity.INFO);
             assertThat(f.message()).contains("only on ModelExpress builds with the stripe mode", "auto");
         });

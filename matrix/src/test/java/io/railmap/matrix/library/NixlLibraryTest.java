@@ -37,7 +37,7 @@ class NixlLibraryTest {
     void warnsThatDeviceListReplacesUcxNetDevicesAndGivesTheDeviceListNixlReadsAsTheSameNics() {
         NodeSettings s = nixl.settings(StripeNode.named("g1").nic("mlx5_0", 1, 400).nic("mlx5_1", 1, 400).nics());
 
-        Finding warning = s.findings().stream().filter(f -> f.code() == Code.OVERRIDDEN_BY_ENVS).findFirst().orElseThrow();
+        Finding warning = s.findings().stream().filter(f -> f.code() == Code.SETTING_CAVEAT).findFirst().orElseThrow();
         assertThat(warning.severity()).isEqualTo(Severity.WARNING);
         assertThat(warning.message()).contains("UCX_NET_DEVICES", "device_list");
         String deviceList = warning.message().replaceAll(".*give \"([^\"]*)\".*", "$1");

@@ -15,8 +15,8 @@ import java.util.Optional;
  * One node for library tests: RoCE NICs {@code ethK} (address {@code 10.K.0.1}) with the RDMA
  * device and rate given, and optionally a management NIC carrying the node's management address.
  */
-final class StripeNode {
-    static final String MANAGEMENT = "192.168.0.1";
+public final class StripeNode {
+    public static final String MANAGEMENT = "192.168.0.1";
     private final String node;
     private final List<Port> ports = new ArrayList<>();
     private Optional<String> management = Optional.empty();
@@ -25,21 +25,21 @@ final class StripeNode {
         this.node = node;
     }
 
-    static StripeNode named(String node) {
+    public static StripeNode named(String node) {
         return new StripeNode(node);
     }
 
     /** An active NIC at {@code rateGbps}. */
-    StripeNode nic(String hca, int rdmaPort, double rateGbps) {
+    public StripeNode nic(String hca, int rdmaPort, double rateGbps) {
         return nic(hca, rdmaPort, Optional.of(rateGbps), PortState.ACTIVE);
     }
 
-    StripeNode nic(String hca, int rdmaPort, Optional<Double> rateGbps, PortState state) {
+    public StripeNode nic(String hca, int rdmaPort, Optional<Double> rateGbps, PortState state) {
         return nic(hca, rdmaPort, rateGbps, state, Optional.empty());
     }
 
     /** An active NIC at {@code rateGbps} whose RoCE v2 IPv4-mapped GID is at {@code gidIndex}. */
-    StripeNode nic(String hca, int rdmaPort, double rateGbps, int gidIndex) {
+    public StripeNode nic(String hca, int rdmaPort, double rateGbps, int gidIndex) {
         return nic(hca, rdmaPort, Optional.of(rateGbps), PortState.ACTIVE, Optional.of(gidIndex));
     }
 
@@ -51,19 +51,19 @@ final class StripeNode {
     }
 
     /** A NIC carrying the node's management address {@value #MANAGEMENT}. */
-    StripeNode management(String hca, double rateGbps) {
+    public StripeNode management(String hca, double rateGbps) {
         management = Optional.of(MANAGEMENT);
         ports.add(new Port(node, "mgmt0", Optional.of(hca), 1, PortKind.ROCE, Optional.of(rateGbps), PortState.ACTIVE, Optional.empty(),
                 List.of(MANAGEMENT), true, Optional.empty(), List.of()));
         return this;
     }
 
-    NodeNics nics(SettingsOptions options) {
+    public NodeNics nics(SettingsOptions options) {
         Topology topology = Topology.of(new Snapshot(List.of(new NodeRecord(node, 1, ports, management, Optional.empty()))));
         return ComputeNics.of(topology, RailTable.of(topology), node, options);
     }
 
-    NodeNics nics() {
+    public NodeNics nics() {
         return nics(SettingsOptions.DEFAULTS);
     }
 }

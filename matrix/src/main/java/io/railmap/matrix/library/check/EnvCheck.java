@@ -1,0 +1,51 @@
+package io.railmap.matrix.library.check;
+
+import io.railmap.matrix.check.Code;
+import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.library.ComputeNics;
+import io.railmap.matrix.library.EnvFile;
+import io.railmap.matrix.library.NodeNics;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Checks the variables of an existing environment file ({@link EnvFile}) against one node's cables,
+ * reading each variable as its library does, one class per library (each cites the source):
+ * {@link NcclEnvCheck}, {@link UcxEnvCheck} (NIXL and ModelExpress read UCX's variables too),
+ * {@link MxEnvCheck}, {@link NvshmemEnvCheck}, {@link MlxEnvCheck} (jaccl and the TCP ring). A
+ * finding only where the value would make the library misbehave on these cables.
+ *
+ * <p>Errors: a device the node lacks ({@link Code#UNKNOWN_HCA}), a netdev it lacks
+ * ({@link Code#UNKNOWN_DEVICE}), a down port ({@link Code#LINK_DOWN}); a management NIC, or an RDMA
+ * NIC slower than the compute NICs, in an RDMA list ({@link Code#SIDE_NIC_IN_LIST}); an NCCL rail id
+ * other than the NIC's rail ({@link Code#WRONG_RAIL_ID}); a GID index other than the RoCE v2 IPv4 one
+ * ({@link Code#WRONG_GID_INDEX}); more entries than the library reads ({@link Code#LIST_LIMIT}); a
+ * value the library misreads or refuses ({@link Code#BAD_SETTING}). Warnings: a setting that works
+ * worse than railmap's (fewer rails, the other jaccl mode, another node's rank, NCCL's subnet-aware
+ * routing off where railmap turns it on).
+ */
+public final class EnvCheck {
+    /** The variables checked, in the order checked. */
+    public static final List<String> VARIABLES = Stream.of(NcclEnvCheck.VARIABLES, UcxEnvCheck.VARIABLES, MxEnvCheck.VARIABLES,
+            NvshmemEnvCheck.VARIABLES, MlxEnvCheck.VARIABLES).flatMap(List::stream).toList();
+
+    private EnvCheck() {
+    }
+
+    /**
+     * @param node what the node has ({@link ComputeNics#of})
+     * @param vars the file's variables ({@link EnvFile#parse}); variables of no library here are ignored
+     * @return the findings, by library in the order above, then by variable
+     */
+    public static List<Finding> check(NodeNics node, Map<String, String> vars) {
+        List<Finding> out = new ArrayList<>();
+        NcclEnvCheck.check(node, vars, out);
+        UcxEnvCheck.check(node, vars, out);
+        MxEnvCheck.check(node, vars, out);
+        NvshmemEnvCheck.check(node, vars, out);
+        MlxEnvCheck.check(node, vars, out);
+        return out;
+    }
+}
