@@ -5,6 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.railmap.cli.client.EventFollower;
+import io.railmap.cli.lab.LabSetup;
 import io.railmap.lab.LabTopology;
 import io.railmap.lab.Netns;
 import io.railmap.matrix.codec.SnapshotCodec;
@@ -16,8 +18,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
@@ -222,8 +227,27 @@ class LabEndToEndTest {
         assertThat(Run.of("matrix", "--lab", "d", "--hosts", String.join(",", nodes), "--format", "launch", "-o", hostfile.toString())
                 .code()).isZero();
 
-        Run pull = Run.of("lab", "cable", "down", "a:en2");
-        assertThat(pull.code()).as(pull.err()).isZero();
+        // issue 13: every daemon's event stream, open before the pull (the first notice says it is)
+        Map<String, EventFollower> streams = new LinkedHashMap<>();
+        for (String node : nodes) {
+            EventFollower follower = new EventFollower(LabSetup.daemonUrl(node), Optional.empty());
+            streams.put(node, follower);
+            assertThat(follower.next(10_000)).get().isInstanceOf(EventFollower.Notice.class)
+                    .asString().contains("following railmapd at");
+        }
+        Map<String, String> seen = new HashMap<>();
+        try {
+            Run pull = Run.of("lab", "cable", "down", "a:en2");
+            assertThat(pull.code()).as(pull.err()).isZero();
+            for (String node : nodes) {
+                // the issue's bound: the cable-lost event on every daemon's stream within 2 s
+                EventFollower.Event lost = nextOf(streams.get(node), "cable-lost", Duration.ofSeconds(2));
+                assertThat(lost.data()).as(node).contains("\"subjects\":[\"a:en2\",\"b:en4\"]");
+                seen.put(node, lost.id().orElseThrow());
+            }
+        } finally {
+            streams.values().forEach(EventFollower::close);
+        }
         // the issue's bound is 2 s; the half second over it is polling slack
         await("the pulled cable a:en2-b:en4 leaves every daemon's matrix").atMost(Duration.ofMillis(2500))
                 .pollInterval(Duration.ofMillis(100)).untilAsserted(() -> {
@@ -255,6 +279,10 @@ class LabEndToEndTest {
                         assertThat(plan.get("devices").get(0).get(1).size()).isEqualTo(2);
                     }
                 });
+        // a stream that reconnects with Last-Event-ID gets what happened while it was away: the cable's return
+        try (EventFollower resumed = new EventFollower(LabSetup.daemonUrl("c"), Optional.of(seen.get("c")))) {
+            assertThat(nextOf(resumed, "cable-added", Duration.ofSeconds(5)).data()).contains("\"subjects\":[\"a:en2\",\"b:en4\"]");
+        }
     }
 
     @Test
@@ -408,6 +436,18 @@ class LabEndToEndTest {
         Run unknown = Run.of("lab", "lldpd", "stop", "spine");
         assertThat(unknown.code()).isEqualTo(ExitCodes.LAB);
         assertThat(unknown.err()).contains("spine is not a node or switch of the lab");
+    }
+
+    /** @return the next event of that type on the stream, failing after {@code within} */
+    private static EventFollower.Event nextOf(EventFollower stream, String type, Duration within) throws InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (System.nanoTime() < deadline) {
+            Optional<EventFollower.Item> item = stream.next(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+            if (item.isPresent() && item.get() instanceof EventFollower.Event e && e.type().equals(type)) {
+                return e;
+            }
+        }
+        throw new AssertionError("no " + type + " event within " + within.toMillis() + " ms");
     }
 
     /**

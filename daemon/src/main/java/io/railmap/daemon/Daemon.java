@@ -14,15 +14,17 @@ import io.railmap.discovery.PortSource;
 import io.railmap.discovery.Sources;
 import io.railmap.discovery.WithSwitchPorts;
 import io.railmap.daemon.engine.Engine;
+import io.railmap.daemon.events.ChangeFeed;
+import io.railmap.daemon.events.EventLog;
 import io.railmap.daemon.node.DiscoveryPolls;
 import io.railmap.daemon.node.LinkWatcher;
 import io.railmap.daemon.node.ProbeLinks;
 import io.railmap.daemon.node.Rebuilds;
 import io.railmap.daemon.node.SwitchPortWatch;
-import io.railmap.daemon.node.TopologyLog;
 import io.railmap.daemon.probe.ProbeConfig;
 import io.railmap.daemon.probe.ProbeKey;
 import io.railmap.daemon.probe.ProbeService;
+import io.railmap.matrix.change.ClusterState;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
@@ -36,12 +38,13 @@ import java.lang.System.Logger.Level;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /**
  * One railmapd, wired: discovery polled one poll at a time ({@link DiscoveryPolls}) → {@link Engine}
  * (own record) and {@link ProbeLinks} (which ports the probe runs on); probe events → the engine's
  * neighbours; the engine ⇄ {@link Cluster} (own record out, other nodes' records in); the engine →
- * {@link TopologyLog} on the rebuild thread ({@link Rebuilds}, coalesced), and the HTTP API; a
+ * the change feed ({@link ChangeFeed}: events and the topology log line) on the rebuild thread ({@link Rebuilds}, coalesced), and the HTTP API; a
  * {@link HealthWatch} for {@code /healthz}. No event loop and no JGroups thread ever rebuilds the
  * topology or waits on a lock a rebuild holds. {@link #start}
  * brings it up, {@link #stop} leaves the cluster, sends the probe's goodbyes and closes everything,
@@ -101,11 +104,17 @@ public final class Daemon {
                                 .setLabels(EnumSet.of(Label.HTTP_METHOD, Label.HTTP_CODE, Label.POOL_TYPE, Label.POOL_NAME))))
                 .build();
         gauges();
-        TopologyLog topologyLog = new TopologyLog();
-        rebuilds = new Rebuilds(() -> topologyLog.observe(engine.snapshot()));
-        engine.onChange(rebuilds::request);
+        EventLog events = new EventLog();
+        ChangeFeed feed = new ChangeFeed(events);
         cluster = new Cluster(config.member(), engine, registry);
-        api = new ApiVerticle(engine, cluster, this::problems, registry, HttpLimits.DEFAULTS, config.apiHost(), config.apiPort(),
+        Cluster member = cluster;
+        rebuilds = new Rebuilds(() -> feed.observe(engine.snapshot(),
+                member.membership().members().stream().flatMap(m -> m.node().stream()).collect(Collectors.toSet()),
+                // no agreement to speak of before the first view
+                member.agreement().filter(a -> !a.members().isEmpty()).map(a -> new ClusterState.Agreed(a.agreed(), a.digest()))));
+        engine.onChange(rebuilds::request);
+        cluster.onChange(rebuilds::request);
+        api = new ApiVerticle(engine, cluster, events, this::problems, registry, HttpLimits.DEFAULTS, config.apiHost(), config.apiPort(),
                 config.apiSocket());
         try {
             vertx.deployVerticle(api).await(30, TimeUnit.SECONDS);

@@ -13,8 +13,6 @@ import io.vertx.ext.web.client.HttpRequest;
 import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.ext.web.client.WebClient;
 import io.vertx.ext.web.client.WebClientOptions;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -36,27 +34,10 @@ public final class DaemonClient implements AutoCloseable {
      * @throws IllegalArgumentException when the URL is neither
      */
     public DaemonClient(String url) {
+        DaemonEndpoint endpoint = DaemonEndpoint.parse(url);
         this.url = url;
-        if (url.startsWith("unix:")) {
-            String path = url.substring("unix:".length());
-            if (path.isEmpty()) {
-                throw new IllegalArgumentException("--daemon \"" + Names.escape(url, 256) + "\" names no socket: write unix:/path/to/railmapd.sock");
-            }
-            address = SocketAddress.domainSocketAddress(path);
-            basePath = "";
-        } else {
-            URI uri;
-            try {
-                uri = new URI(url);
-            } catch (URISyntaxException e) {
-                throw new IllegalArgumentException("--daemon \"" + Names.escape(url, 256) + "\" is not a URL: " + e.getReason());
-            }
-            if (!"http".equals(uri.getScheme()) || uri.getHost() == null || uri.getPort() < 1) {
-                throw new IllegalArgumentException("--daemon \"" + Names.escape(url, 256) + "\" is not http://HOST:PORT or unix:/PATH");
-            }
-            address = SocketAddress.inetSocketAddress(uri.getPort(), uri.getHost());
-            basePath = uri.getPath() == null ? "" : uri.getPath().replaceAll("/+$", "");
-        }
+        this.address = endpoint.address();
+        this.basePath = endpoint.basePath();
         vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1).setWorkerPoolSize(1));
         client = WebClient.create(vertx, new WebClientOptions().setConnectTimeout((int) TIMEOUT_MS));
     }
@@ -99,7 +80,7 @@ public final class DaemonClient implements AutoCloseable {
         return text == null ? "" : text;
     }
 
-    private static String errorOf(String body, int status) {
+    static String errorOf(String body, int status) {
         try {
             JsonNode error = new ObjectMapper().readTree(body).get("error");
             if (error != null) {
@@ -111,7 +92,7 @@ public final class DaemonClient implements AutoCloseable {
         return "HTTP " + status;
     }
 
-    private static String describe(Throwable e) {
+    static String describe(Throwable e) {
         Throwable root = e;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();

@@ -1,15 +1,18 @@
 package io.railmap.cli.commands;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.railmap.cli.ExitCodes;
+import io.railmap.cli.follow.Rewriter;
+import io.railmap.cli.options.OutputOption;
 import io.railmap.cli.options.SnapshotOptions;
+import io.railmap.cli.options.WatchOptions;
 import io.railmap.matrix.library.Libraries;
 import io.railmap.matrix.library.Library;
 import io.railmap.matrix.library.NodeEnv;
 import io.railmap.matrix.library.SettingsOptions;
 import io.railmap.matrix.topology.Topology;
-import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -29,7 +32,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 + "unless told otherwise."},
         footer = {"", "Examples:",
             "  railmap env --node gpu-01 --for nccl",
-            "  railmap env --node gpu-01 --for nccl --snapshot cluster.json --json"})
+            "  railmap env --node gpu-01 --for nccl --snapshot cluster.json --json",
+            "  railmap env --node gpu-01 --for nccl,ucx --watch -o /etc/railmap/gpu-01.env   (rewritten when a cable changes it)"})
 public final class EnvCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -54,19 +58,33 @@ public final class EnvCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print JSON: {\"node\", \"libraries\": [{\"library\", \"settings\", \"findings\"}]}.")
     boolean json;
 
+    @Mixin
+    OutputOption output;
+
+    @Mixin
+    WatchOptions watch;
+
     @Override
     public Integer call() throws Exception {
         List<Library> chosen = NodeEnv.libraries(libraries);
         SettingsOptions options = new SettingsOptions(Optional.ofNullable(minRateGbps), mxStripe);
-        NodeEnv env = NodeEnv.of(Topology.of(source.load()), node, chosen, options);
-        PrintWriter out = spec.commandLine().getOut();
-        if (json) {
-            out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(env.json()));
-        } else {
-            out.print(env.text());
+        Optional<WatchOptions.Target> kept = watch.target(source.daemon(), output.file());
+        if (kept.isPresent()) {
+            new Rewriter(kept.get().daemon(), kept.get().file(), () -> new Rewriter.Result(text(env(chosen, options)), List.of()),
+                    kept.get().onChange(), spec.commandLine().getErr()).run();
+            return ExitCodes.OK;
         }
-        out.flush();
+        NodeEnv env = env(chosen, options);
+        output.write(text(env), spec.commandLine().getOut());
         return env.hasErrors() ? ExitCodes.FINDINGS : ExitCodes.OK;
+    }
+
+    private NodeEnv env(List<Library> chosen, SettingsOptions options) {
+        return NodeEnv.of(Topology.of(source.load()), node, chosen, options);
+    }
+
+    private String text(NodeEnv env) throws JsonProcessingException {
+        return json ? new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(env.json()) + "\n" : env.text();
     }
 
     /** The registered libraries' names ({@link Libraries#ALL}), for {@code --for}'s help and shell completion. */

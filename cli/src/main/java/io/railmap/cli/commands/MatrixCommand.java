@@ -1,10 +1,12 @@
 package io.railmap.cli.commands;
 
 import io.railmap.cli.ExitCodes;
+import io.railmap.cli.follow.Rewriter;
 import io.railmap.cli.options.MlxVersionOption;
 import io.railmap.cli.options.OutputOption;
 import io.railmap.cli.options.RailOptionsMixin;
 import io.railmap.cli.options.SnapshotOptions;
+import io.railmap.cli.options.WatchOptions;
 import io.railmap.matrix.check.Severity;
 import io.railmap.matrix.emit.Addresses;
 import io.railmap.matrix.emit.Format;
@@ -44,7 +46,8 @@ import picocli.CommandLine.TypeConversionException;
             "  railmap matrix --snapshot cluster.json --hosts a,b --format env --rank 0",
             "  railmap matrix --hosts a,b --format launch -o hosts.json            (ips: the nodes' management addresses)",
             "  railmap matrix --snapshot cluster.json --hosts a,b --format launch --ip a=10.0.0.1 -o hosts.json",
-            "  railmap matrix --snapshot cluster.json --format ring-launch -o ring.json   (mlx.launch --backend ring over the cables)"})
+            "  railmap matrix --snapshot cluster.json --format ring-launch -o ring.json   (mlx.launch --backend ring over the cables)",
+            "  railmap matrix --hosts a,b --watch -o devices.json --on-change 'systemctl reload my-job'"})
 public final class MatrixCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -89,12 +92,13 @@ public final class MatrixCommand implements Callable<Integer> {
     @Mixin
     OutputOption output;
 
+    @Mixin
+    WatchOptions watch;
+
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
         ParseResult parsed = spec.commandLine().getParseResult();
         Formats.requireRead(format, FormatOption::flags, parsed::hasMatchedOption);
-        Topology topology = Topology.of(source.load());
-        List<String> nodes = hosts == null ? topology.nodes() : Names.nodeList("--hosts", hosts);
         ips.forEach((node, ip) -> Addresses.ipv4("--ip " + Names.node("--ip", node), ip));
         if (coordinator != null) {
             Addresses.ipv4AndPort("--coordinator", coordinator);
@@ -103,15 +107,35 @@ public final class MatrixCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--devices-path is empty: give where the devices file is on every node");
         }
         Names.printable("--devices-path", devicesPath);
-        Format.Output out = format.write(new Format.Request(topology, nodes, order, rails.options(), mlx.version(),
-                new Format.Options(devicesPath, Optional.ofNullable(coordinator), Optional.ofNullable(rank), ips)));
+        Optional<WatchOptions.Target> kept = watch.target(source.daemon(), output.file());
+        if (kept.isPresent()) {
+            new Rewriter(kept.get().daemon(), kept.get().file(), () -> {
+                Format.Output out = write();
+                return new Rewriter.Result(out.text(), format.textHoldsFindings() ? List.of() : lines(out));
+            }, kept.get().onChange(), spec.commandLine().getErr()).run();
+            return ExitCodes.OK;
+        }
+        Format.Output out = write();
         output.write(out.text(), spec.commandLine().getOut());
         if (!format.textHoldsFindings()) {
             PrintWriter err = spec.commandLine().getErr();
-            out.findings().stream().filter(f -> f.severity() != Severity.INFO).forEach(f -> err.println("railmap: " + FindingsText.line(f)));
+            lines(out).forEach(line -> err.println("railmap: " + line));
             err.flush();
         }
         return out.hasErrors() ? ExitCodes.FINDINGS : ExitCodes.OK;
+    }
+
+    /** @return the output for the records as the source holds them now */
+    private Format.Output write() {
+        Topology topology = Topology.of(source.load());
+        List<String> nodes = hosts == null ? topology.nodes() : Names.nodeList("--hosts", hosts);
+        return format.write(new Format.Request(topology, nodes, order, rails.options(), mlx.version(),
+                new Format.Options(devicesPath, Optional.ofNullable(coordinator), Optional.ofNullable(rank), ips)));
+    }
+
+    /** @return the findings worth a line (errors and warnings) */
+    private static List<String> lines(Format.Output out) {
+        return out.findings().stream().filter(f -> f.severity() != Severity.INFO).map(FindingsText::line).toList();
     }
 
     /** Reads {@code --format} by a registered format's name ({@link Formats}). */

@@ -2,6 +2,7 @@ package io.railmap.cli.options;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Optional;
 import picocli.CommandLine.Option;
 
 /** {@code -o FILE}: write the result there ({@link OutputFile}) instead of standard output; {@code -o -} is standard output. */
@@ -11,6 +12,11 @@ public final class OutputOption {
                     + "so FILE is never half-written; a replaced file keeps its mode, a new one follows the umask; "
                     + "only regular files are written (never a device, FIFO or directory).")
     String output;
+
+    /** @return the file to write, empty for standard output */
+    public Optional<Path> file() {
+        return output == null || output.equals("-") ? Optional.empty() : Optional.of(Path.of(output));
+    }
 
     /**
      * Writes the whole text to the file, or to {@code out} when no file or {@code -} is given.

@@ -8,6 +8,7 @@ import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Snapshot;
 import java.nio.file.Path;
+import java.util.Optional;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Option;
 
@@ -37,6 +38,11 @@ public final class SnapshotOptions {
     /** @return the nodes a snapshot holds records of, for a message: at most about 200 characters */
     private static String known(Snapshot snapshot) {
         return snapshot.nodes().isEmpty() ? "none" : Names.escape(String.join(", ", snapshot.nodes()), 200);
+    }
+
+    /** @return the daemon's URL when the records come from a daemon, empty for a snapshot file */
+    public Optional<String> daemon() {
+        return source != null && source.snapshot != null ? Optional.empty() : Optional.of(daemonUrl());
     }
 
     private String daemonUrl() {

@@ -8,6 +8,7 @@ import io.railmap.daemon.cluster.ClusterQueries;
 import io.railmap.daemon.cluster.Member;
 import io.railmap.daemon.cluster.Membership;
 import io.railmap.daemon.engine.Engine;
+import io.railmap.daemon.events.EventLog;
 import io.railmap.matrix.check.CheckOptions;
 import io.railmap.matrix.check.FileCheck;
 import io.railmap.matrix.check.UnknownHostsException;
@@ -47,6 +48,8 @@ import java.util.stream.Collectors;
  * GET  /v1/members                    the cluster's members (shape in {@link #members})
  * GET  /v1/agreement?hosts=a,b         whether every member holds this daemon's records (shape in {@link #agreementJson})
  * GET  /v1/matrix?hosts=a,b&amp;format=…  the plan in a format (see {@link MatrixQuery})
+ * GET  /v1/env?node=a&amp;for=nccl        one node's library settings (see {@link EnvQuery})
+ * GET  /v1/events                     the changes as server-sent events (see {@link EventStream})
  * POST /v1/check?hosts=a,b&amp;mode=…     body: a jaccl devices file or an mlx.launch hostfile; answer: findings JSON
  * GET  /metrics                       Micrometer, Prometheus text format
  * </pre>
@@ -69,7 +72,7 @@ public final class ApiVerticle extends VerticleBase {
     /** The resources and the one method each takes, in the order error answers list them. */
     private static final List<Route> ROUTES = List.of(new Route(HttpMethod.GET, "/healthz"), new Route(HttpMethod.GET, "/v1/record"),
             new Route(HttpMethod.GET, "/v1/snapshot"), new Route(HttpMethod.GET, "/v1/members"), new Route(HttpMethod.GET, "/v1/agreement"),
-            new Route(HttpMethod.GET, "/v1/matrix"),
+            new Route(HttpMethod.GET, "/v1/matrix"), new Route(HttpMethod.GET, "/v1/env"), new Route(HttpMethod.GET, "/v1/events"),
             new Route(HttpMethod.POST, "/v1/check"), new Route(HttpMethod.GET, "/metrics"));
 
     private record Route(HttpMethod method, String path) {
@@ -81,6 +84,7 @@ public final class ApiVerticle extends VerticleBase {
 
     private final Engine engine;
     private final ClusterQueries cluster;
+    private final EventLog events;
     private final Supplier<List<String>> problems;
     private final PrometheusMeterRegistry registry;
     private final HttpLimits limits;
@@ -94,16 +98,17 @@ public final class ApiVerticle extends VerticleBase {
     /**
      * The API with {@link HttpLimits#DEFAULTS} and a health that is always good.
      *
-     * @see #ApiVerticle(Engine, ClusterQueries, Supplier, PrometheusMeterRegistry, HttpLimits, String, int, Optional)
+     * @see #ApiVerticle(Engine, ClusterQueries, EventLog, Supplier, PrometheusMeterRegistry, HttpLimits, String, int, Optional)
      */
     public ApiVerticle(Engine engine, ClusterQueries cluster, PrometheusMeterRegistry registry, String host, int port,
                        Optional<Path> socket) {
-        this(engine, cluster, List::of, registry, HttpLimits.DEFAULTS, host, port, socket);
+        this(engine, cluster, new EventLog(), List::of, registry, HttpLimits.DEFAULTS, host, port, socket);
     }
 
     /**
      * @param engine     what the daemon knows
      * @param cluster    the cluster member's view and agreement (plain queries the member answers)
+     * @param events     the changes {@code /v1/events} streams
      * @param problems   what is stuck ({@link HealthWatch#problems()}); {@code /healthz} is 503 while
      *                   it is not empty. Called on the event loop: it must not block
      * @param registry   the metrics registry scraped by {@code /metrics}; the API's own counters go
@@ -114,10 +119,11 @@ public final class ApiVerticle extends VerticleBase {
      * @param socket     a Unix domain socket to serve on as well; nothing may be at that path
      *                   ({@link ApiSocket#claim} makes it so)
      */
-    public ApiVerticle(Engine engine, ClusterQueries cluster, Supplier<List<String>> problems, PrometheusMeterRegistry registry,
-                       HttpLimits limits, String host, int port, Optional<Path> socket) {
+    public ApiVerticle(Engine engine, ClusterQueries cluster, EventLog events, Supplier<List<String>> problems,
+                       PrometheusMeterRegistry registry, HttpLimits limits, String host, int port, Optional<Path> socket) {
         this.engine = engine;
         this.cluster = cluster;
+        this.events = events;
         this.problems = problems;
         this.registry = registry;
         this.limits = limits;
@@ -189,6 +195,8 @@ public final class ApiVerticle extends VerticleBase {
         router.post("/v1/check")
                 .handler(BodyHandler.create(false).setBodyLimit(limits.maxBodyBytes()))
                 .handler(ctx -> offLoop(ctx, (params, resource) -> CheckQuery.parse(params), options -> check(options, ctx)));
+        EventStream stream = new EventStream(vertx, events, guard, EventStream.DEFAULT_KEEP_ALIVE_MS);
+        router.get("/v1/events").handler(ctx -> query(ctx, NoQuery::parse).ifPresent(q -> stream.open(ctx)));
         router.get("/metrics").handler(ctx -> onLoop(ctx, q -> new Reply(200, "text/plain; version=0.0.4; charset=utf-8", registry.scrape())));
         for (int status = 400; status < 600; status++) {
             int code = status;

@@ -106,6 +106,17 @@ final class ConnectionGuard {
         }
     }
 
+    /**
+     * A request's answer is a stream that stays open ({@link EventStream}): its connection is under
+     * no deadline until it closes; the stream's keep-alive writes find a client that is gone.
+     */
+    void streaming(HttpServerRequest request) {
+        Watch watch = watches.get(request.connection());
+        if (watch != null && watch.request == request) {
+            watch.cancel();
+        }
+    }
+
     /** A request was answered (or its answer failed): its connection is back under the header deadline. */
     void answered(HttpServerRequest request) {
         Watch watch = watches.get(request.connection());

@@ -70,6 +70,8 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
     /** Members new in a view that are still to be sent the record and holdings; bounded by the view. */
     private final Set<Address> newcomers = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final Holdings holdings = new Holdings();
+    /** Called when the view or what a member holds changed: the agreement may have. */
+    private final List<Runnable> changeListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
     /** The last view, its members by identity: one value, so that a reader never mixes two views. */
     private volatile Current current = Current.NONE;
     /** Member identity → what was logged about it (reject reasons, "newer"); only members of the view. */
@@ -159,6 +161,16 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
             t = t.getCause();
         }
         return t.getMessage() != null ? t.getMessage() : t.toString();
+    }
+
+    /**
+     * Registers a listener called (on a JGroups thread; it must not block) after each view and after
+     * a member said what it holds: the membership or the agreement may have changed.
+     *
+     * @param listener the listener
+     */
+    public void onChange(Runnable listener) {
+        changeListeners.add(listener);
     }
 
     @Override
@@ -327,6 +339,7 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
             newcomers.addAll(fresh);
             soon(newcomersPending, this::sendToNewcomers);
         }
+        changeListeners.forEach(Runnable::run);
     }
 
     /**
@@ -427,7 +440,10 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
         if (msg.getHeader(HoldingsHeader.ID) != null) {
             Optional<Holdings.Held> held = msg.hasArray() ? Holdings.decode(msg.getArray(), msg.getOffset(), msg.getLength()) : Optional.empty();
             // kept even from a member not yet in this view: a newcomer is told once, possibly before its view arrives here
-            held.ifPresent(h -> holdings.heard(id, h));
+            held.ifPresent(h -> {
+                holdings.heard(id, h);
+                changeListeners.forEach(Runnable::run);
+            });
             return;
         }
         RecordIntake.Receipt receipt = msg.hasArray()

@@ -8,7 +8,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs what is rebuilt from the records (the topology and its change log, {@link TopologyLog}) on a
+ * Runs what is rebuilt from the records (the topology and its change log, {@link io.railmap.daemon.events.ChangeFeed}) on a
  * thread of its own, coalesced: {@link #request()} never waits, and a burst of requests, however
  * long, makes at most two rebuilds while one runs (the one running and one more), so every rebuild
  * reads the state as it is when it starts and the last state is always rebuilt. After each

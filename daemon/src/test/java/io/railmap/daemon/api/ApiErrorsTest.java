@@ -9,6 +9,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.railmap.daemon.cluster.ClusterQueries;
 import io.railmap.daemon.cluster.Membership;
 import io.railmap.daemon.engine.Engine;
+import io.railmap.daemon.events.EventLog;
 import io.railmap.daemon.testing.RawConnection;
 import io.vertx.core.Vertx;
 import java.nio.file.Files;
@@ -36,7 +37,7 @@ class ApiErrorsTest {
     private static int brokenPort;
 
     private static int deploy(ClusterQueries membership) throws Exception {
-        ApiVerticle api = new ApiVerticle(new Engine("a"), membership, List::of,
+        ApiVerticle api = new ApiVerticle(new Engine("a"), membership, new EventLog(), List::of,
                 MeterLimits.apply(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)), HttpLimits.DEFAULTS, "127.0.0.1", 0, Optional.empty());
         vertx.deployVerticle(api).await(10, TimeUnit.SECONDS);
         return api.actualPort();

@@ -7,6 +7,7 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.railmap.daemon.cluster.Membership;
 import io.railmap.daemon.engine.Engine;
+import io.railmap.daemon.events.EventLog;
 import io.railmap.daemon.testing.RawConnection;
 import io.vertx.core.Vertx;
 import java.time.Duration;
@@ -57,7 +58,7 @@ class ApiLimitsTest {
                 Thread.currentThread().interrupt();
             }
             return new Membership("test", 1, List.of());
-        }, List::of, registry, limits, "127.0.0.1", 0, Optional.empty());
+        }, new EventLog(), List::of, registry, limits, "127.0.0.1", 0, Optional.empty());
         vertx.deployVerticle(api).await(10, TimeUnit.SECONDS);
         port = api.actualPort();
     }

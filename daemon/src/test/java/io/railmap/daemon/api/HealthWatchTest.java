@@ -11,6 +11,7 @@ import io.railmap.daemon.cluster.Cluster;
 import io.railmap.daemon.cluster.ClusterConfig;
 import io.railmap.daemon.cluster.ClusterTiming;
 import io.railmap.daemon.engine.Engine;
+import io.railmap.daemon.events.EventLog;
 import io.railmap.daemon.testing.FreePorts;
 import io.railmap.daemon.testing.RawConnection;
 import io.vertx.core.Context;
@@ -50,7 +51,7 @@ class HealthWatchTest {
         cluster.start();
         vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(2));
         watch = new HealthWatch(vertx, cluster, 100, 5);
-        ApiVerticle api = new ApiVerticle(engine, cluster::membership, watch::problems, registry, HttpLimits.DEFAULTS, "127.0.0.1", 0,
+        ApiVerticle api = new ApiVerticle(engine, cluster::membership, new EventLog(), watch::problems, registry, HttpLimits.DEFAULTS, "127.0.0.1", 0,
                 Optional.empty());
         vertx.deployVerticle(api).await(10, TimeUnit.SECONDS);
         port = api.actualPort();

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.railmap.daemon.engine.Engine;
+import io.railmap.daemon.events.ChangeFeed;
+import io.railmap.daemon.events.EventLog;
 import io.railmap.daemon.testing.SyntheticRecords;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Snapshot;
@@ -86,7 +88,7 @@ class RebuildsTest {
     @Test
     void aThousandRecordsAreTakenWhileARebuildIsHeldAndTheLastRebuildSeesThemAll() throws Exception {
         Engine engine = new Engine("a");
-        TopologyLog log = new TopologyLog();
+        ChangeFeed log = new ChangeFeed(new EventLog());
         List<String> lines = new CopyOnWriteArrayList<>();
         AtomicInteger rebuilt = new AtomicInteger();
         CountDownLatch held = new CountDownLatch(1);

@@ -1,4 +1,4 @@
-package io.railmap.daemon.node;
+package io.railmap.daemon.events;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-class TopologyLogTest {
+class ChangeFeedTest {
     /** Two nodes with the given crossed cables, each end hearing the other ({@code "en6-en7"}: a:en6 to b:en7). */
     private static Snapshot cables(String... pairs) {
         List<Port> a = new ArrayList<>();
@@ -34,7 +34,7 @@ class TopologyLogTest {
 
     @Test
     void oneLinePerChangeOfTheCablesAndNoneOtherwise() {
-        TopologyLog log = new TopologyLog();
+        ChangeFeed log = new ChangeFeed(new EventLog());
         assertThat(log.observe(cables("en6-en7"))).isEqualTo("topology: +1 (a:en6\u2013b:en7), -0; 1 cable among 2 nodes; ring: false");
         assertThat(log.observe(cables("en6-en7"))).isNull();
         assertThat(log.observe(cables("en6-en7", "en7-en6")))
@@ -45,7 +45,7 @@ class TopologyLogTest {
 
     @Test
     void aLineNamesTenCablesAddedAndTenLostAndCountsTheRest() {
-        TopologyLog log = new TopologyLog();
+        ChangeFeed log = new ChangeFeed(new EventLog());
         List<NodeRecord> ring = SyntheticRecords.ring(30, 1);
 
         String first = log.observe(new Snapshot(ring));
@@ -64,7 +64,7 @@ class TopologyLogTest {
         List<Port> b = List.of(port("b", "en1", "a:en1"), port("b", "en2", "c:en2"));
         List<Port> c = List.of(port("c", "en1", "a:en2"), port("c", "en2", "b:en2"));
 
-        String line = new TopologyLog().observe(new Snapshot(List.of(new NodeRecord("a", 1, a), new NodeRecord("b", 1, b),
+        String line = new ChangeFeed(new EventLog()).observe(new Snapshot(List.of(new NodeRecord("a", 1, a), new NodeRecord("b", 1, b),
                 new NodeRecord("c", 1, c))));
 
         assertThat(line).endsWith("; 3 cables among 3 nodes; ring: false");

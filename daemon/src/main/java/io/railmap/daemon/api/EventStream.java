@@ -1,0 +1,109 @@
+package io.railmap.daemon.api;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.railmap.daemon.events.EventLog;
+import io.railmap.matrix.codec.JsonText;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.RoutingContext;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * {@code GET /v1/events}: the daemon's changes as server-sent events (WHATWG HTML, "Server-sent
+ * events"; what a browser's {@code EventSource} reads). Each event is
+ * <pre>
+ * id: 1f2e3d4c-42
+ * event: cable-lost
+ * data: {"id": "1f2e3d4c-42", "type": "cable-lost", "subjects": ["a:en6", "b:en7"], "message": "cable a:en6–b:en7 lost"}
+ * </pre>
+ * (data on one line; types are {@link io.railmap.matrix.change.ChangeType}'s wire names). A client
+ * that reconnects with {@code Last-Event-ID} first gets the held events after it; when some are no
+ * longer held (or the daemon restarted) the stream starts with an {@code event: missed} whose data is
+ * {@code {"type": "missed", "message": "..."}}. A new client gets what happens from now on.
+ *
+ * <p>Bounds: {@link EventLog#maxStreams()} streams (then 503); a stream whose client does not read
+ * (its connection's send queue is full) is closed, and it can resume with {@code Last-Event-ID}; a
+ * comment line every {@code keepAliveMs} keeps proxies from closing a quiet stream and finds a dead
+ * client. The stream is under no answer deadline ({@link ConnectionGuard#streaming}).
+ */
+final class EventStream {
+    /** Milliseconds between keep-alive comments. */
+    static final long DEFAULT_KEEP_ALIVE_MS = 15_000;
+
+    private final Vertx vertx;
+    private final EventLog events;
+    private final ConnectionGuard guard;
+    private final long keepAliveMs;
+
+    EventStream(Vertx vertx, EventLog events, ConnectionGuard guard, long keepAliveMs) {
+        this.vertx = vertx;
+        this.events = events;
+        this.guard = guard;
+        this.keepAliveMs = keepAliveMs;
+    }
+
+    /** Starts a stream for a request whose query was checked; on the request's event loop. */
+    void open(RoutingContext ctx) {
+        HttpServerResponse response = ctx.response();
+        Context loop = vertx.getOrCreateContext();
+        AtomicBoolean open = new AtomicBoolean(true);
+        Optional<String> last = Optional.ofNullable(ctx.request().getHeader("last-event-id")).filter(id -> !id.isEmpty());
+        EventLog.Subscription subscription;
+        try {
+            subscription = events.subscribe(last, event -> loop.runOnContext(v -> {
+                if (open.get()) {
+                    send(ctx, frame(event));
+                }
+            }));
+        } catch (IllegalArgumentException e) {
+            ctx.fail(400, e);
+            return;
+        } catch (IllegalStateException e) {
+            response.putHeader("retry-after", "5");
+            ctx.fail(503, e);
+            return;
+        }
+        guard.streaming(ctx.request());
+        long keepAlive = vertx.setPeriodic(keepAliveMs, id -> send(ctx, ": keep-alive\n\n"));
+        Runnable close = () -> {
+            if (open.getAndSet(false)) {
+                subscription.close().run();
+                vertx.cancelTimer(keepAlive);
+            }
+        };
+        response.closeHandler(v -> close.run());
+        response.exceptionHandler(e -> close.run());
+        response.setChunked(true).setStatusCode(200)
+                .putHeader("content-type", "text/event-stream; charset=utf-8")
+                .putHeader("cache-control", "no-store")
+                .putHeader("x-accel-buffering", "no");
+        StringBuilder first = new StringBuilder("retry: 1000\n\n");
+        subscription.missed().ifPresent(sentence -> {
+            ObjectNode missed = JsonText.object();
+            missed.put("type", "missed");
+            missed.put("message", sentence);
+            first.append("event: missed\ndata: ").append(missed).append("\n\n");
+        });
+        subscription.replay().forEach(event -> first.append(frame(event)));
+        send(ctx, first.toString());
+    }
+
+    /** Writes, or closes a stream whose client does not read: memory per stream stays bounded. */
+    private static void send(RoutingContext ctx, String text) {
+        HttpServerResponse response = ctx.response();
+        if (response.ended() || response.closed()) {
+            return;
+        }
+        if (response.writeQueueFull()) {
+            ctx.request().connection().close();
+            return;
+        }
+        response.write(text);
+    }
+
+    private static String frame(EventLog.Event event) {
+        return "id: " + event.id() + "\nevent: " + event.change().type().wireName() + "\ndata: " + event.json() + "\n\n";
+    }
+}

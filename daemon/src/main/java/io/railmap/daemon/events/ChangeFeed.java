@@ -1,0 +1,81 @@
+package io.railmap.daemon.events;
+
+import io.railmap.matrix.change.Change;
+import io.railmap.matrix.change.ChangeType;
+import io.railmap.matrix.change.ClusterState;
+import io.railmap.matrix.change.Changes;
+import io.railmap.matrix.model.Snapshot;
+import io.railmap.matrix.topology.Cable;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Turns each rebuild's state into events ({@link EventLog}) and, when the cables changed, logs one
+ * line: {@code topology: +1 (a:en6–b:en7), -0; 2 cables among 2 nodes; ring: true}, where ring is
+ * true when some pair of nodes has more than one cable. At most {@value #NAMED} cables added and
+ * {@value #NAMED} lost are named ({@code +2000 (a:en1–b:en3, ..., and 1990 more)}), so a line stays
+ * short whatever merges. Costs {@link ClusterState#of} (a topology and its rail table) plus a linear
+ * diff; the daemon calls it on its rebuild thread ({@link io.railmap.daemon.node.Rebuilds}), never on
+ * an event loop.
+ */
+public final class ChangeFeed {
+    private static final Logger LOG = System.getLogger(ChangeFeed.class.getName());
+    /** Most cables named as added, and as lost, in one line. */
+    static final int NAMED = 10;
+    private final EventLog events;
+    private ClusterState last = ClusterState.EMPTY;
+
+    /** @param events where the changes go */
+    public ChangeFeed(EventLog events) {
+        this.events = events;
+    }
+
+    /** As {@link #observe(Snapshot, Set, Optional)} without a cluster. */
+    public String observe(Snapshot snapshot) {
+        return observe(snapshot, Set.of(), Optional.empty());
+    }
+
+    /**
+     * @param snapshot every record known now
+     * @param members  the nodes of the cluster view
+     * @param agreed   the cluster's agreement, when there is a cluster
+     * @return the topology line when the cables changed, else null
+     */
+    public synchronized String observe(Snapshot snapshot, Set<String> members, Optional<ClusterState.Agreed> agreed) {
+        ClusterState now = ClusterState.of(snapshot, members, agreed);
+        List<Change> changes = Changes.between(last, now);
+        last = now;
+        events.publish(changes);
+        List<Change> added = changes.stream().filter(c -> c.type() == ChangeType.CABLE_ADDED).toList();
+        List<Change> lost = changes.stream().filter(c -> c.type() == ChangeType.CABLE_LOST).toList();
+        if (added.isEmpty() && lost.isEmpty()) {
+            return null;
+        }
+        boolean ring = false;
+        Set<List<String>> pairs = new HashSet<>();
+        for (Cable c : now.cables()) {
+            String x = c.a().node();
+            String y = c.b().node();
+            ring |= !pairs.add(x.compareTo(y) < 0 ? List.of(x, y) : List.of(y, x));
+        }
+        int nodes = now.records().size();
+        int cables = now.cables().size();
+        String line = "topology: +" + count(added) + ", -" + count(lost) + "; " + cables + " cable" + (cables == 1 ? "" : "s")
+                + " among " + nodes + " node" + (nodes == 1 ? "" : "s") + "; ring: " + ring;
+        LOG.log(Level.INFO, line);
+        return line;
+    }
+
+    private static String count(List<Change> cables) {
+        if (cables.isEmpty()) {
+            return "0";
+        }
+        String named = cables.stream().limit(NAMED).map(c -> String.join("\u2013", c.subjects())).collect(Collectors.joining(", "));
+        return cables.size() + " (" + named + (cables.size() > NAMED ? ", and " + (cables.size() - NAMED) + " more" : "") + ")";
+    }
+}

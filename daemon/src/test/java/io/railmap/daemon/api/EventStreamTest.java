@@ -1,0 +1,148 @@
+package io.railmap.daemon.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.railmap.daemon.cluster.Membership;
+import io.railmap.daemon.engine.Engine;
+import io.railmap.daemon.events.EventLog;
+import io.railmap.matrix.change.Change;
+import io.railmap.matrix.change.ChangeType;
+import io.vertx.core.Vertx;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** {@code GET /v1/events} over a real socket, read by the JDK's HTTP client as any SSE client would. */
+class EventStreamTest {
+    private static final Duration BOUND = Duration.ofSeconds(10);
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(BOUND).build();
+    private final List<Stream<String>> open = new ArrayList<>();
+    private Vertx vertx;
+    private EventLog events;
+    private String base;
+
+    @BeforeEach
+    void start() throws Exception {
+        vertx = Vertx.vertx();
+        events = new EventLog(4, 2);
+        ApiVerticle api = new ApiVerticle(new Engine("a"), () -> new Membership("test", 1, List.of()), events, List::of,
+                new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), HttpLimits.DEFAULTS, "127.0.0.1", 0, Optional.empty());
+        vertx.deployVerticle(api).await(10, TimeUnit.SECONDS);
+        base = "http://127.0.0.1:" + api.actualPort();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        open.forEach(Stream::close);
+        vertx.close().await(10, TimeUnit.SECONDS);
+    }
+
+    private static Change lost(int k) {
+        return new Change(ChangeType.CABLE_LOST, List.of("a:en" + k, "b:en" + k), "cable a:en" + k + "\u2013b:en" + k + " lost");
+    }
+
+    /** @return the stream's lines, after waiting until the daemon has subscribed it */
+    private Iterator<String> connect(Optional<String> lastEventId) throws Exception {
+        int before = events.streams();
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/v1/events")).timeout(BOUND);
+        lastEventId.ifPresent(id -> request.header("Last-Event-ID", id));
+        HttpResponse<Stream<String>> response = http.send(request.build(), HttpResponse.BodyHandlers.ofLines());
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("content-type")).hasValue("text/event-stream; charset=utf-8");
+        open.add(response.body());
+        await().atMost(BOUND).until(() -> events.streams() == before + 1);
+        return response.body().iterator();
+    }
+
+    /** @return the next event's lines up to its blank line, comments and retry skipped */
+    private static List<String> next(Iterator<String> lines) {
+        List<String> event = new ArrayList<>();
+        while (lines.hasNext()) {
+            String line = lines.next();
+            if (line.isEmpty()) {
+                if (!event.isEmpty()) {
+                    return event;
+                }
+            } else if (!line.startsWith(":") && !line.startsWith("retry:")) {
+                event.add(line);
+            }
+        }
+        throw new AssertionError("the stream ended");
+    }
+
+    @Test
+    void aClientGetsEachChangeAsAnEventWithAnIdItsTypeAndOneLineOfJson() throws Exception {
+        Iterator<String> lines = connect(Optional.empty());
+        events.publish(List.of(lost(6)));
+
+        List<String> event = next(lines);
+        assertThat(event).hasSize(3);
+        assertThat(event.get(0)).matches("id: [0-9a-f]{8}-1");
+        assertThat(event.get(1)).isEqualTo("event: cable-lost");
+        JsonNode data = new ObjectMapper().readTree(event.get(2).substring("data: ".length()));
+        assertThat(data.get("id").asText()).isEqualTo(event.get(0).substring("id: ".length()));
+        assertThat(data.get("type").asText()).isEqualTo("cable-lost");
+        assertThat(data.get("subjects").toString()).isEqualTo("[\"a:en6\",\"b:en6\"]");
+        assertThat(data.get("message").asText()).isEqualTo("cable a:en6\u2013b:en6 lost");
+    }
+
+    @Test
+    void aClientThatReconnectsWithLastEventIdGetsWhatItMissedAndIsToldWhenItIsGone() throws Exception {
+        events.publish(List.of(lost(1), lost(2)));
+        String boot = events.lastId().orElseThrow().split("-")[0];
+
+        Iterator<String> resumed = connect(Optional.of(boot + "-1"));
+        assertThat(next(resumed)).first().isEqualTo("id: " + boot + "-2");
+
+        // the backlog holds 4: with 7 events in all, 4 to 7 are held, so a client that saw 1 missed 2 and 3
+        events.publish(IntStream.range(3, 8).mapToObj(EventStreamTest::lost).toList());
+        assertThat(next(resumed)).first().isEqualTo("id: " + boot + "-3");
+        open.forEach(Stream::close);
+        await().atMost(BOUND).until(() -> events.streams() == 0);
+        Iterator<String> late = connect(Optional.of(boot + "-1"));
+        List<String> missed = next(late);
+        assertThat(missed.get(0)).isEqualTo("event: missed");
+        assertThat(missed.get(1)).contains("\"type\":\"missed\"", "2 events after " + boot + "-1 are no longer held (the backlog keeps 4)");
+        assertThat(next(late)).first().isEqualTo("id: " + boot + "-4");
+
+        String otherBoot = boot.equals("00000000") ? "00000001" : "00000000";
+        Iterator<String> restarted = connect(Optional.of(otherBoot + "-3"));
+        assertThat(next(restarted).get(1)).contains("this daemon restarted since event");
+    }
+
+    @Test
+    void aMalformedIdAQueryAndOneStreamTooManyAreRefusedWithJsonErrors() throws Exception {
+        HttpResponse<String> bad = http.send(HttpRequest.newBuilder(URI.create(base + "/v1/events")).header("Last-Event-ID", "x\u00e9")
+                .timeout(BOUND).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(bad.statusCode()).isEqualTo(400);
+        assertThat(new ObjectMapper().readTree(bad.body()).get("error").asText()).contains("Last-Event-ID is not an event id of railmapd");
+        HttpResponse<String> query = http.send(HttpRequest.newBuilder(URI.create(base + "/v1/events?since=1")).timeout(BOUND).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(query.statusCode()).isEqualTo(400);
+
+        connect(Optional.empty());
+        connect(Optional.empty());
+        HttpResponse<String> third = http.send(HttpRequest.newBuilder(URI.create(base + "/v1/events")).timeout(BOUND).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(third.statusCode()).isEqualTo(503);
+        assertThat(new ObjectMapper().readTree(third.body()).get("error").asText()).isEqualTo(
+                "2 event streams are open, the most this daemon serves: close one, or try again later");
+    }
+}

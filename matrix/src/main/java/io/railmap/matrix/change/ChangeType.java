@@ -1,0 +1,34 @@
+package io.railmap.matrix.change;
+
+import io.railmap.matrix.model.WireNames;
+
+/** What kind of change an event reports; its wire name ({@code cable-lost}) is the SSE event name. */
+public enum ChangeType {
+    /** A member left the cluster view. */
+    MEMBER_LEFT,
+    /** A member joined the cluster view. */
+    MEMBER_JOINED,
+    /** A node's record was added, replaced by a newer one, or dropped. */
+    RECORD_CHANGED,
+    /** A port that was active is not. */
+    PORT_DOWN,
+    /** A port that was not active is. */
+    PORT_UP,
+    /** A confirmed cable is no longer seen from both ends. */
+    CABLE_LOST,
+    /** A cable is confirmed: each end hears the other. */
+    CABLE_ADDED,
+    /** A finding of the rail table no longer holds. */
+    FINDING_CLEARED,
+    /** A finding of the rail table holds that did not. */
+    FINDING_RAISED,
+    /** Not every member holds this daemon's records any more. */
+    AGREEMENT_LOST,
+    /** Every member holds exactly this daemon's records. */
+    AGREEMENT_REACHED;
+
+    /** @return the wire name, e.g. {@code "cable-lost"} */
+    public String wireName() {
+        return WireNames.of(this);
+    }
+}

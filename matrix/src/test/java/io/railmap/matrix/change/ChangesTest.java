@@ -1,0 +1,86 @@
+package io.railmap.matrix.change;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.railmap.matrix.Cluster;
+import io.railmap.matrix.codec.SnapshotCodec;
+import io.railmap.matrix.model.PortState;
+import io.railmap.matrix.model.Snapshot;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class ChangesTest {
+    private static ClusterState state(Snapshot snapshot) {
+        return ClusterState.of(snapshot, Set.of(), Optional.empty());
+    }
+
+    private static List<String> lines(List<Change> changes) {
+        return changes.stream().map(c -> c.type().wireName() + " " + String.join(" ", c.subjects())).toList();
+    }
+
+    @Test
+    void theFirstStateBringsItsRecordsAndCablesButNoPortUps() {
+        Snapshot crossed = new Cluster().cable("a:en6", "b:en7").cable("a:en7", "b:en6").snapshot();
+        List<Change> changes = Changes.between(ClusterState.EMPTY, state(crossed));
+
+        assertThat(lines(changes)).filteredOn(l -> !l.startsWith("record-changed")).containsExactly(
+                "cable-added a:en6 b:en7", "cable-added a:en7 b:en6");
+        assertThat(changes).filteredOn(c -> c.type() == ChangeType.RECORD_CHANGED).extracting(c -> c.subjects().get(0))
+                .containsExactly("a", "b");
+        assertThat(changes.get(changes.size() - 1).message()).isEqualTo("cable a:en7–b:en6 added");
+        assertThat(Changes.between(state(crossed), state(crossed))).isEmpty();
+    }
+
+    @Test
+    void aCableThatGoesDownIsLostWithBothPortsDownAndComesBackUp() {
+        ClusterState both = state(new Cluster().cable("a:en6", "b:en7").cable("a:en7", "b:en6").snapshot());
+        ClusterState pulled = state(new Cluster().cable("a:en6", "b:en7").cable("a:en7", "b:en6", 100, PortState.DOWN).snapshot());
+
+        assertThat(lines(Changes.between(both, pulled))).filteredOn(l -> !l.startsWith("record-changed")).containsExactly("port-down a:en7", "port-down b:en6", "cable-lost a:en7 b:en6");
+        assertThat(lines(Changes.between(pulled, both))).filteredOn(l -> !l.startsWith("record-changed")).containsExactly("port-up a:en7", "port-up b:en6", "cable-added a:en7 b:en6");
+    }
+
+    @Test
+    void membersAndADroppedRecordAreReported() {
+        Snapshot ab = new Cluster().cable("a:en6", "b:en7").snapshot();
+        Snapshot a = new Snapshot(List.of(ab.records().get(0)));
+        List<Change> changes = Changes.between(ClusterState.of(ab, Set.of("a", "b"), Optional.empty()),
+                ClusterState.of(a, Set.of("a", "c"), Optional.empty()));
+
+        assertThat(lines(changes)).startsWith("member-left b", "member-joined c").contains("cable-lost a:en6 b:en7");
+        assertThat(changes).filteredOn(c -> c.type() == ChangeType.RECORD_CHANGED).singleElement()
+                .satisfies(c -> assertThat(c.message()).startsWith("record of b dropped (was b@"));
+    }
+
+    @Test
+    void aSwappedCableRaisesCrossRailFindingsAndSwappingBackClearsThem() throws Exception {
+        ClusterState clean = state(SnapshotCodec.readSnapshot("clean", Files.readString(Path.of("../examples/snapshots/two-leaves.json"))));
+        ClusterState swapped = state(SnapshotCodec.readSnapshot("swapped",
+                Files.readString(Path.of("../examples/snapshots/two-leaves-swapped.json"))));
+
+        List<Change> raised = Changes.between(clean, swapped).stream().filter(c -> c.type() == ChangeType.FINDING_RAISED).toList();
+        assertThat(raised).isNotEmpty().allSatisfy(c -> assertThat(c.subjects()).containsExactly("cross-rail"));
+        assertThat(raised.get(0).message()).startsWith("error cross-rail raised: ");
+        assertThat(Changes.between(swapped, clean)).filteredOn(c -> c.type() == ChangeType.FINDING_CLEARED).hasSameSizeAs(raised);
+    }
+
+    @Test
+    void agreementIsReportedWhenItFlipsOrAgreesOnOtherRecords() {
+        Snapshot s = new Cluster().cable("a:en6", "b:en7").snapshot();
+        ClusterState none = ClusterState.of(s, Set.of("a"), Optional.empty());
+        ClusterState agreed = ClusterState.of(s, Set.of("a"), Optional.of(new ClusterState.Agreed(true, "sha256:1")));
+        ClusterState lost = ClusterState.of(s, Set.of("a"), Optional.of(new ClusterState.Agreed(false, "sha256:2")));
+        ClusterState lostAgain = ClusterState.of(s, Set.of("a"), Optional.of(new ClusterState.Agreed(false, "sha256:3")));
+        ClusterState agreedOther = ClusterState.of(s, Set.of("a"), Optional.of(new ClusterState.Agreed(true, "sha256:4")));
+
+        assertThat(lines(Changes.between(none, agreed))).containsExactly("agreement-reached sha256:1");
+        assertThat(lines(Changes.between(agreed, lost))).containsExactly("agreement-lost sha256:2");
+        assertThat(Changes.between(lost, lostAgain)).isEmpty();
+        assertThat(lines(Changes.between(lost, agreedOther))).containsExactly("agreement-reached sha256:4");
+        assertThat(lines(Changes.between(agreed, agreedOther))).containsExactly("agreement-reached sha256:4");
+    }
+}
