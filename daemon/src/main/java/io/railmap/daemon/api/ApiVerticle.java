@@ -16,6 +16,7 @@ import io.railmap.matrix.codec.JsonText;
 import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.codec.Utf8;
 import io.railmap.matrix.emit.Format;
+import io.railmap.matrix.draw.TopologySvg;
 import io.railmap.matrix.emit.PlanJson;
 import io.railmap.matrix.library.NodeEnv;
 import io.railmap.matrix.model.Snapshot;
@@ -30,6 +31,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.HttpException;
+import io.vertx.ext.web.handler.StaticHandler;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -50,6 +52,8 @@ import java.util.stream.Collectors;
  * GET  /v1/matrix?hosts=a,b&amp;format=…  the plan in a format (see {@link MatrixQuery})
  * GET  /v1/env?node=a&amp;for=nccl        one node's library settings (see {@link EnvQuery})
  * GET  /v1/events                     the changes as server-sent events (see {@link EventStream})
+ * GET  /v1/topology.svg               the picture of the cables ({@link TopologySvg}), as railmap draw writes it
+ * GET  /                              the topology page (HTML; its script and style under /page/, d3 under /webjars/)
  * POST /v1/check?hosts=a,b&amp;mode=…     body: a jaccl devices file or an mlx.launch hostfile; answer: findings JSON
  * GET  /metrics                       Micrometer, Prometheus text format
  * </pre>
@@ -69,13 +73,24 @@ import java.util.stream.Collectors;
 public final class ApiVerticle extends VerticleBase {
     private static final String JSON = ErrorReplies.JSON;
 
+    /** Where the page's script and style are served, from the classpath's {@code railmap-page/}. */
+    private static final String PAGE = "/page/";
+    /** Where WebJars (d3) are served, from the classpath's {@code META-INF/resources/webjars/}. */
+    private static final String WEBJARS = "/webjars/";
+
     /** The resources and the one method each takes, in the order error answers list them. */
     private static final List<Route> ROUTES = List.of(new Route(HttpMethod.GET, "/healthz"), new Route(HttpMethod.GET, "/v1/record"),
             new Route(HttpMethod.GET, "/v1/snapshot"), new Route(HttpMethod.GET, "/v1/members"), new Route(HttpMethod.GET, "/v1/agreement"),
             new Route(HttpMethod.GET, "/v1/matrix"), new Route(HttpMethod.GET, "/v1/env"), new Route(HttpMethod.GET, "/v1/events"),
-            new Route(HttpMethod.POST, "/v1/check"), new Route(HttpMethod.GET, "/metrics"));
+            new Route(HttpMethod.GET, "/v1/topology.svg"), new Route(HttpMethod.POST, "/v1/check"), new Route(HttpMethod.GET, "/metrics"),
+            new Route(HttpMethod.GET, "/"), new Route(HttpMethod.GET, PAGE + "*"), new Route(HttpMethod.GET, WEBJARS + "*"));
 
     private record Route(HttpMethod method, String path) {
+        /** @return true when a request for {@code requested} is this resource ({@code /page/*} takes every path under /page/) */
+        boolean takes(String requested) {
+            return path.endsWith("*") ? requested.startsWith(path.substring(0, path.length() - 1)) : path.equals(requested);
+        }
+
         @Override
         public String toString() {
             return method.name() + " " + path;
@@ -198,11 +213,44 @@ public final class ApiVerticle extends VerticleBase {
         EventStream stream = new EventStream(vertx, events, guard, EventStream.DEFAULT_KEEP_ALIVE_MS);
         router.get("/v1/events").handler(ctx -> query(ctx, NoQuery::parse).ifPresent(q -> stream.open(ctx)));
         router.get("/metrics").handler(ctx -> onLoop(ctx, q -> new Reply(200, "text/plain; version=0.0.4; charset=utf-8", registry.scrape())));
+        // off the event loop: drawing plans the drawn nodes
+        router.get("/v1/topology.svg").handler(ctx -> offLoop(ctx, NoQuery::parse,
+                q -> new Reply(200, "image/svg+xml; charset=utf-8", TopologySvg.render(Topology.of(engine.snapshot())))));
+        page(router);
         for (int status = 400; status < 600; status++) {
             int code = status;
             router.errorHandler(code, ctx -> failed(ctx, code));
         }
         return router;
+    }
+
+    /**
+     * The topology page: read-only files from the classpath, by Vert.x Web's {@link StaticHandler}
+     * (no directory listings, no hidden files, no path outside its root). The page's own files are
+     * not cached by browsers (an upgraded daemon serves its new script at once); d3's path names its
+     * version. Every answer forbids framing and loading anything from elsewhere.
+     */
+    private void page(Router router) {
+        StaticHandler pageFiles = StaticHandler.create("railmap-page").setCachingEnabled(false).setDefaultContentEncoding("UTF-8");
+        StaticHandler webjars = StaticHandler.create("META-INF/resources/webjars").setDefaultContentEncoding("UTF-8");
+        io.vertx.core.Handler<RoutingContext> headers = ctx -> {
+            if (query(ctx, NoQuery::parse).isEmpty()) {
+                return;
+            }
+            ctx.response().putHeader("content-security-policy", "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'")
+                    .putHeader("x-content-type-options", "nosniff");
+            ctx.next();
+        };
+        router.get("/").handler(headers).handler(pageFiles);
+        // the page is at / only: /page/ would serve it with its relative links broken
+        router.get(PAGE + "*").handler(headers).handler(ctx -> {
+            if (ctx.normalizedPath().endsWith("/")) {
+                ctx.fail(404);
+                return;
+            }
+            ctx.next();
+        }).handler(pageFiles);
+        router.get(WEBJARS + "*").handler(headers).handler(webjars);
     }
 
     /** @return the bound TCP port (useful when started with port 0) */
@@ -434,7 +482,7 @@ public final class ApiVerticle extends VerticleBase {
                         .collect(Collectors.joining(", "));
                 break;
             case 405:
-                String takes = ROUTES.stream().filter(r -> r.path().equals(path)).map(r -> r.method().name()).collect(Collectors.joining(", "));
+                String takes = ROUTES.stream().filter(r -> r.takes(path)).map(r -> r.method().name()).distinct().collect(Collectors.joining(", "));
                 ctx.response().putHeader("allow", takes);
                 fallback = "method " + ErrorReplies.quoted(method) + " is not allowed on " + path + ": it takes " + takes;
                 break;

@@ -260,4 +260,46 @@ class ApiVerticleTest {
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.getHeader("content-type")).startsWith("text/plain");
     }
+
+    @Test
+    void theTopologySvgIsThePictureRailmapDrawsOfTheRecordsHeld() throws Exception {
+        HttpResponse<Buffer> r = get("/v1/topology.svg");
+        assertThat(r.statusCode()).as(r.bodyAsString()).isEqualTo(200);
+        assertThat(r.getHeader("content-type")).isEqualTo("image/svg+xml; charset=utf-8");
+        assertThat(r.bodyAsString()).startsWith("<svg xmlns=\"http://www.w3.org/2000/svg\"")
+                .contains("data-node=\"a\"", "data-node=\"b\"", "data-cable=\"a:en6 b:en7\"", "data-cable=\"a:en7 b:en6\"");
+        assertThat(get("/v1/topology.svg?hosts=a").statusCode()).isEqualTo(400);
+        assertThat(post("/v1/topology.svg", "").statusCode()).isEqualTo(405);
+    }
+
+    @Test
+    void thePageAndD3AreServedFromTheClasspathReadOnlyAndNothingElseIs() throws Exception {
+        HttpResponse<Buffer> page = get("/");
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.getHeader("content-type")).startsWith("text/html");
+        assertThat(page.getHeader("content-security-policy")).contains("default-src 'self'");
+        // the WebJar's path in the page is the one served (Maven writes d3's version into it)
+        String d3 = page.bodyAsString().replaceAll("(?s).*<script src=\"(webjars/d3/[^\"]+)\".*", "$1");
+        assertThat(d3).matches("webjars/d3/[0-9.]+/dist/d3.min.js");
+        HttpResponse<Buffer> library = get("/" + d3);
+        assertThat(library.statusCode()).isEqualTo(200);
+        assertThat(library.getHeader("content-type")).contains("javascript");
+        assertThat(library.bodyAsString()).contains("d3js.org");
+        HttpResponse<Buffer> script = get("/page/page.js");
+        assertThat(script.statusCode()).isEqualTo(200);
+        assertThat(script.bodyAsString()).contains("v1/topology.svg", "v1/events");
+        assertThat(get("/page/page.css").getHeader("content-type")).startsWith("text/css");
+
+        for (String outside : List.of("/page/", "/page/../../../../etc/passwd", "/page/%2e%2e/%2e%2e/etc/passwd", "/webjars/",
+                "/page/nothing.js", "/index.html", "/railmap-page/page.js", "/webjars/../railmap-page/page.js")) {
+            HttpResponse<Buffer> r = get(outside);
+            assertThat(r.statusCode()).as(outside).isIn(400, 404);
+            assertThat(JSON.readTree(r.bodyAsString()).get("error").asText()).as(outside).isNotEmpty();
+        }
+        HttpResponse<Buffer> posted = post("/", "x");
+        assertThat(posted.statusCode()).isEqualTo(405);
+        assertThat(posted.getHeader("allow")).isEqualTo("GET");
+        assertThat(post("/page/page.js", "x").getHeader("allow")).isEqualTo("GET");
+        assertThat(get("/?x=1").statusCode()).isEqualTo(400);
+    }
 }

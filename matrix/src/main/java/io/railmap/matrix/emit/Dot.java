@@ -1,5 +1,6 @@
 package io.railmap.matrix.emit;
 
+import io.railmap.matrix.draw.RailColours;
 import io.railmap.matrix.fabric.Rail;
 import io.railmap.matrix.fabric.RailNic;
 import io.railmap.matrix.plan.Plan;
@@ -22,7 +23,7 @@ import org.jgrapht.nio.dot.DOTExporter;
 /**
  * Graphviz DOT of the cable graph, written with JGraphT's {@link DOTExporter}: one vertex per node,
  * one edge per cable with each end's port name at that end ({@code taillabel}/{@code headlabel}).
- * Rails of the plan are coloured by rail index (rail 0 of every pair the same colour) and labelled
+ * Rails of the plan are coloured by rail index ({@link RailColours}: rail 0 of every pair the same colour) and labelled
  * {@code rail k}; cables that are no rail are grey; one-sided observations are dashed. Nodes are
  * ellipses; the switches and segments of the plan's {@linkplain Plan#railTable() rail table} are
  * boxes (a segment's dashed), each joined to the nodes whose compute NICs reach it by one edge per
@@ -30,10 +31,6 @@ import org.jgrapht.nio.dot.DOTExporter;
  * {@code dot -Tsvg}.
  */
 public final class Dot implements Format {
-    /** Rail colours by index (Tableau 10); rail k uses {@code RAIL_COLOURS[k % 10]}. */
-    static final String[] RAIL_COLOURS = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
-        "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
-
     /** Prefix of a switch's or segment's vertex; node names hold no ':', so none is taken for a node. */
     private static final String SWITCH_VERTEX = "switch ";
 
@@ -98,7 +95,7 @@ public final class Dot implements Format {
             Line line = new Line().put("taillabel", cable.a().port()).put("headlabel", cable.b().port());
             Integer rail = railOf.get(cable);
             if (rail != null) {
-                line.put("label", "rail " + rail).put("color", RAIL_COLOURS[rail % RAIL_COLOURS.length]).put("penwidth", "2");
+                line.put("label", "rail " + rail).put("color", RailColours.of(rail)).put("penwidth", "2");
             } else {
                 line.put("color", "grey");
             }
@@ -120,7 +117,7 @@ public final class Dot implements Format {
             graph.addVertex(vertex);
             for (RailNic nic : rail.nics()) {
                 Line line = new Line().put("taillabel", nic.port().port()).put("label", "rail " + rail.id())
-                        .put("color", RAIL_COLOURS[rail.id() % RAIL_COLOURS.length]);
+                        .put("color", RailColours.of(rail.id()));
                 nic.switchPort().ifPresent(p -> line.put("headlabel", p));
                 graph.addEdge(nic.node(), vertex, line);
             }

@@ -75,7 +75,7 @@ class EmittersTest {
         String dot = Dot.render(crossed, ring);
         assertThat(dot).contains("comment=\"topology " + ring.provenance().digest() + " from records a@1.");
         assertThat(dot).startsWith("graph railmap {").contains("n0 [ label=\"a\\nrank 0\" shape=\"ellipse\" ];");
-        assertThat(dot).contains("taillabel=\"en6\"", "headlabel=\"en7\"", "label=\"rail 0\"", "color=\"" + Dot.RAIL_COLOURS[1] + "\"");
+        assertThat(dot).contains("taillabel=\"en6\"", "headlabel=\"en7\"", "label=\"rail 0\"", "color=\"" + io.railmap.matrix.draw.RailColours.of(1) + "\"");
         assertThat(dot).containsPattern("taillabel=\"en9\" headlabel=\"en9\" label=\"unconfirmed\" style=\"dashed\"");
     }
 }

@@ -1,0 +1,117 @@
+package io.railmap.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+
+/**
+ * A lab daemon's topology page in a real browser ({@link Browser}), reached through a
+ * {@link UnixSocketRelay} to the daemon's Unix socket, read through the SVG's machine-readable
+ * attributes ({@code io.railmap.matrix.draw.TopologySvg}).
+ */
+final class TopologyPage implements AutoCloseable {
+    private final UnixSocketRelay relay;
+    private final ChromeDriver driver;
+
+    private TopologyPage(UnixSocketRelay relay, ChromeDriver driver) {
+        this.relay = relay;
+        this.driver = driver;
+    }
+
+    /**
+     * @param socket  the daemon's API socket
+     * @param profile a fresh directory for the browser's profile
+     * @return the page, loading
+     */
+    static TopologyPage open(Path socket, Path profile) throws IOException {
+        UnixSocketRelay relay = new UnixSocketRelay(socket);
+        try {
+            ChromeDriver driver = Browser.start(profile);
+            driver.get(relay.url());
+            return new TopologyPage(relay, driver);
+        } catch (RuntimeException | IOException e) {
+            relay.close();
+            throw e;
+        }
+    }
+
+    /** @return the nodes drawn, in the picture's order */
+    List<String> nodes() {
+        return attribute("#picture g.node", "data-node").stream().toList();
+    }
+
+    /** @return the confirmed cables drawn, each {@code a:en2 b:en4} */
+    Set<String> cables() {
+        return new TreeSet<>(attribute("#picture g.cable:not(.unconfirmed)", "data-cable"));
+    }
+
+    /** @return the port labels drawn on the confirmed cables */
+    Set<String> portLabels() {
+        return driver.findElements(By.cssSelector("#picture g.cable:not(.unconfirmed) text.port")).stream()
+                .map(e -> e.getDomAttribute("data-port")).collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    /** @return the live state and its sentence: {@code live: ...}, {@code off: ...} */
+    String live() {
+        WebElement live = driver.findElement(By.id("live"));
+        return live.getDomAttribute("data-state") + ": " + live.getText();
+    }
+
+    /** @return the agreement sentence */
+    String agreement() {
+        return driver.findElement(By.id("agreement")).getText();
+    }
+
+    /**
+     * Types hosts into the matrix form and shows their matrix.
+     *
+     * @return the matrix table's rows as the page shows them, the header row first
+     */
+    List<String> matrix(String hosts) {
+        WebElement input = driver.findElement(By.id("hosts"));
+        input.clear();
+        input.sendKeys(hosts);
+        driver.findElement(By.cssSelector("#matrix-form button")).click();
+        return matrixRows();
+    }
+
+    /** @return the matrix table's rows, cells separated by " | " */
+    List<String> matrixRows() {
+        return driver.findElements(By.cssSelector("#matrix tr")).stream()
+                .map(row -> row.findElements(By.tagName("td")).stream().map(WebElement::getText).collect(Collectors.joining(" | ")))
+                .toList();
+    }
+
+    /** Runs a script in the page and returns its value. */
+    Object script(String js) {
+        return driver.executeScript(js);
+    }
+
+    /** Saves what the browser shows as PNG. */
+    void screenshot(Path file) throws IOException {
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        Files.copy(driver.getScreenshotAs(OutputType.FILE).toPath(), file, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    private List<String> attribute(String css, String name) {
+        return driver.findElements(By.cssSelector(css)).stream().map(e -> e.getDomAttribute(name)).toList();
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            driver.quit();
+        } finally {
+            relay.close();
+        }
+    }
+}

@@ -1,0 +1,206 @@
+// The topology page of railmapd: the picture the daemon draws (GET v1/topology.svg, the same as
+// `railmap draw`), panned and zoomed with d3; the findings listed in it; the agreement state
+// (GET v1/agreement); the matrix for the hosts typed (GET v1/matrix?format=json). Read-only.
+// Every event of the stream (GET v1/events) refreshes all of it, at most four times a second.
+(function () {
+  'use strict';
+
+  const EVENT_TYPES = ['cable-added', 'cable-lost', 'port-up', 'port-down', 'member-joined', 'member-left',
+    'record-changed', 'finding-raised', 'finding-cleared', 'agreement-reached', 'agreement-lost', 'missed'];
+  const REFRESH_MS = 250;
+
+  let transform = d3.zoomIdentity;
+  const zoom = d3.zoom().scaleExtent([0.05, 40]).on('zoom', (event) => {
+    transform = event.transform;
+    d3.select('#picture g.viewport').attr('transform', transform);
+  });
+
+  /** @return the answer's JSON, or a rejection carrying the daemon's sentence ({"error": ...}) */
+  async function getJson(url) {
+    const response = await fetch(url, { cache: 'no-store' });
+    const body = await response.text();
+    let json;
+    try {
+      json = JSON.parse(body);
+    } catch (e) {
+      throw new Error(url + ' answered ' + response.status + ', not JSON');
+    }
+    if (!response.ok) {
+      throw new Error(json && json.error ? json.error : url + ' answered ' + response.status);
+    }
+    return json;
+  }
+
+  async function drawPicture() {
+    const response = await fetch('v1/topology.svg', { cache: 'no-store' });
+    const text = await response.text();
+    if (!response.ok) {
+      let sentence = 'the picture: ' + response.status;
+      try { sentence = JSON.parse(text).error; } catch (e) { /* not JSON */ }
+      throw new Error(sentence);
+    }
+    const parsed = new DOMParser().parseFromString(text, 'image/svg+xml');
+    const svg = document.importNode(parsed.documentElement, true);
+    if (svg.localName !== 'svg') {
+      throw new Error('the picture is not SVG');
+    }
+    // everything drawn goes into one group that pan and zoom move; the viewBox keeps the whole picture in view
+    const viewport = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+    viewport.setAttribute('class', 'viewport');
+    Array.from(svg.childNodes).forEach((child) => {
+      if (child.localName !== 'title') {
+        viewport.appendChild(child);
+      }
+    });
+    svg.appendChild(viewport);
+    svg.removeAttribute('width');
+    svg.removeAttribute('height');
+    const holder = document.getElementById('picture');
+    holder.replaceChildren(svg);
+    d3.select(svg).call(zoom).call(zoom.transform, transform);
+
+    const caption = svg.querySelector('text.caption');
+    d3.select('#summary').text(caption ? caption.textContent.replace(/^railmap topology: /, '') : '');
+    const cap = svg.querySelector('text.cap');
+    d3.select('#findings-note').text(cap ? cap.textContent : '');
+    const findings = Array.from(svg.querySelectorAll('text.finding')).map((t) => ({
+      severity: t.getAttribute('data-severity'), code: t.getAttribute('data-code'), text: t.textContent
+    }));
+    listFindings('#findings', findings, 'no findings about the cables');
+  }
+
+  function listFindings(selector, findings, none) {
+    const rows = findings.length ? findings : [{ severity: 'none', text: none }];
+    d3.select(selector).selectAll('li').data(rows).join('li')
+      .attr('class', (f) => f.severity)
+      .attr('data-code', (f) => f.code || null)
+      .text((f) => f.text);
+  }
+
+  async function agreement() {
+    const out = d3.select('#agreement');
+    try {
+      const a = await getJson('v1/agreement');
+      const differ = a.members.filter((m) => !m.agrees).map((m) => m.node || m.address);
+      out.attr('class', a.agreed ? null : 'problem').text(a.agreed
+        ? 'agreed: all ' + a.members.length + ' members hold the same ' + a.records + ' records (' + a.digest + ')'
+        : 'not agreed: ' + differ.join(', ') + ' hold other records than this daemon (' + a.records + ' records, ' + a.digest + ')');
+    } catch (e) {
+      out.attr('class', 'problem').text(e.message);
+    }
+  }
+
+  async function matrix() {
+    const hosts = document.getElementById('hosts').value.trim();
+    const note = d3.select('#matrix-note');
+    if (!hosts) {
+      note.attr('class', null).text('type the hosts in rank order, separated by commas');
+      d3.select('#matrix').selectAll('tr').remove();
+      d3.select('#matrix-findings').selectAll('li').remove();
+      return;
+    }
+    try {
+      const plan = await getJson('v1/matrix?format=json&hosts=' + encodeURIComponent(hosts));
+      note.attr('class', null).text((plan.mode ? 'jaccl runs the ' + plan.mode : 'jaccl cannot run it')
+        + ', MLX ' + plan.mlxVersion + '; records ' + (plan.topology ? plan.topology.digest : ''));
+      const ranks = plan.ranks;
+      const rows = [[''].concat(ranks)].concat(ranks.map((r, i) => [i + ' ' + r].concat(plan.devices[i].map((cell) => cell || []))));
+      d3.select('#matrix').selectAll('tr').data(rows).join('tr')
+        .selectAll('td').data((row) => row).join('td')
+        .attr('class', (cell) => Array.isArray(cell) && cell.length === 0 ? 'empty' : null)
+        .text((cell) => Array.isArray(cell) ? (cell.length ? cell.join(', ') : '–') : cell);
+      listFindings('#matrix-findings', plan.findings.filter((f) => f.severity !== 'info').map((f) => ({
+        severity: f.severity, code: f.code, text: f.severity + ' ' + f.code + ': ' + f.message
+      })), 'no findings about this matrix');
+    } catch (e) {
+      note.attr('class', 'problem').text(e.message);
+      d3.select('#matrix').selectAll('tr').remove();
+      d3.select('#matrix-findings').selectAll('li').remove();
+    }
+  }
+
+  let timer = null;
+  let running = false;
+  let again = false;
+  let refreshes = 0;
+
+  /** Refreshes once, soon: events closer together than REFRESH_MS make one refresh. */
+  function refreshSoon() {
+    if (timer === null) {
+      timer = setTimeout(() => {
+        timer = null;
+        refresh();
+      }, REFRESH_MS);
+    }
+  }
+
+  async function refresh() {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      await Promise.all([drawPicture().catch((e) => {
+        d3.select('#findings-note').attr('class', 'problem').text(e.message);
+      }), agreement(), matrix()]);
+    } finally {
+      running = false;
+      document.body.setAttribute('data-refreshes', String(++refreshes));
+      if (again) {
+        again = false;
+        refreshSoon();
+      }
+    }
+  }
+
+  function live(state, sentence) {
+    d3.select('#live').attr('data-state', state).text(sentence);
+  }
+
+  function listen() {
+    const events = new EventSource('v1/events');
+    let dropped = false;
+    events.onopen = () => {
+      live('live', 'live: redrawn as the cables change');
+      if (dropped) {
+        dropped = false;
+        refreshSoon();
+      }
+    };
+    events.onmessage = refreshSoon;
+    EVENT_TYPES.forEach((type) => events.addEventListener(type, refreshSoon));
+    events.onerror = () => {
+      if (events.readyState !== EventSource.CLOSED) {
+        dropped = true;
+        live('reconnecting', 'the event stream dropped: reconnecting…');
+        return;
+      }
+      // the browser gave up (an answer other than a stream): ask once what the daemon says
+      fetch('v1/events', { cache: 'no-store' }).then((response) => {
+        if (response.body) {
+          response.body.cancel();
+        }
+        live('off', response.status === 404
+          ? 'live updates are off: this daemon serves no event stream (GET /v1/events is 404); reload to refresh'
+          : 'live updates stopped (GET /v1/events answered ' + response.status + '); reload to retry');
+      }, () => live('off', 'live updates stopped: the daemon cannot be reached; reload to retry'));
+    };
+  }
+
+  const hostsInput = document.getElementById('hosts');
+  const typed = /^#hosts=(.*)$/.exec(location.hash);
+  try {
+    hostsInput.value = typed ? decodeURIComponent(typed[1]) : '';
+  } catch (e) {
+    hostsInput.value = '';
+  }
+  document.getElementById('matrix-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    history.replaceState(null, '', hostsInput.value.trim() ? '#hosts=' + encodeURIComponent(hostsInput.value.trim()) : '#');
+    matrix();
+  });
+
+  refresh();
+  listen();
+}());
