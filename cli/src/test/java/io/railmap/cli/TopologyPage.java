@@ -56,8 +56,7 @@ final class TopologyPage implements AutoCloseable {
 
     /** @return the port labels drawn on the confirmed cables */
     Set<String> portLabels() {
-        return driver.findElements(By.cssSelector("#picture g.cable:not(.unconfirmed) text.port")).stream()
-                .map(e -> e.getDomAttribute("data-port")).collect(Collectors.toCollection(TreeSet::new));
+        return new TreeSet<>(attribute("#picture g.cable:not(.unconfirmed) text.port", "data-port"));
     }
 
     /** @return the live state and its sentence: {@code live: ...}, {@code off: ...} */
@@ -102,8 +101,11 @@ final class TopologyPage implements AutoCloseable {
         Files.copy(driver.getScreenshotAs(OutputType.FILE).toPath(), file, StandardCopyOption.REPLACE_EXISTING);
     }
 
+    /** Reads every match in one script: the page may swap its picture between two WebDriver calls. */
+    @SuppressWarnings("unchecked")
     private List<String> attribute(String css, String name) {
-        return driver.findElements(By.cssSelector(css)).stream().map(e -> e.getDomAttribute(name)).toList();
+        return (List<String>) driver.executeScript("return Array.from(document.querySelectorAll(arguments[0]), e => e.getAttribute(arguments[1]));",
+                css, name);
     }
 
     @Override
