@@ -84,7 +84,15 @@ class LabEndToEndTest {
         Path file = ROOT.resolve("examples").resolve(example);
         Run up = Run.of("lab", "up", "--topology", file.toString(), "--wait-s", "90");
         assertThat(up.code()).as("lab up %s: %s%s", example, up.out(), up.err()).isZero();
-        return LabTopology.read(file.toString(), Files.readString(file));
+        LabTopology topology = LabTopology.read(file.toString(), Files.readString(file));
+        // issue 13: lab up says what it waits for, a line each time the counts change (not a terminal here), the last one all done
+        int n = topology.nodes().size();
+        List<String> progress = up.err().lines().filter(l -> l.matches("railmap: lab up: [0-9.]+ s: .*")).toList();
+        assertThat(progress).as(up.err()).isNotEmpty().doesNotHaveDuplicates();
+        assertThat(progress.get(progress.size() - 1)).endsWith(": " + n + "/" + n + " daemons answer, " + n + "/" + n + " hold every record, "
+                + topology.plainCables().size() + "/" + topology.plainCables().size() + " cables seen by every daemon, " + n + "/" + n
+                + " say the cluster agrees");
+        return topology;
     }
 
     /** The plan one lab node's daemon answers with. */

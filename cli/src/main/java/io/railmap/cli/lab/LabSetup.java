@@ -133,13 +133,14 @@ public final class LabSetup {
     }
 
     /**
-     * What the lab's daemons agree on so far.
+     * What the daemons of a lab hold, asked once.
      *
-     * @param waiting   a sentence of what is still missing, empty when every daemon holds every
-     *                  record and sees exactly the topology's cables
-     * @param snapshot  the snapshot of the first node's daemon (the one printed)
+     * @param waiting  the first thing still missing, for a message; empty when every daemon agrees
+     * @param progress counts for a progress line: {@code 4/4 daemons answer, 3/4 hold every record,
+     *                 8/8 cables seen by every daemon, 2/4 say the cluster agrees}
+     * @param snapshot the first answering daemon's snapshot, or null when none answers
      */
-    public record Agreement(String waiting, Snapshot snapshot) {
+    public record Agreement(String waiting, String progress, Snapshot snapshot) {
         /** @return true when nothing is missing */
         public boolean reached() {
             return waiting.isEmpty();
@@ -172,6 +173,11 @@ public final class LabSetup {
         }
         Snapshot first = null;
         String digest = null;
+        String waiting = "";
+        int answering = 0;
+        int holding = 0;
+        int agreeing = 0;
+        Set<Cable> seenByAll = new HashSet<>(expected);
         for (String node : nodes) {
             Snapshot snapshot;
             boolean agreed;
@@ -179,33 +185,43 @@ public final class LabSetup {
                 snapshot = SnapshotCodec.readSnapshot(node + " /v1/snapshot", client.get("/v1/snapshot"));
                 agreed = JsonCursor.parse(node + " /v1/agreement", client.get("/v1/agreement")).field("agreed").bool();
             } catch (RuntimeException e) {
-                return new Agreement("the daemon of " + node + " does not answer yet", first);
+                waiting = waiting.isEmpty() ? "the daemon of " + node + " does not answer yet" : waiting;
+                seenByAll.clear();
+                continue;
             }
+            answering++;
             if (first == null) {
                 first = snapshot;
                 digest = Provenance.of(first.records()).digest();
             }
-            if (!new HashSet<>(snapshot.nodes()).equals(new HashSet<>(nodes))) {
-                return new Agreement(node + " holds records of " + snapshot.nodes() + ", not of " + nodes, first);
-            }
             Set<Cable> seen = new HashSet<>(Topology.of(snapshot).cables());
             seen.removeIf(c -> onSwitches.contains(c.a()) && onSwitches.contains(c.b()));
-            if (!seen.equals(expected)) {
-                Set<Cable> missing = new HashSet<>(expected);
-                missing.removeAll(seen);
-                Set<Cable> extra = new HashSet<>(seen);
-                extra.removeAll(expected);
-                return new Agreement(node + " sees " + seen.size() + " of " + expected.size() + " cables"
-                        + (missing.isEmpty() ? "" : "; missing " + missing) + (extra.isEmpty() ? "" : "; unexpected " + extra), first);
+            seenByAll.retainAll(seen);
+            agreeing += agreed ? 1 : 0;
+            String problem = "";
+            if (!new HashSet<>(snapshot.nodes()).equals(new HashSet<>(nodes))) {
+                problem = node + " holds records of " + snapshot.nodes() + ", not of " + nodes;
+            } else {
+                holding++;
+                if (!seen.equals(expected)) {
+                    Set<Cable> missing = new HashSet<>(expected);
+                    missing.removeAll(seen);
+                    Set<Cable> extra = new HashSet<>(seen);
+                    extra.removeAll(expected);
+                    problem = node + " sees " + seen.size() + " of " + expected.size() + " cables"
+                            + (missing.isEmpty() ? "" : "; missing " + missing) + (extra.isEmpty() ? "" : "; unexpected " + extra);
+                } else if (!Provenance.of(snapshot.records()).digest().equals(digest)) {
+                    // every daemon holds the records the first one holds, and the cluster says so itself
+                    problem = node + " holds other records than " + nodes.get(0);
+                } else if (!agreed) {
+                    problem = "the daemon of " + node + " does not yet know that every member holds the same records";
+                }
             }
-            // every daemon holds the records the first one holds, and the cluster says so itself
-            if (!Provenance.of(snapshot.records()).digest().equals(digest)) {
-                return new Agreement(node + " holds other records than " + nodes.get(0), first);
-            }
-            if (!agreed) {
-                return new Agreement("the daemon of " + node + " does not yet know that every member holds the same records", first);
-            }
+            waiting = waiting.isEmpty() ? problem : waiting;
         }
-        return new Agreement("", first);
+        String progress = answering + "/" + nodes.size() + " daemons answer, " + holding + "/" + nodes.size() + " hold every record, "
+                + seenByAll.size() + "/" + expected.size() + " cables seen by every daemon, " + agreeing + "/" + nodes.size()
+                + " say the cluster agrees";
+        return new Agreement(waiting, progress, first);
     }
 }

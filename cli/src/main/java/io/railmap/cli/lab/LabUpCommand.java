@@ -25,7 +25,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code railmap lab up}: make the lab, start its daemons, wait until they agree, print the matrix. */
+/**
+ * {@code railmap lab up}: make the lab, start its daemons, wait until they agree (showing what it
+ * waits for: daemons answering, records held, cables seen, agreement), print the matrix.
+ */
 @Command(name = "up", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Make a virtual cluster from a topology file, start one railmapd per node, wait until every daemon "
                 + "holds every record and sees exactly the file's cables, then print the cables and the rail-aligned "
@@ -74,10 +77,29 @@ public final class LabUpCommand implements Callable<Integer> {
         err.flush();
         long start = System.nanoTime();
         long deadline = start + waitS * 1_000_000_000L;
+        // on a terminal one line rewritten in place; in a log (or a pipe) a line each time the counts change
+        boolean terminal = System.console() != null;
+        String shown = "";
         LabSetup.Agreement agreement = LabSetup.agreement(topology, topology.nodes());
-        while (!agreement.reached() && System.nanoTime() < deadline) {
+        while (true) {
+            String line = String.format("railmap: lab up: %.1f s: %s", (System.nanoTime() - start) / 1e9, agreement.progress());
+            if (terminal) {
+                err.print("\r" + line + "\u001b[K");
+                err.flush();
+            } else if (!agreement.progress().equals(shown)) {
+                err.println(line);
+                err.flush();
+            }
+            shown = agreement.progress();
+            if (agreement.reached() || System.nanoTime() >= deadline) {
+                break;
+            }
             Thread.sleep(250);
             agreement = LabSetup.agreement(topology, topology.nodes());
+        }
+        if (terminal) {
+            err.println();
+            err.flush();
         }
         if (!agreement.reached()) {
             throw new LabException("the daemons did not agree within " + waitS + " s: " + agreement.waiting()
