@@ -9,7 +9,6 @@ import io.railmap.matrix.topology.Cable;
 import io.railmap.matrix.topology.Topology;
 import io.railmap.matrix.topology.Unconfirmed;
 import java.io.StringWriter;
-import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -31,6 +30,10 @@ import org.jgrapht.nio.dot.DOTExporter;
  * {@code dot -Tsvg}.
  */
 public final class Dot implements Format {
+    private static final About ABOUT = new About("dot", "text/vnd.graphviz",
+            "Graphviz DOT of every cable, the plan's rails coloured, switches as boxes",
+            FormatOption.JACCL, false);
+
     /** Prefix of a switch's or segment's vertex; node names hold no ':', so none is taken for a node. */
     private static final String SWITCH_VERTEX = "switch ";
 
@@ -38,23 +41,8 @@ public final class Dot implements Format {
     }
 
     @Override
-    public String name() {
-        return "dot";
-    }
-
-    @Override
-    public String mediaType() {
-        return "text/vnd.graphviz";
-    }
-
-    @Override
-    public String summary() {
-        return "Graphviz DOT of every cable, the plan's rails coloured, switches as boxes";
-    }
-
-    @Override
-    public Set<FormatOption> reads() {
-        return EnumSet.of(FormatOption.ORDER, FormatOption.RAILS, FormatOption.MLX_VERSION);
+    public About about() {
+        return ABOUT;
     }
 
     @Override

@@ -8,6 +8,8 @@ import io.railmap.matrix.plan.Plan;
 import io.railmap.matrix.plan.Planner;
 import io.railmap.matrix.rail.RailOptions;
 import io.railmap.matrix.topology.Topology;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,17 +23,49 @@ import java.util.Set;
  * ({@link Planner}); the TCP ring formats do not, so a jaccl limit never refuses them.
  */
 public interface Format {
-    /** @return the name on the command line and in query strings, e.g. {@code "ring-launch"} */
-    String name();
+    /**
+     * What a format is, for the registry, the help and the API.
+     *
+     * @param name              the name on the command line and in query strings, e.g. {@code "ring-launch"}
+     * @param mediaType         the HTTP media type of the text
+     * @param summary           one sentence for {@code railmap matrix --help}: what the text is and who reads it
+     * @param reads             the options beyond the hosts that change the text; any other given is refused
+     * @param textHoldsFindings true when the text itself holds the findings (so they are not printed again)
+     */
+    record About(String name, String mediaType, String summary, Set<FormatOption> reads, boolean textHoldsFindings) {
+        /** Copies the set, in the options' declared order (help lists them so). */
+        public About {
+            reads = Collections.unmodifiableSet(reads.isEmpty() ? EnumSet.noneOf(FormatOption.class) : EnumSet.copyOf(reads));
+        }
+    }
 
-    /** @return the HTTP media type of the text */
-    String mediaType();
+    /** @return what the format is */
+    About about();
 
-    /** @return one sentence for {@code railmap matrix --help}: what the text is and who reads it */
-    String summary();
+    /** @return {@link About#name()} */
+    default String name() {
+        return about().name();
+    }
 
-    /** @return the options beyond the hosts that change this format's text; any other given is refused */
-    Set<FormatOption> reads();
+    /** @return {@link About#mediaType()} */
+    default String mediaType() {
+        return about().mediaType();
+    }
+
+    /** @return {@link About#summary()} */
+    default String summary() {
+        return about().summary();
+    }
+
+    /** @return {@link About#reads()} */
+    default Set<FormatOption> reads() {
+        return about().reads();
+    }
+
+    /** @return {@link About#textHoldsFindings()} */
+    default boolean textHoldsFindings() {
+        return about().textHoldsFindings();
+    }
 
     /**
      * @param request the topology, the nodes and the options
@@ -43,11 +77,6 @@ public interface Format {
      *                                  passes through the nodes
      */
     Output write(Request request);
-
-    /** @return true when the text itself holds the findings (so they are not printed again) */
-    default boolean textHoldsFindings() {
-        return false;
-    }
 
     /**
      * What a format is asked for.

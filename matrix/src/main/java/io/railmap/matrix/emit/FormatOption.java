@@ -1,6 +1,9 @@
 package io.railmap.matrix.emit;
 
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * An option that only some {@link Format}s read, under its command-line and query-string names.
@@ -23,12 +26,25 @@ public enum FormatOption {
     /** launch: a node's IPv4 address. */
     IP(List.of("--ip"), List.of("ip"));
 
+    /** What every jaccl format reads: the rank order, the rail options and the MLX release. */
+    public static final Set<FormatOption> JACCL = Collections.unmodifiableSet(EnumSet.of(ORDER, RAILS, MLX_VERSION));
+
     private final List<String> flags;
     private final List<String> parameters;
 
     FormatOption(List<String> flags, List<String> parameters) {
         this.flags = flags;
         this.parameters = parameters;
+    }
+
+    /**
+     * @param more options one jaccl format reads besides {@link #JACCL}
+     * @return {@link #JACCL} and those
+     */
+    public static Set<FormatOption> jacclAnd(FormatOption... more) {
+        EnumSet<FormatOption> all = EnumSet.copyOf(JACCL);
+        all.addAll(List.of(more));
+        return Collections.unmodifiableSet(all);
     }
 
     /** @return its names on {@code railmap matrix}'s command line */

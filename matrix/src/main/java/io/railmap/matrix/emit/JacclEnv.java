@@ -5,11 +5,9 @@ import io.railmap.matrix.model.Names;
 import io.railmap.matrix.plan.Plan;
 import io.railmap.matrix.provenance.Provenance;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The environment jaccl reads at init, for the plan's MLX release: {@code MLX_IBV_DEVICES} (path of the
@@ -30,28 +28,17 @@ import java.util.Set;
  * For all ranks, one block per rank under a {@code # rank i (node)} comment.
  */
 public final class JacclEnv implements Format {
+    private static final About ABOUT = new About("env", "text/plain",
+            "the MLX_* and JACCL_* variables jaccl reads, per rank",
+            FormatOption.jacclAnd(FormatOption.DEVICES_PATH,
+                FormatOption.COORDINATOR, FormatOption.RANK), false);
+
     JacclEnv() {
     }
 
     @Override
-    public String name() {
-        return "env";
-    }
-
-    @Override
-    public String mediaType() {
-        return "text/plain";
-    }
-
-    @Override
-    public String summary() {
-        return "the MLX_* and JACCL_* variables jaccl reads, per rank";
-    }
-
-    @Override
-    public Set<FormatOption> reads() {
-        return EnumSet.of(FormatOption.ORDER, FormatOption.RAILS, FormatOption.MLX_VERSION, FormatOption.DEVICES_PATH,
-                FormatOption.COORDINATOR, FormatOption.RANK);
+    public About about() {
+        return ABOUT;
     }
 
     @Override

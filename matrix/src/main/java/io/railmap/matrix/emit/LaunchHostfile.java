@@ -7,7 +7,6 @@ import io.railmap.matrix.codec.JsonText;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.plan.Plan;
 import io.railmap.matrix.provenance.Provenance;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -24,27 +23,16 @@ import java.util.Set;
  * in the devices file: null, a name, or an array for several wires.
  */
 public final class LaunchHostfile implements Format {
+    private static final About ABOUT = new About("launch", "application/json",
+            "an mlx.launch hostfile for jaccl (ips: the nodes' management addresses unless --ip gives one)",
+            FormatOption.jacclAnd(FormatOption.IP), false);
+
     LaunchHostfile() {
     }
 
     @Override
-    public String name() {
-        return "launch";
-    }
-
-    @Override
-    public String mediaType() {
-        return "application/json";
-    }
-
-    @Override
-    public String summary() {
-        return "an mlx.launch hostfile for jaccl (ips: the nodes' management addresses unless --ip gives one)";
-    }
-
-    @Override
-    public Set<FormatOption> reads() {
-        return EnumSet.of(FormatOption.ORDER, FormatOption.RAILS, FormatOption.MLX_VERSION, FormatOption.IP);
+    public About about() {
+        return ABOUT;
     }
 
     /** @throws IllegalArgumentException also when an address is given for a node that is not a rank */

@@ -10,10 +10,8 @@ import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.plan.Plan;
 import io.railmap.matrix.rail.DeviceMatrix;
 import io.railmap.matrix.topology.Cable;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * railmap's own JSON for scripts and tests.
@@ -41,38 +39,22 @@ import java.util.Set;
  * change the exit code of {@code railmap matrix}.
  */
 public final class PlanJson implements Format {
+    private static final About ABOUT = new About("json", "application/json",
+            "railmap's JSON: matrix, ring flag, rank order, provenance, rail table and findings",
+            FormatOption.JACCL, true);
+
     PlanJson() {
     }
 
     @Override
-    public String name() {
-        return "json";
-    }
-
-    @Override
-    public String mediaType() {
-        return "application/json";
-    }
-
-    @Override
-    public String summary() {
-        return "railmap's JSON: matrix, ring flag, rank order, provenance, rail table and findings";
-    }
-
-    @Override
-    public Set<FormatOption> reads() {
-        return EnumSet.of(FormatOption.ORDER, FormatOption.RAILS, FormatOption.MLX_VERSION);
+    public About about() {
+        return ABOUT;
     }
 
     @Override
     public Output write(Request request) {
         Plan plan = request.plan();
         return new Output(render(plan), plan.findings());
-    }
-
-    @Override
-    public boolean textHoldsFindings() {
-        return true;
     }
 
     /** @return the plan as JSON, ending with a newline */

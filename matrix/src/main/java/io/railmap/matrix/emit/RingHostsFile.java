@@ -13,27 +13,16 @@ import java.util.Set;
  * choose, over a ring of cables ({@link MlxRing}; jaccl's rules and {@code --order} do not apply).
  */
 public final class RingHostsFile implements Format {
+    private static final About ABOUT = new About("ring-hosts", "application/json",
+            "the file MLX_HOSTFILE names for MLX's TCP ring backend (railmap env --for mlx-ring sets it)",
+            Set.of(), false);
+
     RingHostsFile() {
     }
 
     @Override
-    public String name() {
-        return "ring-hosts";
-    }
-
-    @Override
-    public String mediaType() {
-        return "application/json";
-    }
-
-    @Override
-    public String summary() {
-        return "the file MLX_HOSTFILE names for MLX's TCP ring backend (railmap env --for mlx-ring sets it)";
-    }
-
-    @Override
-    public Set<FormatOption> reads() {
-        return Set.of();
+    public About about() {
+        return ABOUT;
     }
 
     @Override

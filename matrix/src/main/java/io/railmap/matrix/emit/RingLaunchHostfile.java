@@ -18,28 +18,17 @@ import java.util.Set;
  * {@code envs} names the records the ring was computed from, which MLX ignores.
  */
 public final class RingLaunchHostfile implements Format {
+    private static final About ABOUT = new About("ring-launch", "application/json",
+            "an mlx.launch hostfile for MLX's TCP ring backend: each host's IPv4 cable ends to the previous host, "
+                + "in a ring of cables",
+            Set.of(), false);
+
     RingLaunchHostfile() {
     }
 
     @Override
-    public String name() {
-        return "ring-launch";
-    }
-
-    @Override
-    public String mediaType() {
-        return "application/json";
-    }
-
-    @Override
-    public String summary() {
-        return "an mlx.launch hostfile for MLX's TCP ring backend: each host's IPv4 cable ends to the previous host, "
-                + "in a ring of cables";
-    }
-
-    @Override
-    public Set<FormatOption> reads() {
-        return Set.of();
+    public About about() {
+        return ABOUT;
     }
 
     @Override
