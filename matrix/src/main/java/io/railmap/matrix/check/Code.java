@@ -124,7 +124,12 @@ public enum Code {
     /** Settings: a library reads (or stripes over) at most N NICs of its list, and more are present or listed. */
     LIST_LIMIT,
     /** Settings: an RDMA device name a library's device list cannot carry (its separators, its name length). */
-    UNLISTABLE_NAME;
+    UNLISTABLE_NAME,
+    /**
+     * Settings: two libraries asked for together set one variable to two values (jaccl's and the TCP
+     * ring's {@code MLX_RANK}); in one file the later would silently win, so only the first is written.
+     */
+    SETTING_CONFLICT;
 
     /** @return the JSON value, e.g. {@code "mismatched-rail"} */
     public String wireName() {

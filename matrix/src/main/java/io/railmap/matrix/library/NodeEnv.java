@@ -3,15 +3,20 @@ package io.railmap.matrix.library;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.railmap.matrix.check.Code;
 import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.check.Severity;
 import io.railmap.matrix.emit.PlanJson;
 import io.railmap.matrix.fabric.RailTable;
 import io.railmap.matrix.rail.UnknownNodesException;
 import io.railmap.matrix.topology.Topology;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * Several libraries' settings for one node, as {@code railmap env} prints them and
@@ -25,7 +30,11 @@ import java.util.List;
  *       NCCL_IB_HCA=...
  * </pre>
  * Findings are as in {@link PlanJson#findings}. What concerns the choice of compute NICs (a slower NIC
- * left out, none left) is said once for the node, not once per library.
+ * left out, none left) is said once for the node, not once per library. A variable several libraries
+ * set (UCX's, NIXL's and ModelExpress's {@code UCX_NET_DEVICES}, every library's provenance) is written
+ * once, by the first library that sets it; one they set to different values is written with the first
+ * value only, and the later library gets a {@link Code#SETTING_CONFLICT} error, since in one file the
+ * later line would silently win.
  *
  * @param node      the node
  * @param findings  about the node's compute NICs ({@link NodeNics#findings()})
@@ -67,10 +76,24 @@ public record NodeEnv(String node, List<Finding> findings, List<NodeSettings> li
     public static NodeEnv of(Topology topology, String node, List<Library> libraries, SettingsOptions options) {
         NodeNics nics = ComputeNics.of(topology, RailTable.of(topology), node, options);
         List<NodeSettings> settings = new ArrayList<>();
+        Map<String, Setting> written = new HashMap<>();
+        Map<String, String> writtenBy = new HashMap<>();
         for (Library library : libraries) {
             NodeSettings s = library.settings(nics);
-            List<Finding> own = s.findings().stream().filter(f -> !nics.findings().contains(f)).toList();
-            settings.add(new NodeSettings(s.library(), s.node(), s.settings(), own));
+            List<Finding> own = new ArrayList<>(s.findings().stream().filter(f -> !nics.findings().contains(f)).toList());
+            List<Setting> kept = new ArrayList<>();
+            for (Setting v : s.settings()) {
+                Setting first = written.putIfAbsent(v.key(), v);
+                if (first == null) {
+                    writtenBy.put(v.key(), s.library());
+                    kept.add(v);
+                } else if (!first.value().equals(v.value())) {
+                    own.add(new Finding(Code.SETTING_CONFLICT, Severity.ERROR, List.of(), Optional.empty(), s.library() + " sets " + v
+                            + ", but " + writtenBy.get(v.key()) + " sets " + first + " above, and in one file the later line wins: "
+                            + "only the first is written; ask for " + s.library() + " and " + writtenBy.get(v.key()) + " in two files"));
+                }
+            }
+            settings.add(new NodeSettings(s.library(), s.node(), kept, own));
         }
         return new NodeEnv(node, nics.findings(), settings);
     }

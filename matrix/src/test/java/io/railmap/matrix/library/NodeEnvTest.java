@@ -1,0 +1,87 @@
+package io.railmap.matrix.library;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.railmap.matrix.check.Code;
+import io.railmap.matrix.codec.SnapshotCodec;
+import io.railmap.matrix.model.NodeRecord;
+import io.railmap.matrix.model.Snapshot;
+import io.railmap.matrix.topology.Topology;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/** Several libraries in one file: a variable is written once, and two values for one variable are an error. */
+class NodeEnvTest {
+    private static Topology studios() throws Exception {
+        return Topology.of(SnapshotCodec.readSnapshot("four studios",
+                Files.readString(Path.of("../examples/snapshots/four-studios-ring-ips.json"))));
+    }
+
+    private static long lines(String text, String key) {
+        return text.lines().filter(l -> l.startsWith(key + "=")).count();
+    }
+
+    @Test
+    void aVariableTwoLibrariesSetAlikeIsWrittenOnce() throws Exception {
+        Topology topology = studios();
+        String node = topology.nodes().get(0);
+        NodeEnv env = NodeEnv.of(topology, node, NodeEnv.libraries("ucx,nixl,mx"), SettingsOptions.DEFAULTS);
+
+        assertThat(lines(env.text(), "UCX_NET_DEVICES")).isEqualTo(1);
+        assertThat(lines(env.text(), "RAILMAP_TOPOLOGY")).isLessThanOrEqualTo(1);
+        assertThat(env.libraries()).flatExtracting(NodeSettings::findings).noneMatch(f -> f.code() == Code.SETTING_CONFLICT);
+    }
+
+    /**
+     * Four nodes, a cable between every pair (jaccl runs a mesh in sorted order a, b, c, d), but only the
+     * cables of the cycle a-c-b-d-a carry IPv4 addresses, so the TCP ring must follow that cycle.
+     */
+    private static Topology meshWithAnAddressedRing() {
+        io.railmap.matrix.Cluster cluster = new io.railmap.matrix.Cluster().cable("a:en3", "b:en3").cable("c:en3", "d:en3");
+        int k = 0;
+        for (String[] c : List.of(new String[] {"a:en1", "c:en1"}, new String[] {"c:en2", "b:en1"}, new String[] {"b:en2", "d:en1"},
+                new String[] {"d:en2", "a:en2"})) {
+            cluster.cable(c[0], c[1]).addresses(c[0], "10.0." + k + ".1").addresses(c[1], "10.0." + k + ".2");
+            k++;
+        }
+        // each node's management address: jaccl's coordinator is rank 0's
+        List<NodeRecord> records = cluster.snapshot().records().stream().map(r -> new NodeRecord(r.node(), r.version(), r.ports(),
+                Optional.of("10.9.0." + (r.node().charAt(0) - 'a' + 1)), Optional.empty())).toList();
+        return Topology.of(new Snapshot(records));
+    }
+
+    @Test
+    void jacclsAndTheRingsRankDifferOnSomeNodeAndOnlyTheFirstIsWrittenWithAnError() throws Exception {
+        Topology topology = meshWithAnAddressedRing();
+        int conflicts = 0;
+        for (String node : topology.nodes()) {
+            Map<String, String> jaccl = vars(new JacclLibrary().settings(nics(topology, node)));
+            Map<String, String> ring = vars(new MlxRingLibrary().settings(nics(topology, node)));
+            NodeEnv env = NodeEnv.of(topology, node, NodeEnv.libraries("jaccl,mlx-ring"), SettingsOptions.DEFAULTS);
+            assertThat(lines(env.text(), "MLX_RANK")).as(node).isEqualTo(1);
+            assertThat(env.text()).as(node).contains("MLX_RANK=" + jaccl.get("MLX_RANK") + "\n");
+            boolean differ = !jaccl.get("MLX_RANK").equals(ring.get("MLX_RANK"));
+            assertThat(env.hasErrors()).as(node).isEqualTo(differ);
+            if (differ) {
+                conflicts++;
+                assertThat(env.libraries().get(1).findings()).filteredOn(f -> f.code() == Code.SETTING_CONFLICT).singleElement()
+                        .satisfies(f -> assertThat(f.message()).startsWith("mlx-ring sets MLX_RANK=" + ring.get("MLX_RANK")
+                                + ", but jaccl sets MLX_RANK=" + jaccl.get("MLX_RANK") + " above"));
+            }
+        }
+        assertThat(conflicts).as("a node whose jaccl rank (sorted order) is not its ring rank").isPositive();
+    }
+
+    private static NodeNics nics(Topology topology, String node) {
+        return ComputeNics.of(topology, io.railmap.matrix.fabric.RailTable.of(topology), node, SettingsOptions.DEFAULTS);
+    }
+
+    private static Map<String, String> vars(NodeSettings s) {
+        return s.settings().stream().collect(Collectors.toMap(Setting::key, Setting::value));
+    }
+}
