@@ -16,6 +16,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
@@ -51,20 +52,70 @@ import org.jgrapht.graph.SimpleGraph;
  * {@code cross-rail} when their HCA belongs on a rail ({@link RailFindings}).
  *
  * <p>Cost: O(ports + observations + rails × nodes).
- *
- * @param rails    the rails, by id
- * @param strays   compute NICs that reach a switch or segment no other node reaches, each with the
- *                 {@linkplain Rail#name() name} of what it reaches
- * @param unplaced compute NICs with no switched far end: on a direct cable, or with no far end at all
- * @param findings what is wrong or worth knowing ({@link RailFindings})
  */
-public record RailTable(List<Rail> rails, Map<RailNic, String> strays, List<Port> unplaced, List<Finding> findings) {
-    /** Copies the lists. */
-    public RailTable {
-        rails = List.copyOf(rails);
-        strays = Collections.unmodifiableMap(new LinkedHashMap<>(strays));
-        unplaced = List.copyOf(unplaced);
-        findings = List.copyOf(findings);
+public final class RailTable {
+    private final List<Rail> rails;
+    private final Map<RailNic, String> strays;
+    private final List<Port> unplaced;
+    private final List<Finding> findings;
+    /** The rail of every NIC on one, and each HCA name's home rail: asked per NIC per peer, so looked up, not searched. */
+    private final Map<PortRef, Rail> railByPort = new HashMap<>();
+    private final Map<String, Rail> homes;
+
+    /**
+     * Copies the lists.
+     *
+     * @param rails    the rails, by id
+     * @param strays   compute NICs that reach a switch or segment no other node reaches, each with the
+     *                 {@linkplain Rail#name() name} of what it reaches
+     * @param unplaced compute NICs with no switched far end: on a direct cable, or with no far end at all
+     * @param findings what is wrong or worth knowing ({@link RailFindings})
+     */
+    public RailTable(List<Rail> rails, Map<RailNic, String> strays, List<Port> unplaced, List<Finding> findings) {
+        this.rails = List.copyOf(rails);
+        this.strays = Collections.unmodifiableMap(new LinkedHashMap<>(strays));
+        this.unplaced = List.copyOf(unplaced);
+        this.findings = List.copyOf(findings);
+        for (Rail rail : this.rails) {
+            rail.nics().forEach(n -> railByPort.putIfAbsent(n.port(), rail));
+        }
+        this.homes = RailFindings.homes(this.rails);
+    }
+
+    /** @return the rails, by id */
+    public List<Rail> rails() {
+        return rails;
+    }
+
+    /** @return compute NICs that reach a switch or segment no other node reaches, each with the name of what it reaches */
+    public Map<RailNic, String> strays() {
+        return strays;
+    }
+
+    /** @return compute NICs with no switched far end */
+    public List<Port> unplaced() {
+        return unplaced;
+    }
+
+    /** @return what is wrong or worth knowing */
+    public List<Finding> findings() {
+        return findings;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof RailTable t && rails.equals(t.rails) && strays.equals(t.strays) && unplaced.equals(t.unplaced)
+                && findings.equals(t.findings);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(rails, strays, unplaced, findings);
+    }
+
+    @Override
+    public String toString() {
+        return "RailTable[rails=" + rails + ", strays=" + strays + ", unplaced=" + unplaced + ", findings=" + findings + "]";
     }
 
     /**
@@ -152,12 +203,12 @@ public record RailTable(List<Rail> rails, Map<RailNic, String> strays, List<Port
      *         where this one belongs; empty when none ({@link RailFindings}' rule for {@code cross-rail})
      */
     public Optional<Rail> homeOf(Port port) {
-        return port.rdma().isEmpty() ? Optional.empty() : Optional.ofNullable(RailFindings.homes(rails).get(RailNic.hcaOf(port)));
+        return port.rdma().isEmpty() ? Optional.empty() : Optional.ofNullable(homes.get(RailNic.hcaOf(port)));
     }
 
     /** @return the rail that NIC's port is on, if any */
     public Optional<Rail> railOf(PortRef port) {
-        return rails.stream().filter(r -> r.nics().stream().anyMatch(n -> n.port().equals(port))).findFirst();
+        return Optional.ofNullable(railByPort.get(port));
     }
 
     /** Prefix of a segment's identity. */

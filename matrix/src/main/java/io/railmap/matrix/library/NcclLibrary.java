@@ -247,10 +247,13 @@ public final class NcclLibrary implements Library {
                             && !shareSubnet(port, o)).ifPresent(o -> apart.add(o.ref() + " " + String.join(" ", o.ipv4())));
                 }
                 if (!apart.isEmpty()) {
+                    String named = apart.stream().limit(MAX_NAMED).collect(Collectors.joining(", "))
+                            + (apart.size() > MAX_NAMED ? " and " + (apart.size() - MAX_NAMED) + " more NICs" : "");
                     findings.add(new Finding(Code.SUBNET_MISMATCH, Severity.WARNING, List.of(), Optional.of(rail.get().id()), port.ref() + " "
-                            + String.join(" ", port.ipv4()) + " shares no /" + SUBNET_PREFIX_LEN + " with " + String.join(", ", apart)
+                            + String.join(" ", port.ipv4()) + " shares no /" + SUBNET_PREFIX_LEN + " with " + named
                             + " on rail " + rail.get().id() + ": only a routed fabric carries it, and NCCL's subnet-aware routing"
-                            + " (ncclIbFindDevBySubnet) would pick other NICs; put one rail's NICs on one subnet"));
+                            + " (ncclIbFindDevBySubnet) would pick other NICs; put one rail's NICs on one /" + SUBNET_PREFIX_LEN
+                            + " (a larger rail subnet needs NCCL_IB_SUBNET_PREFIX_LEN set to its length)"));
                 }
                 continue;
             }
