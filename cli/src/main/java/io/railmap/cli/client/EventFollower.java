@@ -59,8 +59,11 @@ public final class EventFollower implements AutoCloseable {
         }
     }
 
-    /** @param sentence what happened to the stream (dropped, reconnected), for a person */
-    public record Notice(String sentence) implements Item {
+    /**
+     * @param sentence what happened to the stream (opened, dropped, reconnected), for a person
+     * @param open     true when the stream has just (re)opened: from here on no event is missed
+     */
+    public record Notice(String sentence, boolean open) implements Item {
     }
 
     /** A failure that ends following: the daemon refused the request, or was never reached. */
@@ -150,7 +153,7 @@ public final class EventFollower implements AutoCloseable {
             return;
         }
         queue.add(new Notice((connectedOnce ? "reconnected to" : "following") + " railmapd at " + endpoint.url()
-                + lastId.map(id -> ", resuming after " + id).orElse("")));
+                + lastId.map(id -> ", resuming after " + id).orElse(""), true));
         connectedOnce = true;
         SseParser parser = new SseParser(event -> {
             event.id().ifPresent(id -> lastId = Optional.of(id));
@@ -178,7 +181,7 @@ public final class EventFollower implements AutoCloseable {
             queue.add(new Failure(new DaemonClient.DaemonUnreachable(why + " (is it running? start it with bin/railmapd)")));
             return;
         }
-        queue.add(new Notice(Names.escape(why, 512) + "; trying again in " + RETRY_MS + " ms"));
+        queue.add(new Notice(Names.escape(why, 512) + "; trying again in " + RETRY_MS + " ms", false));
         vertx.setTimer(RETRY_MS, id -> connect());
     }
 

@@ -93,8 +93,13 @@ public final class Rewriter {
                     item = events.next(SETTLE_MS);
                 }
                 if (!burst.isEmpty()) {
-                    update(burst.stream().sorted(Comparator.comparingInt(e -> RELEVANT.indexOf(e.type())))
-                            .map(EventFollower.Event::message).toList());
+                    try {
+                        update(burst.stream().sorted(Comparator.comparingInt(e -> RELEVANT.indexOf(e.type())))
+                                .map(EventFollower.Event::message).toList());
+                    } catch (DaemonClient.DaemonUnreachable e) {
+                        // the daemon went away between its events and the computation: the stream will resume
+                        say(e.getMessage() + "; " + file + " is computed again at the next change");
+                    }
                 }
             }
         }
@@ -105,7 +110,7 @@ public final class Rewriter {
             Optional<EventFollower.Item> item = events.next(DaemonClient.TIMEOUT_MS);
             if (item.isPresent() && item.get() instanceof EventFollower.Notice notice) {
                 say(notice.sentence());
-                if (notice.sentence().startsWith("following")) {
+                if (notice.open()) {
                     return;
                 }
             }
@@ -113,12 +118,12 @@ public final class Rewriter {
     }
 
     private void update(List<String> changes) throws Exception {
+        pending.addAll(changes);
         Result result = compute.call();
         if (written.isPresent() && written.get().equals(result.text())) {
             pending.clear();
             return;
         }
-        pending.addAll(changes);
         Optional<String> disagreement = disagreement();
         if (disagreement.isPresent()) {
             say("not writing " + file + " yet: " + disagreement.get() + "; waiting for the daemons to agree");
