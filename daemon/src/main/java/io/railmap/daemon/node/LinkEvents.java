@@ -127,7 +127,7 @@ public final class LinkEvents implements AutoCloseable {
                 unavailableLogged = true;
                 LOG.log(Level.WARNING, "link events unavailable: " + why + "; discovery polls every --link-poll-ms instead;"
                         + " tried again in " + backoffMs + " ms, then less and less often up to every " + timing.maxBackoffMs()
-                        + " ms (install iproute2; logged again when events are read)");
+                        + " ms (logged again when events are read)");
             }
             synchronized (lock) {
                 try {
@@ -153,7 +153,8 @@ public final class LinkEvents implements AutoCloseable {
             try {
                 p = new ProcessBuilder(command).redirectErrorStream(true).start();
             } catch (IOException e) {
-                return "cannot run " + Names.escape(shown, QUOTED_CHARS) + ": " + Names.escape(e.getMessage(), QUOTED_CHARS);
+                return "cannot run " + Names.escape(shown, QUOTED_CHARS) + ": " + Names.escape(e.getMessage(), QUOTED_CHARS)
+                        + " (is iproute2 installed?)";
             }
             child = p;
         }

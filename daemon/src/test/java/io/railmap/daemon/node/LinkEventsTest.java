@@ -163,7 +163,7 @@ class LinkEventsTest {
         await().atMost(BOUND).until(() -> events.get() == 1);
         assertThat(running).containsExactly(true);
         assertThat(logged).hasSize(2);
-        assertThat(logged.get(0)).startsWith("WARNING link events unavailable: cannot run " + script).contains("install iproute2");
+        assertThat(logged.get(0)).startsWith("WARNING link events unavailable: cannot run " + script).contains("(is iproute2 installed?)");
         assertThat(logged.get(1)).startsWith("INFO link events read again from " + script);
     }
 }
