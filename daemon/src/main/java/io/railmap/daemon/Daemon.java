@@ -17,6 +17,7 @@ import io.railmap.daemon.engine.Engine;
 import io.railmap.daemon.events.ChangeFeed;
 import io.railmap.daemon.events.EventLog;
 import io.railmap.daemon.node.DiscoveryPolls;
+import io.railmap.daemon.node.LinkEvents;
 import io.railmap.daemon.node.LinkWatcher;
 import io.railmap.daemon.node.ProbeLinks;
 import io.railmap.daemon.node.Rebuilds;
@@ -41,7 +42,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /**
- * One railmapd, wired: discovery polled one poll at a time ({@link DiscoveryPolls}) → {@link Engine}
+ * One railmapd, wired: discovery polled one poll at a time ({@link DiscoveryPolls}), on each link
+ * event the kernel announces ({@link LinkEvents}, Linux) and once a tick → {@link Engine}
  * (own record) and {@link ProbeLinks} (which ports the probe runs on); probe events → the engine's
  * neighbours; the engine ⇄ {@link Cluster} (own record out, other nodes' records in); the engine →
  * the change feed ({@link ChangeFeed}: events and the topology log line) on the rebuild thread ({@link Rebuilds}, coalesced), and the HTTP API; a
@@ -69,6 +71,7 @@ public final class Daemon {
     private Rebuilds rebuilds;
     private DiscoveryPolls polls;
     private DiscoveryPolls switchPolls;
+    private LinkEvents linkEvents;
     private volatile HealthWatch health;
 
     /** @param config what this daemon is told */
@@ -161,11 +164,23 @@ public final class Daemon {
         });
         polls = new DiscoveryPolls(vertx, config.linkPollMs(), watcher::poll);
         polls.start();
+        if (config.linkEvents()) {
+            DiscoveryPolls linkPolls = polls;
+            linkEvents = new LinkEvents(LinkEvents.IP_MONITOR, linkPolls::request, running -> {
+                linkPolls.tick(running ? config.linkRecheckMs() : config.linkPollMs(), running ? "--link-recheck-ms" : "--link-poll-ms");
+                if (running) {
+                    linkPolls.request(); // what changed before the monitor listened
+                }
+            });
+            linkEvents.start();
+        }
         switchPolls = new DiscoveryPolls(vertx, config.switchPollMs(), switchPorts::poll, "reading switch ports", "--switch-poll-ms");
         switchPolls.start();
         LOG.log(Level.INFO, "railmapd " + config.node() + " up: cluster " + config.cluster() + " at " + config.member().address()
                 + config.member().key().map(k -> " (encrypted, key " + k.fingerprint() + ")").orElse(" (not encrypted)") + ", API http://"
-                + config.apiHost() + ":" + api.actualPort() + config.apiSocket().map(p -> " and unix:" + p).orElse("") + ", discovery every " + config.linkPollMs() + " ms, switch ports every " + config.switchPollMs() + " ms, hello every "
+                + config.apiHost() + ":" + api.actualPort() + config.apiSocket().map(p -> " and unix:" + p).orElse("") + ", discovery "
+                + (config.linkEvents() ? "on link events and every " + config.linkRecheckMs() + " ms (every " + config.linkPollMs() + " ms without events)"
+                        : "every " + config.linkPollMs() + " ms") + ", switch ports every " + config.switchPollMs() + " ms, hello every "
                 + config.probe().intervalMs() + " ms");
     }
 
@@ -225,6 +240,9 @@ public final class Daemon {
         HealthWatch h = health;
         if (h != null) {
             h.close();
+        }
+        if (linkEvents != null) {
+            linkEvents.close();
         }
         if (polls != null) {
             polls.close();

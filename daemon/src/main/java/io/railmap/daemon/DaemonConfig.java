@@ -24,9 +24,13 @@ import java.util.Optional;
  *                      namespace of the machine, which is how {@code railmap lab} talks to its daemons)
  * @param probe         probe timing: hello interval (default 1000 ms, at most
  *                      {@value #MAX_PROBE_INTERVAL_MS}), fast start, TTL (3.5 × interval)
- * @param linkPollMs    how often local discovery runs, in ms: carrier loss is noticed within this
- *                      time. Default 500 on Linux (a sysfs read), 3000 on macOS (system_profiler);
- *                      {@value #MIN_LINK_POLL_MS} to {@value #MAX_LINK_POLL_MS}
+ * @param linkPollMs    how often local discovery runs when link events cannot be read, in ms: carrier
+ *                      loss is noticed within this time. Default 500 on Linux (a sysfs read), 3000 on
+ *                      macOS (system_profiler); {@value #MIN_LINK_POLL_MS} to {@value #MAX_LINK_POLL_MS}
+ * @param linkRecheckMs how often local discovery runs while link events are read (Linux, live
+ *                      discovery: {@code ip monitor}), in ms: a safety net for changes the kernel does
+ *                      not announce. Default {@value #DEFAULT_LINK_RECHECK_MS},
+ *                      {@value #MIN_LINK_RECHECK_MS} to {@value #MAX_LINK_RECHECK_MS}
  * @param sysfsRoot     read sysfs under this directory instead of {@code /} (tests)
  * @param macosCapture  read macOS command captures from this directory instead of running them (tests)
  * @param lldpdSocket   lldpd's control socket, through which lldpcli reads each port's LLDP neighbour
@@ -38,7 +42,7 @@ import java.util.Optional;
  *                      timing; its cluster and node names are {@code cluster} and {@code node}
  */
 public record DaemonConfig(String node, String cluster, InterfaceSelection interfaces, AssumedRdma assumeRdma, String apiHost, int apiPort,
-                           Optional<Path> apiSocket, ProbeTiming probe, long linkPollMs, Optional<Path> sysfsRoot, Optional<Path> macosCapture,
+                           Optional<Path> apiSocket, ProbeTiming probe, long linkPollMs, long linkRecheckMs, Optional<Path> sysfsRoot, Optional<Path> macosCapture,
                            Path lldpdSocket, long switchPollMs, ClusterConfig member) {
     /** Default cluster name. */
     public static final String DEFAULT_CLUSTER = "railmap";
@@ -52,12 +56,27 @@ public record DaemonConfig(String node, String cluster, InterfaceSelection inter
     public static final long MIN_LINK_POLL_MS = 50;
     /** The longest discovery interval, in ms: a pulled cable is noticed within a minute at worst. */
     public static final long MAX_LINK_POLL_MS = 60_000;
+    /** Default discovery interval while link events are read, in ms. */
+    public static final long DEFAULT_LINK_RECHECK_MS = 10_000;
+    /** The shortest discovery interval while link events are read, in ms. */
+    public static final long MIN_LINK_RECHECK_MS = 1_000;
+    /** The longest discovery interval while link events are read, in ms. */
+    public static final long MAX_LINK_RECHECK_MS = 600_000;
     /** Default interval of the switch-port poll, in ms: LLDP changes slowly (lldpd sends every 30 s). */
     public static final long DEFAULT_SWITCH_POLL_MS = 5_000;
     /** The shortest switch-port poll interval, in ms (labs). */
     public static final long MIN_SWITCH_POLL_MS = 100;
     /** The longest switch-port poll interval, in ms. */
     public static final long MAX_SWITCH_POLL_MS = 600_000;
+
+    /**
+     * @return whether discovery learns link changes from the kernel's events ({@link
+     *         io.railmap.daemon.node.LinkEvents}): on Linux, reading the live system (no sysfs root,
+     *         no macOS capture)
+     */
+    public boolean linkEvents() {
+        return System.getProperty("os.name", "").startsWith("Linux") && sysfsRoot.isEmpty() && macosCapture.isEmpty();
+    }
 
     /**
      * @throws IllegalArgumentException naming the setting when a name is bad, the port is outside
@@ -76,6 +95,10 @@ public record DaemonConfig(String node, String cluster, InterfaceSelection inter
         if (linkPollMs < MIN_LINK_POLL_MS || linkPollMs > MAX_LINK_POLL_MS) {
             throw new IllegalArgumentException("link poll interval " + linkPollMs + " ms is outside " + MIN_LINK_POLL_MS + "-"
                     + MAX_LINK_POLL_MS + " ms");
+        }
+        if (linkRecheckMs < MIN_LINK_RECHECK_MS || linkRecheckMs > MAX_LINK_RECHECK_MS) {
+            throw new IllegalArgumentException("link recheck interval " + linkRecheckMs + " ms is outside " + MIN_LINK_RECHECK_MS + "-"
+                    + MAX_LINK_RECHECK_MS + " ms");
         }
         java.util.Objects.requireNonNull(lldpdSocket, "lldpdSocket");
         if (switchPollMs < MIN_SWITCH_POLL_MS || switchPollMs > MAX_SWITCH_POLL_MS) {

@@ -107,9 +107,16 @@ public final class Railmapd implements Callable<Integer> {
     long probeIntervalMs;
 
     @Option(names = "--link-poll-ms", paramLabel = "MS",
-            description = "How often local discovery runs, in ms, " + DaemonConfig.MIN_LINK_POLL_MS + "-" + DaemonConfig.MAX_LINK_POLL_MS
-                    + ". Default: 500 on Linux, 3000 on macOS.")
+            description = "How often local discovery runs when link events cannot be read (macOS, --sysfs-root, no 'ip' "
+                    + "from iproute2), in ms, " + DaemonConfig.MIN_LINK_POLL_MS + "-" + DaemonConfig.MAX_LINK_POLL_MS
+                    + ": carrier loss is noticed within this. Default: 500 on Linux, 3000 on macOS.")
     Long linkPollMs;
+
+    @Option(names = "--link-recheck-ms", paramLabel = "MS", defaultValue = "" + DaemonConfig.DEFAULT_LINK_RECHECK_MS,
+            description = "On Linux, discovery runs on each link or address change the kernel announces ('ip monitor'), "
+                    + "and every MS ms besides, as a safety net, " + DaemonConfig.MIN_LINK_RECHECK_MS + "-"
+                    + DaemonConfig.MAX_LINK_RECHECK_MS + ". Default: ${DEFAULT-VALUE}.")
+    long linkRecheckMs;
 
     @Option(names = "--switch-poll-ms", paramLabel = "MS", defaultValue = "" + DaemonConfig.DEFAULT_SWITCH_POLL_MS,
             description = "How often lldpd and infiniband-diags are asked for the switch port at each port's far end, in ms, "
@@ -222,10 +229,11 @@ public final class Railmapd implements Callable<Integer> {
         boolean mac = Sources.onMac() && discovery.sysfsRoot().isEmpty();
         long poll = linkPollMs != null ? linkPollMs : (mac ? 3000 : 500);
         within("--link-poll-ms", poll, DaemonConfig.MIN_LINK_POLL_MS, DaemonConfig.MAX_LINK_POLL_MS);
+        within("--link-recheck-ms", linkRecheckMs, DaemonConfig.MIN_LINK_RECHECK_MS, DaemonConfig.MAX_LINK_RECHECK_MS);
         within("--switch-poll-ms", switchPollMs, DaemonConfig.MIN_SWITCH_POLL_MS, DaemonConfig.MAX_SWITCH_POLL_MS);
         ProbeTiming timing = ProbeTiming.DEFAULTS.withIntervals(probeIntervalMs, Math.max(ProbeTiming.MIN_INTERVAL_MS, probeIntervalMs / 4));
         return new DaemonConfig(nodeName, cluster, discovery.selection(), discovery.assumedRdma(), apiAddress.getHostString(), apiAddress.getPort(),
-                Optional.ofNullable(apiSocket), timing, poll, discovery.sysfsRoot(), discovery.macosCapture(),
+                Optional.ofNullable(apiSocket), timing, poll, linkRecheckMs, discovery.sysfsRoot(), discovery.macosCapture(),
                 discovery.lldpdSocket(), switchPollMs, member(nodeName));
     }
 

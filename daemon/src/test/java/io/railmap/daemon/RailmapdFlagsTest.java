@@ -98,7 +98,8 @@ class RailmapdFlagsTest {
     void theBaseFlagsAreGood() {
         assertThat(check()).isEqualTo(new Result(0, ""));
         assertThat(check("--api", "[::1]:0", "--seeds", "10.0.0.1,node-2.example:7801,[fd00::1]:7802", "--cluster-key-file", key.toString(),
-                "--probe-interval-ms", "60000", "--link-poll-ms", "60000", "--sysfs-root", dir.resolve("sysfs").toString())).isEqualTo(new Result(0, ""));
+                "--probe-interval-ms", "60000", "--link-poll-ms", "60000", "--link-recheck-ms", "600000", "--sysfs-root",
+                dir.resolve("sysfs").toString())).isEqualTo(new Result(0, ""));
     }
 
     static Stream<Arguments> badValues() {
@@ -128,6 +129,7 @@ class RailmapdFlagsTest {
                 Arguments.of("--probe-interval-ms", "x"),
                 Arguments.of("--link-poll-ms", "49"), Arguments.of("--link-poll-ms", "60001"),
                 Arguments.of("--link-poll-ms", "9223372036854775807"), Arguments.of("--link-poll-ms", "x"),
+                Arguments.of("--link-recheck-ms", "999"), Arguments.of("--link-recheck-ms", "600001"), Arguments.of("--link-recheck-ms", "x"),
                 Arguments.of("--switch-poll-ms", "99"), Arguments.of("--switch-poll-ms", "600001"), Arguments.of("--switch-poll-ms", "x"),
                 Arguments.of("--lldpd-socket", "/run/" + "l".repeat(120)), Arguments.of("--lldpd-socket", "/run/lldpd\u001b[2J.socket"),
                 Arguments.of("--lldpd-socket", ""),

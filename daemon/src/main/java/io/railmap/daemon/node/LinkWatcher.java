@@ -20,7 +20,8 @@ import java.util.function.Consumer;
  * Runs discovery once per {@link #poll()} and reports what changed since the last poll: one log line
  * per port that appeared, went, came up or went down, and a skipped port's reason and a field
  * dropped to unknown (a note) once each (not on every poll). The daemon calls {@code poll} through
- * {@link DiscoveryPolls}: off the event loop, one poll at a time (every 500 ms on Linux).
+ * {@link DiscoveryPolls}: off the event loop, one poll at a time (on Linux on each link event and
+ * every 10 s, or every 500 ms without events).
  */
 public final class LinkWatcher {
     private static final Logger LOG = System.getLogger(LinkWatcher.class.getName());

@@ -20,7 +20,10 @@ import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** Discovery polls on a real Vert.x with a real {@link LinkWatcher}: one at a time, none queued. */
+/**
+ * Discovery polls on a real Vert.x with a real {@link LinkWatcher}: one at a time, none queued;
+ * requested polls (link events) coalesced; the tick changed while they run.
+ */
 class DiscoveryPollsTest {
     private static final Duration BOUND = Duration.ofSeconds(30);
     private static final long TICK_MS = 50;
@@ -115,5 +118,59 @@ class DiscoveryPollsTest {
         assertThat(lines.get(0)).startsWith("1: discovery took 151 ms, longer than its 50 ms tick (--link-poll-ms)");
         assertThat(lines.get(1)).isEqualTo("18: discovery keeps its 50 ms tick again (10 polls in a row)");
         assertThat(lines.get(2)).startsWith("19: discovery took 201 ms, longer than its 50 ms tick");
+    }
+
+    @Test
+    void aBurstOfRequestsIsOnePollAndRequestsDuringAPollMakeExactlyOneMore() throws Exception {
+        AtomicInteger polls = new AtomicInteger();
+        AtomicInteger inside = new AtomicInteger();
+        AtomicInteger mostInside = new AtomicInteger();
+        CountDownLatch[] block = {new CountDownLatch(0)};
+        Runnable poll = () -> {
+            mostInside.accumulateAndGet(inside.incrementAndGet(), Math::max);
+            polls.incrementAndGet();
+            try {
+                block[0].await(BOUND.toSeconds(), TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                inside.decrementAndGet();
+            }
+        };
+        // a tick of a minute: every poll after the first is a requested one
+        DiscoveryPolls discovery = track(new DiscoveryPolls(vertx, 60_000, poll));
+        discovery.start();
+        await().atMost(BOUND).until(() -> polls.get() == 1 && inside.get() == 0);
+
+        for (int i = 0; i < 1_000; i++) {
+            discovery.request();
+        }
+        await().atMost(BOUND).until(() -> polls.get() >= 2 && inside.get() == 0);
+        await().during(Duration.ofMillis(5 * DiscoveryPolls.MIN_REQUESTED_GAP_MS)).atMost(BOUND).until(() -> polls.get() <= 3);
+        int afterBurst = polls.get();
+
+        block[0] = new CountDownLatch(1);
+        discovery.request();
+        await().atMost(BOUND).until(() -> polls.get() == afterBurst + 1);
+        for (int i = 0; i < 1_000; i++) {
+            discovery.request(); // while that poll runs
+        }
+        block[0].countDown();
+        await().atMost(BOUND).until(() -> polls.get() == afterBurst + 2);
+        await().during(Duration.ofMillis(5 * DiscoveryPolls.MIN_REQUESTED_GAP_MS)).atMost(BOUND).until(() -> polls.get() == afterBurst + 2);
+        assertThat(mostInside.get()).as("polls running at once").isEqualTo(1);
+    }
+
+    @Test
+    void aShorterTickTakesEffectAtOnceWithoutWaitingForTheLongOne() {
+        AtomicInteger polls = new AtomicInteger();
+        DiscoveryPolls discovery = track(new DiscoveryPolls(vertx, 60_000, polls::incrementAndGet));
+        discovery.start();
+        await().atMost(BOUND).until(() -> polls.get() == 1);
+
+        discovery.tick(TICK_MS, "--link-poll-ms");
+
+        await().atMost(BOUND).until(() -> polls.get() >= 5);
+        assertThat(discovery.tickMs()).isEqualTo(TICK_MS);
     }
 }
