@@ -278,12 +278,15 @@ public final class Engine {
             return known;
         }
         synchronized (this) {
-            if (snapshot == null) {
+            // read once: a change on another thread may clear the field (outside the lock) between two reads
+            Snapshot made = snapshot;
+            if (made == null) {
                 Map<String, NodeRecord> all = new HashMap<>(others);
                 all.put(node, own);
-                snapshot = new Snapshot(new ArrayList<>(all.values()));
+                made = new Snapshot(new ArrayList<>(all.values()));
+                snapshot = made;
             }
-            return snapshot;
+            return made;
         }
     }
 }
