@@ -30,10 +30,12 @@ import org.jgroups.util.NameCache;
  * every request, merge rounds included, where MERGE3 sends an INFO to each: n² messages per round.
  *
  * <p>The wire is TCPPING's (same protocol id, same messages): a daemon with plain TCPPING reads the
- * answers as ordinary discovery answers. An answer names at most the members asked for, and JGroups
- * caps a request at 500 members ({@code max_members_in_discovery_request}); a request for more names
- * no members and gets only the answerer's own address, as with TCPPING. Only members that hold the
- * cluster key, when there is one, can ask (the transport drops anything else below discovery).
+ * answers as ordinary discovery answers. An answer names at most the members asked for whose
+ * address this member holds, and at most 500 ({@code max_members_in_discovery_request}, above which
+ * JGroups names no members in a request: it then gets only the answerer's own address, as with
+ * TCPPING). A request of another cluster gets no answer (TCPPING drops it), and only members that
+ * hold the cluster key, when there is one, can ask (the transport drops anything else below
+ * discovery).
  */
 final class AddressAnsweringPing extends TCPPING {
     AddressAnsweringPing() {
@@ -41,10 +43,23 @@ final class AddressAnsweringPing extends TCPPING {
         setId(ClassConfigurator.getProtocolId(TCPPING.class));
     }
 
+    /**
+     * Whether TCPPING, handling a request on this thread, took it (its cluster is this one): TCPPING
+     * then calls {@link #discoveryRequestReceived}; it drops a request of another cluster before.
+     */
+    private final ThreadLocal<Boolean> taken = ThreadLocal.withInitial(() -> false);
+
+    @Override
+    public void discoveryRequestReceived(Address sender, String name, PhysicalAddress physical) {
+        super.discoveryRequestReceived(sender, name, physical);
+        taken.set(true);
+    }
+
     @Override
     protected Object handle(PingHeader hdr, Message msg) {
+        taken.set(false);
         Object out = super.handle(hdr, msg);
-        if (hdr.type() == PingHeader.GET_MBRS_REQ && !is_leaving && msg.getSrc() != null) {
+        if (hdr.type() == PingHeader.GET_MBRS_REQ && taken.get() && !is_leaving && msg.getSrc() != null) {
             List<PingData> known = known(asked(readPingData(msg.getArray(), msg.getOffset(), msg.getLength()), msg.getSrc()));
             if (!known.isEmpty()) {
                 sendDiscoveryResponse(known, msg.getSrc());
@@ -53,13 +68,21 @@ final class AddressAnsweringPing extends TCPPING {
         return out;
     }
 
-    /** @return the members a request names, without the asker and this member (TCPPING answers for itself); empty when it names none */
+    /**
+     * @return the members a request names, at most as many as JGroups lets a request name, without
+     *         the asker and this member (TCPPING answers for itself); empty when it names none
+     */
     private Set<Address> asked(List<PingData> data, Address asker) {
         Set<Address> out = new LinkedHashSet<>();
         if (data != null) {
             for (PingData pd : data) {
                 if (pd != null && pd.mbrs() != null) {
-                    out.addAll(pd.mbrs());
+                    for (Address a : pd.mbrs()) {
+                        if (out.size() >= max_members_in_discovery_request) {
+                            break;
+                        }
+                        out.add(a);
+                    }
                 }
             }
         }
