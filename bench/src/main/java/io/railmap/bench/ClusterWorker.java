@@ -29,7 +29,7 @@ import java.util.function.Predicate;
  * <pre>
  * start [one-by-one]            every member joins, at once      → started
  *                                (or each after the previous one has a view)
- * await-count N MS               every member holds N records     → ok | timeout K/COUNT
+ * await-count N MS               every member holds N records     → ok | timeout K/COUNT [(NODE lacks NODE...; ...)]
  * await-version NODE V MS        every member holds NODE at ≥ V   → ok | timeout K/COUNT
  * await-absent NODE MS           no member holds NODE's record    → ok | timeout K/COUNT
  * change I                       member I's record changes        → version V
@@ -43,10 +43,12 @@ public final class ClusterWorker {
     static final long POLL_MS = 20;
 
     private final int first;
+    private final int size;
     private final List<WorkerMember> members = new ArrayList<>();
     private final PrintStream out;
 
-    private ClusterWorker(int first, PrintStream out) {
+    private ClusterWorker(int size, int first, PrintStream out) {
+        this.size = size;
         this.first = first;
         this.out = out;
     }
@@ -69,7 +71,7 @@ public final class ClusterWorker {
                 : ClusterTiming.preset(preset[0]).withJoinTimeout(Long.parseLong(preset[1]));
         Optional<ClusterKey> key = args[6].equals("none") ? Optional.empty() : Optional.of(ClusterKey.parse("bench key", args[6]));
         SyntheticCluster shape = new SyntheticCluster(size, false);
-        ClusterWorker worker = new ClusterWorker(first, out);
+        ClusterWorker worker = new ClusterWorker(size, first, out);
         for (int i = first; i < first + count; i++) {
             worker.members.add(new WorkerMember(shape, i, port, seeds, timing, key));
         }
@@ -90,9 +92,9 @@ public final class ClusterWorker {
                     }
                     out.println("started");
                 }
-                case "await-count" -> await(Long.parseLong(c[2]), v -> v.size() >= Integer.parseInt(c[1]));
-                case "await-version" -> await(Long.parseLong(c[3]), v -> v.getOrDefault(c[1], -1L) >= Long.parseLong(c[2]));
-                case "await-absent" -> await(Long.parseLong(c[2]), v -> !v.containsKey(c[1]));
+                case "await-count" -> await(Long.parseLong(c[2]), v -> v.size() >= Integer.parseInt(c[1]), () -> lacking(size));
+                case "await-version" -> await(Long.parseLong(c[3]), v -> v.getOrDefault(c[1], -1L) >= Long.parseLong(c[2]), () -> "");
+                case "await-absent" -> await(Long.parseLong(c[2]), v -> !v.containsKey(c[1]), () -> "");
                 case "change" -> out.println("version " + members.get(Integer.parseInt(c[1]) - first).change());
                 case "usage" -> out.println("usage " + cpuNanos() + " " + status("VmRSS:") + " " + status("Threads:"));
                 case "stop" -> {
@@ -121,7 +123,8 @@ public final class ClusterWorker {
         }
     }
 
-    private void await(long timeoutMs, Predicate<Map<String, Long>> holds) throws InterruptedException {
+    /** Waits until every member's records satisfy {@code holds}; on timeout, says how many do and {@code detail}. */
+    private void await(long timeoutMs, Predicate<Map<String, Long>> holds, java.util.function.Supplier<String> detail) throws InterruptedException {
         long deadline = System.nanoTime() + timeoutMs * 1_000_000;
         while (true) {
             int satisfied = 0;
@@ -135,11 +138,33 @@ public final class ClusterWorker {
                 return;
             }
             if (System.nanoTime() > deadline) {
-                out.println("timeout " + satisfied + "/" + members.size());
+                out.println("timeout " + satisfied + "/" + members.size() + detail.get());
                 return;
             }
             Thread.sleep(POLL_MS);
         }
+    }
+
+    /**
+     * @param n the cluster's size
+     * @return for at most 3 members that do not hold every record, which records (at most 5 each)
+     *         they lack, as {@code " (node7 lacks node12 node40)"}; empty when every member holds all
+     */
+    private String lacking(int n) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < members.size() && out.size() < 3; i++) {
+            Map<String, Long> held = members.get(i).versions();
+            List<String> missing = new ArrayList<>();
+            for (int k = 0; k < n && missing.size() < 5; k++) {
+                if (!held.containsKey(SyntheticCluster.node(k))) {
+                    missing.add(SyntheticCluster.node(k));
+                }
+            }
+            if (!missing.isEmpty()) {
+                out.add(SyntheticCluster.node(first + i) + " lacks " + String.join(" ", missing));
+            }
+        }
+        return out.isEmpty() ? "" : " (" + String.join("; ", out) + ")";
     }
 
     private static long cpuNanos() {

@@ -32,7 +32,8 @@ import org.jgroups.stack.Protocol;
  *                  one selector thread for all connections
  * SYM_ENCRYPT      with a key only: ChaCha20-Poly1305 with a key derived from the shared secret
  * SERIALIZE        with a key only: the whole message, headers included, becomes the encrypted payload
- * TCPPING | MPING  discovery: the seeds, or UDP multicast on the management interface (hop limit 1)
+ * TCPPING | MPING  discovery: the seeds (AddressAnsweringPing: TCPPING that also answers for the members whose
+ *                  addresses it knows), or UDP multicast on the management interface (hop limit 1)
  * MERGE3           finds other partitions of the same cluster and merges them
  * FD_SOCK2         failure detection by TCP connection to the next member, on bind:port+100
  * FD_ALL3          failure detection by heartbeats
@@ -196,7 +197,8 @@ final class ClusterStack {
     }
 
     private static TCPPING tcpPing(List<InetSocketAddress> hosts) {
-        TCPPING ping = new TCPPING();
+        // TCPPING that also answers a member asking for other members' addresses (after a merge)
+        TCPPING ping = new AddressAnsweringPing();
         ping.setPortRange(0);
         ping.setInitialHosts(hosts);
         // Besides the seeds, TCPPING asks every member it has learned of (up to 2,000) in each merge
