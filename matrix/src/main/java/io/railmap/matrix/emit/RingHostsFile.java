@@ -12,23 +12,18 @@ import java.util.Set;
  * per rank of {@code "ip:port"}, with the ports {@link RingLaunchHostfile}'s {@code launch_ring} would
  * choose, over a ring of cables ({@link MlxRing}; jaccl's rules and {@code --order} do not apply).
  */
-public final class RingHostsFile implements Format {
+public final class RingHostsFile extends RingFormat {
     private static final About ABOUT = new About("ring-hosts", "application/json",
             "the file MLX_HOSTFILE names for MLX's TCP ring backend (railmap env --for mlx-ring sets it)",
             Set.of(), false);
 
     RingHostsFile() {
+        super(ABOUT);
     }
 
     @Override
-    public About about() {
-        return ABOUT;
-    }
-
-    @Override
-    public Output write(Request request) {
-        MlxRing ring = MlxRing.of(request.topology(), request.nodes());
-        return new Output(render(ring.requireRing()), ring.findings());
+    String text(MlxRing ring) {
+        return render(ring);
     }
 
     /**

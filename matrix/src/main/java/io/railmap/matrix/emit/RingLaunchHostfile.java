@@ -17,24 +17,19 @@ import java.util.Set;
  * backend's hostfile, numbering ports from {@code --starting-port} (32323) one per address;
  * {@code envs} names the records the ring was computed from, which MLX ignores.
  */
-public final class RingLaunchHostfile implements Format {
+public final class RingLaunchHostfile extends RingFormat {
     private static final About ABOUT = new About("ring-launch", "application/json",
             "an mlx.launch hostfile for MLX's TCP ring backend: each host's IPv4 cable ends to the previous host, "
                 + "in a ring of cables",
             Set.of(), false);
 
     RingLaunchHostfile() {
+        super(ABOUT);
     }
 
     @Override
-    public About about() {
-        return ABOUT;
-    }
-
-    @Override
-    public Output write(Request request) {
-        MlxRing ring = MlxRing.of(request.topology(), request.nodes());
-        return new Output(render(ring.requireRing()), ring.findings());
+    String text(MlxRing ring) {
+        return render(ring);
     }
 
     /**
