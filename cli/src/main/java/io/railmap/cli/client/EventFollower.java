@@ -29,6 +29,7 @@ import java.util.concurrent.TimeUnit;
  * for the reader (the stream is paused above that). Not thread-safe: one reader calls {@link #next}.
  */
 public final class EventFollower implements AutoCloseable {
+    private static final ObjectMapper JSON = new ObjectMapper();
     /** Milliseconds between a dropped stream and the next attempt. */
     public static final long RETRY_MS = 1_000;
     /** The longest line read. */
@@ -51,7 +52,7 @@ public final class EventFollower implements AutoCloseable {
         /** @return the data's {@code message}, or the data itself when it has none */
         public String message() {
             try {
-                JsonNode message = new ObjectMapper().readTree(data).get("message");
+                JsonNode message = JSON.readTree(data).get("message");
                 return message == null ? data : message.asText();
             } catch (Exception e) {
                 return data;

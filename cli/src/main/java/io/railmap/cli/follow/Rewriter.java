@@ -6,6 +6,7 @@ import io.railmap.cli.UserError;
 import io.railmap.cli.client.DaemonClient;
 import io.railmap.cli.client.EventFollower;
 import io.railmap.cli.options.OutputFile;
+import io.railmap.matrix.change.ChangeType;
 import io.railmap.matrix.model.Names;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -15,12 +16,13 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * Keeps a file equal to what a command computes from a daemon's records, for as long as it runs:
  * writes it once the daemons agree, then follows the daemon's events and, after each burst of
- * changes that can change it (cables, ports, records, members, agreement; quiet for
- * {@value #SETTLE_MS} ms), computes it again and rewrites it (temporary file and rename,
+ * changes that can change it (cables, ports, records, members, agreement; ended by
+ * {@value #SETTLE_MS} ms of quiet, or after {@value #MAX_BURST_MS} ms), computes it again and rewrites it (temporary file and rename,
  * {@link OutputFile#write}) when the text differs and every member holds the same records
  * ({@code GET /v1/agreement}), so every rank's daemon would write the same file. After each rewrite it
  * says why (the changes, the first {@value #NAMED} named) and runs the {@code --on-change} command
@@ -29,13 +31,16 @@ import java.util.concurrent.TimeUnit;
 public final class Rewriter {
     /** Quiet time that ends a burst of events, in ms. */
     static final long SETTLE_MS = 300;
+    /** The longest a burst is collected, in ms: a stream that never goes quiet still gets its file rewritten. */
+    static final long MAX_BURST_MS = 2_000;
     /** Changes named in one "rewrote" line. */
     static final int NAMED = 3;
     /** The longest an --on-change command may run, in seconds, before it is killed. */
     public static final long COMMAND_TIMEOUT_S = 300;
     /** Event types after which the file is computed again, in the order a rewrite names them (cables first). */
-    private static final List<String> RELEVANT = List.of("cable-lost", "cable-added", "port-down", "port-up", "member-left",
-            "member-joined", "missed", "agreement-reached", "record-changed");
+    private static final List<String> RELEVANT = Stream.concat(Stream.of(ChangeType.CABLE_LOST, ChangeType.CABLE_ADDED, ChangeType.PORT_DOWN,
+            ChangeType.PORT_UP, ChangeType.MEMBER_LEFT, ChangeType.MEMBER_JOINED).map(ChangeType::wireName), Stream.of("missed",
+            ChangeType.AGREEMENT_REACHED.wireName(), ChangeType.RECORD_CHANGED.wireName())).toList();
 
     /** What one computation gives: the file's text, and lines for standard error (findings). */
     public record Result(String text, List<String> notes) {
@@ -51,8 +56,12 @@ public final class Rewriter {
     private final Optional<String> onChange;
     private final PrintWriter err;
     private Optional<String> written = Optional.empty();
-    /** Changes seen since the last write that did not lead to one (the daemons did not agree yet). */
-    private final List<String> pending = new ArrayList<>();
+    /**
+     * Changes seen since the last write that did not lead to one (the daemons did not agree yet): the
+     * first {@value #NAMED} by {@link #RELEVANT}'s order, and how many in all, whatever the stream sends.
+     */
+    private final List<EventFollower.Event> pending = new ArrayList<>();
+    private long pendingCount;
 
     /**
      * @param daemon   the daemon's URL, whose events are followed and whose agreement is asked
@@ -80,22 +89,23 @@ public final class Rewriter {
         try (EventFollower events = new EventFollower(daemon, Optional.empty())) {
             // the stream is open before the first computation, so no change between the two is lost
             awaitOpen(events);
-            update(List.of());
+            update();
             while (!Thread.currentThread().isInterrupted()) {
-                List<EventFollower.Event> burst = new ArrayList<>();
+                boolean changed = false;
                 Optional<EventFollower.Item> item = events.next(1_000);
+                long burstEnd = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(MAX_BURST_MS);
                 while (item.isPresent()) {
                     if (item.get() instanceof EventFollower.Notice notice) {
                         say(notice.sentence());
                     } else if (item.get() instanceof EventFollower.Event event && RELEVANT.contains(event.type())) {
-                        burst.add(event);
+                        remember(event);
+                        changed = true;
                     }
-                    item = events.next(SETTLE_MS);
+                    item = System.nanoTime() < burstEnd ? events.next(SETTLE_MS) : Optional.empty();
                 }
-                if (!burst.isEmpty()) {
+                if (changed) {
                     try {
-                        update(burst.stream().sorted(Comparator.comparingInt(e -> RELEVANT.indexOf(e.type())))
-                                .map(EventFollower.Event::message).toList());
+                        update();
                     } catch (DaemonClient.DaemonUnreachable e) {
                         // the daemon went away between its events and the computation: the stream will resume
                         say(e.getMessage() + "; " + file + " is computed again at the next change");
@@ -117,11 +127,21 @@ public final class Rewriter {
         }
     }
 
-    private void update(List<String> changes) throws Exception {
-        pending.addAll(changes);
+    /** Keeps the event among the first {@value #NAMED} to name, and counts it. */
+    private void remember(EventFollower.Event event) {
+        pendingCount++;
+        pending.add(event);
+        pending.sort(Comparator.comparingInt(e -> RELEVANT.indexOf(e.type())));
+        if (pending.size() > NAMED) {
+            pending.remove(NAMED);
+        }
+    }
+
+    private void update() throws Exception {
         Result result = compute.call();
         if (written.isPresent() && written.get().equals(result.text())) {
             pending.clear();
+            pendingCount = 0;
             return;
         }
         Optional<String> disagreement = disagreement();
@@ -129,14 +149,15 @@ public final class Rewriter {
             say("not writing " + file + " yet: " + disagreement.get() + "; waiting for the daemons to agree");
             return;
         }
-        List<String> why = List.copyOf(pending);
+        List<String> why = pending.stream().map(EventFollower.Event::message).toList();
+        long more = pendingCount - why.size();
         pending.clear();
+        pendingCount = 0;
         result.notes().forEach(this::say);
         boolean first = written.isEmpty();
         OutputFile.write(file, result.text());
         written = Optional.of(result.text());
-        say(first ? "wrote " + file : "rewrote " + file + ": " + String.join("; ", why.subList(0, Math.min(NAMED, why.size())))
-                + (why.size() > NAMED ? "; and " + (why.size() - NAMED) + " more changes" : ""));
+        say(first ? "wrote " + file : "rewrote " + file + ": " + String.join("; ", why) + (more > 0 ? "; and " + more + " more changes" : ""));
         onChange.ifPresent(this::runCommand);
     }
 
