@@ -24,13 +24,16 @@ import java.util.Map;
  *   <li>unplug to matrix: from {@code lab cable down} until no daemon's topology holds the cable;</li>
  *   <li>footprint: in a second lab of the same ring whose daemons run at default timing
  *       ({@code --cluster-timing default}, hellos every 1 s, as a real cluster runs), once every
- *       daemon holds every record and {@value #SETTLE_S} s more have passed: each daemon's CPU time
- *       over a fixed idle window as a share of one core, its RSS (at the end, and the most seen in
- *       the window, sampled every second) and its threads ({@link ProcessSample}).</li>
+ *       daemon holds every record and a settling time has passed: each daemon's CPU time over a
+ *       fixed idle window as a share of one core, its RSS (at the end, and the most seen in the
+ *       window, sampled every second; and its anonymous part) and its threads
+ *       ({@link ProcessSample}).</li>
  * </ul>
- * Prints one line per figure. Arguments: {@code [--footprint-only] [--idle-s S] N...}: node counts
- * (default 2 4 8); {@code --footprint-only} skips convergence and unplug; {@code --idle-s} is the
- * idle window in seconds (default {@value #IDLE_S}). The daemons are {@code bin/railmapd} of the
+ * Prints one line per figure. Arguments: {@code [--footprint-only] [--settle-s S] [--idle-s S] N...}:
+ * node counts (default 2 4 8); {@code --footprint-only} skips convergence and unplug;
+ * {@code --settle-s} is the time from agreement to the idle window in seconds (default
+ * {@value #SETTLE_S}: a JVM still compiles the code an idle daemon runs for its first minutes);
+ * {@code --idle-s} is the idle window in seconds (default {@value #IDLE_S}). The daemons are {@code bin/railmapd} of the
  * checkout, so {@code RAILMAPD_JAVA_OPTS} in the environment reaches their JVMs (to try a flag).
  * Namespaces carry the prefix {@code rmb<pid>}, so two benchmarks on one machine never meet.
  */
@@ -44,7 +47,7 @@ public final class LabBench {
     private LabBench() {
     }
 
-    /** @param args {@code [--footprint-only] [--idle-s S] N...}, e.g. {@code 2 4 8} */
+    /** @param args {@code [--footprint-only] [--settle-s S] [--idle-s S] N...}, e.g. {@code 2 4 8} */
     public static void main(String[] args) throws Exception {
         System.setProperty("railmap.home", System.getProperty("railmap.home", Path.of("").toAbsolutePath().toString()));
         System.setProperty("railmap.lab.prefix", "rmb" + ProcessHandle.current().pid());
@@ -52,11 +55,14 @@ public final class LabBench {
         List<Integer> sizes = new ArrayList<>();
         boolean footprintOnly = false;
         int idleS = IDLE_S;
+        int settleS = SETTLE_S;
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals("--footprint-only")) {
                 footprintOnly = true;
             } else if (args[i].equals("--idle-s") && i + 1 < args.length) {
                 idleS = Integer.parseInt(args[++i]);
+            } else if (args[i].equals("--settle-s") && i + 1 < args.length) {
+                settleS = Integer.parseInt(args[++i]);
             } else {
                 sizes.add(Integer.parseInt(args[i]));
             }
@@ -71,7 +77,7 @@ public final class LabBench {
                 if (!footprintOnly) {
                     measure(lab, n);
                 }
-                footprint(atDefaultTiming, n, idleS);
+                footprint(atDefaultTiming, n, settleS, idleS);
             }
         } finally {
             lab.down();
@@ -103,8 +109,11 @@ public final class LabBench {
         lab.down();
     }
 
-    /** Prints each idle daemon's CPU, RSS and threads at default timing over {@code idleS} seconds. */
-    private static void footprint(Lab lab, int n, int idleS) throws Exception {
+    /**
+     * Prints each idle daemon's CPU, RSS and threads at default timing over {@code idleS} seconds,
+     * from {@code settleS} seconds after agreement.
+     */
+    private static void footprint(Lab lab, int n, int settleS, int idleS) throws Exception {
         LabTopology topology = ring(n);
         LabState state = lab.up(topology, LabSetup.daemonCommand());
         long start = System.nanoTime();
@@ -114,10 +123,11 @@ public final class LabBench {
                 throw new IllegalStateException("no agreement at default timing within 120 s for " + n + " nodes");
             }
         }
-        Thread.sleep(SETTLE_S * 1000L);
+        Thread.sleep(settleS * 1000L);
         Map<String, ProcessSample> first = new LinkedHashMap<>();
         Map<String, ProcessSample> last = new LinkedHashMap<>();
         Map<String, Long> maxRss = new LinkedHashMap<>();
+        Map<String, Long> maxAnon = new LinkedHashMap<>();
         long windowStart = System.nanoTime();
         for (int s = 0; s <= idleS; s++) {
             for (String node : topology.nodes()) {
@@ -125,6 +135,7 @@ public final class LabBench {
                 first.putIfAbsent(node, sample);
                 last.put(node, sample);
                 maxRss.merge(node, sample.rssKiB(), Math::max);
+                maxAnon.merge(node, sample.anonKiB(), Math::max);
             }
             if (s < idleS) {
                 Thread.sleep(Math.max(0, (windowStart + (s + 1) * 1_000_000_000L - System.nanoTime()) / 1_000_000));
@@ -135,19 +146,21 @@ public final class LabBench {
         double cpuSum = 0;
         double cpuMax = 0;
         long rssMax = 0;
+        long anonMax = 0;
         int threadsMax = 0;
         for (String node : topology.nodes()) {
             double cpu = 100.0 * (last.get(node).cpuTicks() - first.get(node).cpuTicks()) / ticksPerSecond / seconds;
             cpuSum += cpu;
             cpuMax = Math.max(cpuMax, cpu);
             rssMax = Math.max(rssMax, maxRss.get(node));
+            anonMax = Math.max(anonMax, maxAnon.get(node));
             threadsMax = Math.max(threadsMax, last.get(node).threads());
-            System.out.printf("footprint     %d nodes, daemon %s: CPU %.2f %% of one core, RSS %.1f MiB (at most %.1f), %d threads"
-                    + " (default timing, idle %.0f s)%n", n, node, cpu, last.get(node).rssKiB() / 1024.0, maxRss.get(node) / 1024.0,
-                    last.get(node).threads(), seconds);
+            System.out.printf("footprint     %d nodes, daemon %s: CPU %.2f %% of one core, RSS %.1f MiB (at most %.1f; anonymous %.1f),"
+                    + " %d threads (default timing, idle %.0f s from %d s after agreement)%n", n, node, cpu, last.get(node).rssKiB() / 1024.0,
+                    maxRss.get(node) / 1024.0, last.get(node).anonKiB() / 1024.0, last.get(node).threads(), seconds, settleS);
         }
-        System.out.printf("footprint     %d nodes, per daemon: CPU %.2f %% of one core on average (at most %.2f %%), RSS at most %.1f MiB,"
-                + " at most %d threads%n", n, cpuSum / n, cpuMax, rssMax / 1024.0, threadsMax);
+        System.out.printf("footprint     %d nodes, per daemon: CPU %.2f %% of one core on average (at most %.2f %%), RSS at most %.1f MiB"
+                + " (anonymous at most %.1f MiB), at most %d threads%n", n, cpuSum / n, cpuMax, rssMax / 1024.0, anonMax / 1024.0, threadsMax);
         lab.down();
     }
 

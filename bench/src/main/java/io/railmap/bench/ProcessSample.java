@@ -11,9 +11,12 @@ import java.nio.file.Path;
  * @param cpuTicks CPU time of all its threads so far, user and system ({@code utime + stime}), in
  *                 clock ticks ({@link #ticksPerSecond})
  * @param rssKiB   resident set size ({@code VmRSS}), in KiB
+ * @param anonKiB  the anonymous part of it ({@code RssAnon}: heap, metaspace, compiled code, stacks),
+ *                 in KiB; the rest is files mapped into the process (the JVM's own library and class
+ *                 archive, the jars), whose pages every JVM on the machine shares
  * @param threads  its threads ({@code Threads})
  */
-record ProcessSample(long cpuTicks, long rssKiB, int threads) {
+record ProcessSample(long cpuTicks, long rssKiB, long anonKiB, int threads) {
     /**
      * @param pid a live process
      * @return its figures now
@@ -28,8 +31,12 @@ record ProcessSample(long cpuTicks, long rssKiB, int threads) {
         // after comm: field 3 (state) is index 0, so utime (14) and stime (15) are indexes 11 and 12
         long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
         String status = Files.readString(proc.resolve("status"));
-        return new ProcessSample(ticks, Long.parseLong(field(status, "VmRSS:").replace("kB", "").trim()),
+        return new ProcessSample(ticks, kiB(field(status, "VmRSS:")), kiB(field(status, "RssAnon:")),
                 Integer.parseInt(field(status, "Threads:")));
+    }
+
+    private static long kiB(String value) {
+        return Long.parseLong(value.replace("kB", "").trim());
     }
 
     private static String field(String status, String name) {
