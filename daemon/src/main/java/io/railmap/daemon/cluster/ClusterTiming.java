@@ -195,6 +195,19 @@ public record ClusterTiming(long joinTimeoutMs, long heartbeatIntervalMs, long h
     }
 
     /**
+     * @return how long a member's holdings digest must differ from this daemon's, with neither
+     *         changing, before this daemon sends that member its record again ({@link Repairs}): the
+     *         heartbeat timeout, in ms (5 s by default, 3 s in the lab, 20 s in a view of 128 members
+     *         through {@link #forView}). A message delivered later than that would have had its sender
+     *         suspected; JGroups retransmits what it accepted within a few retransmit intervals. So a
+     *         pair of digests that stays different this long is not a change still spreading but a
+     *         record lost before JGroups took it
+     */
+    public long repairGraceMs() {
+        return heartbeatTimeoutMs;
+    }
+
+    /**
      * Members a view holds before heartbeats and merge rounds slow down with it. Up to this many,
      * every timing is as given; above, see {@link #forView}.
      */
