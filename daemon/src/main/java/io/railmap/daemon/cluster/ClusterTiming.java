@@ -159,6 +159,12 @@ public record ClusterTiming(long joinTimeoutMs, long heartbeatIntervalMs, long h
                 viewAckTimeoutMs, connectTimeoutMs, leaveTimeoutMs, retransmitIntervalMs);
     }
 
+    /** @return a copy with this NAKACK2 and UNICAST3 retransmit interval, in ms */
+    public ClusterTiming withRetransmitInterval(long ms) {
+        return new ClusterTiming(joinTimeoutMs, heartbeatIntervalMs, heartbeatTimeoutMs, verifyTimeoutMs, mergeMinIntervalMs, mergeMaxIntervalMs,
+                viewAckTimeoutMs, connectTimeoutMs, leaveTimeoutMs, ms);
+    }
+
     /**
      * @return MERGE3's {@code check_interval}, how often a coordinator compares the views it heard:
      *         1.6 × {@link #mergeMaxIntervalMs} (JGroups' own rule), in ms
@@ -225,21 +231,23 @@ public record ClusterTiming(long joinTimeoutMs, long heartbeatIntervalMs, long h
 
     /**
      * The timing a member applies while its view has that many members. Every member heartbeats to
-     * every other and runs a merge round (a discovery to every member it knows) each interval, so a
-     * view of n members costs each member n messages per interval and the whole cluster n²: above
-     * {@value #MEMBERS_PER_STEP} members the heartbeat interval, heartbeat timeout and merge
-     * intervals grow with {@link #stretch}, which keeps each member's traffic at about 32 heartbeats
-     * per interval whatever the size, at the price of slower detection of a frozen member and slower
-     * healing in large views ({@link #freezeBoundMs} and {@link #healBoundMs} of the returned timing).
-     * Up to {@value #MEMBERS_PER_STEP} members (every real Mac cluster) nothing changes.
+     * every other and runs a merge round (a discovery to every member it knows) each interval, and
+     * its retransmission tasks (NAKACK2's and UNICAST3's) walk every member's message table each
+     * retransmit interval, so a view of n members costs each member about n messages or table walks
+     * per interval and the whole cluster n²: above {@value #MEMBERS_PER_STEP} members the heartbeat
+     * interval, heartbeat timeout, merge intervals and retransmit interval grow with {@link #stretch},
+     * which keeps each member's work at about 32 heartbeats and table walks per interval whatever the
+     * size, at the price of slower detection of a frozen member, slower healing and slower repair of
+     * a lost message in large views ({@link #freezeBoundMs} and {@link #healBoundMs} of the returned
+     * timing). Up to {@value #MEMBERS_PER_STEP} members (every real Mac cluster) nothing changes.
      *
      * @param members the members of the view
-     * @return this timing when {@code stretch(members)} is 1, else a copy with those four values multiplied
+     * @return this timing when {@code stretch(members)} is 1, else a copy with those five values multiplied
      */
     public ClusterTiming forView(int members) {
         int s = stretch(members);
         return s == 1 ? this : withHeartbeats(heartbeatIntervalMs * s, heartbeatTimeoutMs * s)
-                .withMergeIntervals(mergeMinIntervalMs * s, mergeMaxIntervalMs * s);
+                .withMergeIntervals(mergeMinIntervalMs * s, mergeMaxIntervalMs * s).withRetransmitInterval(retransmitIntervalMs * s);
     }
 
     /** @return a one-line summary for the start-up log */
