@@ -202,15 +202,18 @@ public record ClusterTiming(long joinTimeoutMs, long heartbeatIntervalMs, long h
 
     /**
      * @return how long a member's holdings digest must differ from this daemon's, with neither
-     *         changing, before this daemon sends that member its record again ({@link Repairs}): the
-     *         heartbeat timeout, in ms (5 s by default, 3 s in the lab, 20 s in a view of 128 members
-     *         through {@link #forView}). A message delivered later than that would have had its sender
-     *         suspected; JGroups retransmits what it accepted within a few retransmit intervals. So a
-     *         pair of digests that stays different this long is not a change still spreading but a
-     *         record lost before JGroups took it
+     *         changing, before this daemon sends that member its record again ({@link Repairs}):
+     *         {@link #freezeBoundMs}, in ms (8 s by default, 5 s in the lab, 26 s in a view of 128
+     *         members through {@link #forView}). A live member tells its new digest within a
+     *         heartbeat interval or so of a change (JGroups retransmits what it took within a few
+     *         retransmit intervals), and a frozen one, whose digest stays as it was, is dropped within
+     *         this bound; so a pair of digests that stays different this long is neither a change
+     *         still spreading nor a member that cannot answer, but a record lost before JGroups took it
+     *         (with the heartbeat timeout, 20 s at 128 members, every member sent its record to a
+     *         frozen member just before it was dropped)
      */
     public long repairGraceMs() {
-        return heartbeatTimeoutMs;
+        return freezeBoundMs();
     }
 
     /**

@@ -29,7 +29,8 @@ import java.util.function.LongSupplier;
  * along give M this daemon's digest, which was likely lost with the record.
  *
  * <p>Nothing is sent while digests keep changing (joins, merges, churn restart the grace period of
- * the pairs they touch), nor ever while every digest equals this daemon's, and a pair that stays
+ * the pairs they touch), nor to a frozen member, whose digest stays as it was (the grace period is
+ * the freeze bound: it is dropped first), nor ever while every digest equals this daemon's, and a pair that stays
  * different (a member whose records are full, one whose view differs) costs one message, not one per
  * period. What this does not repair: a lost record whose owner never heard the lacking member's
  * digest either (that member's digest only reaches the owner by a later change), and a holdings

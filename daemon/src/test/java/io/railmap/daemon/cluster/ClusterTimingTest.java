@@ -53,7 +53,7 @@ class ClusterTimingTest {
             assertThat(t.mergeMaxIntervalMs()).as("merge max at %d", members).isEqualTo(row[4]);
             assertThat(t.mergeMinIntervalMs()).as("merge min at %d", members).isEqualTo(row[4] / 2);
             assertThat(t.freezeBoundMs()).as("freeze bound at %d", members).isEqualTo(row[5]);
-            assertThat(t.repairGraceMs()).as("repair grace at %d: the heartbeat timeout", members).isEqualTo(row[3]);
+            assertThat(t.repairGraceMs()).as("repair grace at %d: the freeze bound", members).isEqualTo(row[5]);
             assertThat(t.retransmitIntervalMs()).as("retransmit interval at %d", members).isEqualTo(row[6]);
             assertThat(t.withHeartbeats(1_000, 5_000).withMergeIntervals(1_000, 2_000).withRetransmitInterval(250))
                     .as("nothing else changes at %d", members)
