@@ -412,7 +412,7 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
     /**
      * Checks for repairs ({@link Repairs}) after the grace period of the current view's timing
      * ({@link ClusterTiming#repairGraceMs}), unless a check is pending: called whenever this
-     * member's digest or one it heard changed, so that nothing runs while every member agrees.
+     * member sends its digest or hears one, so that nothing is scheduled while nothing changes.
      */
     private void repairSoon() {
         soon(repairPending, this::repair, config.timing().forView(intake.size()).repairGraceMs());
