@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import org.jgroups.Address;
 import org.jgroups.BytesMessage;
@@ -31,6 +32,7 @@ import org.jgroups.PhysicalAddress;
 import org.jgroups.UpHandler;
 import org.jgroups.View;
 import org.jgroups.stack.IpAddress;
+import org.jgroups.stack.Protocol;
 
 /**
  * This daemon's member of the cluster: a JGroups channel that sends the own record to every member
@@ -40,16 +42,19 @@ import org.jgroups.stack.IpAddress;
  * {@link RecordIntake}; and that tells members which records it holds ({@link Holdings}) in the same
  * way (every member when that changes, newcomers after a view), so that agreement can be asked
  * ({@link #agreement()}). A join to a cluster of n members thus makes about 2n record messages,
- * not n². The member's identity (its JGroups address's UUID) is the engine's incarnation, which
- * every own record carries. Logs one line per event: this
- * member joining, a member joining, leaving or being suspected, partitions merging, a node name
- * claimed twice; and once per member while it stays in the view: records rejected for a reason (with
- * the reason's detail: which field is malformed, which protocol versions each side speaks) and
+ * not n². A record message JGroups lost before taking it is repaired from the digests
+ * ({@link Repairs}): a member whose digest has differed from this member's for the grace period is
+ * sent this member's record and holdings again, once for that pair of digests. The member's
+ * identity (its JGroups address's UUID) is the engine's incarnation, which every own record
+ * carries. Logs one line per event: this member joining, a member joining, leaving or being
+ * suspected, partitions merging, a node name claimed twice, a repair round (up to 3 members named
+ * and their count); and once per member while it stays in the view: records rejected for a reason
+ * (with the reason's detail: which field is malformed, which protocol versions each side speaks) and
  * records read from a newer protocol (what this daemon skipped).
  *
  * <p>Threads: JGroups' own (receiving, timers, its pool; idle ones end after 5 s) and one named
- * {@code railmap-cluster-send} that sends the own record, so that neither the event loop nor a
- * JGroups thread ever waits on a send.
+ * {@code railmap-cluster-send} that sends the own record and holdings and checks for repairs, so
+ * that neither the event loop nor a JGroups thread ever waits on a send.
  */
 public final class Cluster implements ClusterQueries, AutoCloseable {
     private static final Logger LOG = System.getLogger(Cluster.class.getName());
@@ -70,6 +75,11 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
     /** Members new in a view that are still to be sent the record and holdings; bounded by the view. */
     private final Set<Address> newcomers = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final Holdings holdings = new Holdings();
+    /** Anti-entropy: which members are due this member's record again (a record lost on the way). */
+    private final Repairs repairs = new Repairs(System::nanoTime);
+    private final AtomicBoolean repairPending = new AtomicBoolean();
+    /** Changes the protocol list before the channel is made: identity in the daemon, a dropping protocol in tests. */
+    private final UnaryOperator<List<Protocol>> stackChange;
     /** Called when the view or what a member holds changed: the agreement may have. */
     private final List<Runnable> changeListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
     /** The last view, its members by identity: one value, so that a reader never mixes two views. */
@@ -108,6 +118,17 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
 
     /** @param speaking the protocol versions this member reads and writes */
     Cluster(ClusterConfig config, Engine engine, MeterRegistry registry, ClusterProtocol speaking) {
+        this(config, engine, registry, speaking, UnaryOperator.identity());
+    }
+
+    /**
+     * For tests in this package: a member whose JGroups stack is changed before the channel is made
+     * (e.g. a protocol that loses one message).
+     *
+     * @param stackChange given {@link ClusterStack#protocols}, bottom first; returns the protocols to use
+     */
+    Cluster(ClusterConfig config, Engine engine, MeterRegistry registry, ClusterProtocol speaking, UnaryOperator<List<Protocol>> stackChange) {
+        this.stackChange = stackChange;
         this.config = config;
         this.engine = engine;
         this.speaking = speaking;
@@ -128,7 +149,7 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
      */
     public void start() {
         try {
-            channel = new JChannel(ClusterStack.protocols(config, w -> LOG.log(Level.WARNING, w)));
+            channel = new JChannel(stackChange.apply(ClusterStack.protocols(config, w -> LOG.log(Level.WARNING, w))));
             channel.addAddressGenerator(NodeAddresses.generator(config.node(), engine.incarnation()));
             if (!speaking.equals(ClusterProtocol.THIS)) {
                 LOG.log(Level.WARNING, "-D" + ClusterProtocol.TEST_PROPERTY + ": speaking a simulated protocol " + speaking.current()
@@ -231,6 +252,8 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
     private void sendHoldings() {
         holdingsPending.set(false);
         Holdings.Held own = held();
+        repairs.own(own.digest());
+        repairSoon();
         JChannel ch = channel;
         if (ch == null || !ch.isConnected()) {
             return;
@@ -323,6 +346,7 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
         }
         current = new Current(List.copyOf(view.getMembers()), view.getViewId().getId(), Map.copyOf(byId));
         holdings.retain(byId.keySet());
+        repairs.retain(byId.keySet());
         boolean merge = view instanceof MergeView;
         ViewChange change = intake.view(view.getViewId().getId(), list);
         metrics.view(merge);
@@ -385,6 +409,58 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
         }
     }
 
+    /**
+     * Checks for repairs ({@link Repairs}) after the grace period of the current view's timing
+     * ({@link ClusterTiming#repairGraceMs}), unless a check is pending: called whenever this
+     * member sends its digest or hears one, so that nothing is scheduled while nothing changes.
+     */
+    private void repairSoon() {
+        soon(repairPending, this::repair, config.timing().forView(intake.size()).repairGraceMs());
+    }
+
+    /**
+     * Sends this member's record and holdings, once per pair of digests, to each member whose
+     * digest has differed from this member's for the grace period, counts them and logs one line;
+     * checks again when a differing pair is not yet due.
+     */
+    private void repair() {
+        repairPending.set(false);
+        JChannel ch = channel;
+        if (ch == null || !ch.isConnected()) {
+            return;
+        }
+        Holdings.Held own = held();
+        repairs.own(own.digest());
+        long graceMs = config.timing().forView(intake.size()).repairGraceMs();
+        Current view = current;
+        Repairs.Due due = repairs.due(TimeUnit.MILLISECONDS.toNanos(graceMs), view.byId().keySet());
+        if (!due.members().isEmpty()) {
+            byte[] record = RecordMessages.encode(engine.record(), speaking);
+            byte[] held = Holdings.encode(own);
+            Map<String, Holdings.Held> heard = holdings.all();
+            List<String> named = new ArrayList<>();
+            for (String id : due.members()) {
+                Address a = view.byId().get(id);
+                send(ch, new BytesMessage(a, record));
+                try {
+                    ch.send(new BytesMessage(a, held).putHeader(HoldingsHeader.ID, new HoldingsHeader()));
+                } catch (Exception e) {
+                    // as a record's send, which is reported
+                }
+                Holdings.Held h = heard.get(id);
+                named.add(name(a) + (h == null ? "" : " (" + h.records() + " records)"));
+            }
+            metrics.repaired(due.members().size());
+            named.sort(null);
+            int n = named.size();
+            LOG.log(Level.INFO, "repair: " + n + (n == 1 ? " member holds" : " members hold") + " other records than this node ("
+                    + own.records() + " records, " + own.digest().substring(0, 15) + "…) for " + graceMs / 1000.0 + " s or more: "
+                    + String.join(", ", named.subList(0, Math.min(3, n))) + (n > 3 ? " and " + (n - 3) + " more" : "")
+                    + "; sent " + (n == 1 ? "it" : "each") + " this node's record and holdings again (railmap_cluster_repairs_total)");
+        }
+        due.nextNanos().ifPresent(ns -> soon(repairPending, this::repair, TimeUnit.NANOSECONDS.toMillis(ns) + 1));
+    }
+
     /** @param first whether this is this member's first view */
     private void log(View view, ViewChange change, boolean merge, boolean first) {
         int size = view.size();
@@ -442,6 +518,8 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
             // kept even from a member not yet in this view: a newcomer is told once, possibly before its view arrives here
             held.ifPresent(h -> {
                 holdings.heard(id, h);
+                repairs.heard(id, h.digest());
+                repairSoon();
                 changeListeners.forEach(Runnable::run);
             });
             return;

@@ -16,6 +16,8 @@ import java.util.function.IntSupplier;
  *   <li>{@value #MERGES}: views that merged partitions ({@code railmap_cluster_merges_total});</li>
  *   <li>{@value #SUSPECTED}: members this daemon suspected ({@code railmap_cluster_suspected_total});</li>
  *   <li>{@value #SENT}: own records sent ({@code railmap_cluster_records_sent_total});</li>
+ *   <li>{@value #REPAIRS}: own records sent again to a member whose holdings differed from this
+ *       daemon's for a grace period ({@link Repairs}; {@code railmap_cluster_repairs_total});</li>
  *   <li>{@value #RECEIVED}: record messages received from other members, taken or not
  *       ({@code railmap_cluster_records_received_total});</li>
  *   <li>{@value #REJECTED} (tag {@code reason}, a {@link RejectReason#tag()}): received records not
@@ -34,6 +36,8 @@ public final class ClusterMetrics {
     public static final String SUSPECTED = "railmap.cluster.suspected";
     /** Counter of own records sent. */
     public static final String SENT = "railmap.cluster.records.sent";
+    /** Counter of own records sent again as repairs. */
+    public static final String REPAIRS = "railmap.cluster.repairs";
     /** Counter of records received. */
     public static final String RECEIVED = "railmap.cluster.records.received";
     /** Counter of records rejected, tagged {@code reason}. */
@@ -43,6 +47,7 @@ public final class ClusterMetrics {
     private final Counter merges;
     private final Counter suspected;
     private final Counter sent;
+    private final Counter repairs;
     private final Counter received;
     private final Map<RejectReason, Counter> rejected = new EnumMap<>(RejectReason.class);
 
@@ -59,6 +64,8 @@ public final class ClusterMetrics {
         merges = Counter.builder(MERGES).description("Views that merged partitions").register(registry);
         suspected = Counter.builder(SUSPECTED).description("Members this daemon suspected").register(registry);
         sent = Counter.builder(SENT).description("Own records sent to the cluster").register(registry);
+        repairs = Counter.builder(REPAIRS).description("Own records sent again to members whose holdings differed for a grace period")
+                .register(registry);
         received = Counter.builder(RECEIVED).description("Records received from other members").register(registry);
         for (RejectReason reason : RejectReason.values()) {
             rejected.put(reason, Counter.builder(REJECTED).tag("reason", reason.tag())
@@ -79,6 +86,15 @@ public final class ClusterMetrics {
 
     void sent() {
         sent.increment();
+    }
+
+    void repaired(int members) {
+        repairs.increment(members);
+    }
+
+    /** @return own records sent again as repairs so far */
+    public double repairCount() {
+        return repairs.count();
     }
 
     void received() {

@@ -20,7 +20,6 @@ import org.jgroups.protocols.TCPPING;
 import org.jgroups.protocols.UNICAST3;
 import org.jgroups.protocols.VERIFY_SUSPECT2;
 import org.jgroups.protocols.pbcast.GMS;
-import org.jgroups.protocols.pbcast.NAKACK2;
 import org.jgroups.protocols.pbcast.STABLE;
 import org.jgroups.stack.Protocol;
 
@@ -37,9 +36,11 @@ import org.jgroups.stack.Protocol;
  * MERGE3           finds other partitions of the same cluster and merges them
  * FD_SOCK2         failure detection by TCP connection to the next member, on bind:port+100
  * FD_ALL3          failure detection by heartbeats
- * TimingByView     above 32 members, stretches heartbeats and merge rounds with the view (ClusterTiming.forView)
+ * TimingByView     above 32 members, stretches heartbeats, merge rounds and retransmission with the view
+ *                  (ClusterTiming.forView)
  * VERIFY_SUSPECT2  asks a suspect once more before it is dropped
- * NAKACK2          reliable, ordered multicast (no IP multicast: use_mcast_xmit off)
+ * NAKACK2          reliable, ordered multicast (no IP multicast: use_mcast_xmit off; PacedNakack: its retransmit
+ *                  interval can change while it runs)
  * UNICAST3         reliable unicast
  * STABLE           garbage-collects messages every member has
  * GMS              membership: joins, leaves, views, merges
@@ -162,7 +163,8 @@ final class ClusterStack {
 
         stack.add(new VERIFY_SUSPECT2().setTimeout(t.verifyTimeoutMs()));
 
-        NAKACK2 nakack = new NAKACK2();
+        // NAKACK2 whose retransmit interval TimingByView can change with the view
+        PacedNakack nakack = new PacedNakack();
         nakack.useMcastXmit(false);
         nakack.setXmitInterval(t.retransmitIntervalMs());
         // Messages from members that just left are expected around every view change.

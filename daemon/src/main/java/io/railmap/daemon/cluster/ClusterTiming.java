@@ -159,6 +159,12 @@ public record ClusterTiming(long joinTimeoutMs, long heartbeatIntervalMs, long h
                 viewAckTimeoutMs, connectTimeoutMs, leaveTimeoutMs, retransmitIntervalMs);
     }
 
+    /** @return a copy with this NAKACK2 and UNICAST3 retransmit interval, in ms */
+    public ClusterTiming withRetransmitInterval(long ms) {
+        return new ClusterTiming(joinTimeoutMs, heartbeatIntervalMs, heartbeatTimeoutMs, verifyTimeoutMs, mergeMinIntervalMs, mergeMaxIntervalMs,
+                viewAckTimeoutMs, connectTimeoutMs, leaveTimeoutMs, ms);
+    }
+
     /**
      * @return MERGE3's {@code check_interval}, how often a coordinator compares the views it heard:
      *         1.6 × {@link #mergeMaxIntervalMs} (JGroups' own rule), in ms
@@ -195,6 +201,22 @@ public record ClusterTiming(long joinTimeoutMs, long heartbeatIntervalMs, long h
     }
 
     /**
+     * @return how long a member's holdings digest must differ from this daemon's, with neither
+     *         changing, before this daemon sends that member its record again ({@link Repairs}):
+     *         {@link #freezeBoundMs}, in ms (8 s by default, 5 s in the lab, 26 s in a view of 128
+     *         members through {@link #forView}). A live member tells its new digest within a
+     *         heartbeat interval or so of a change (JGroups retransmits what it took within a few
+     *         retransmit intervals), and a frozen one, whose digest stays as it was, is dropped within
+     *         this bound; so a pair of digests that stays different this long is neither a change
+     *         still spreading nor a member that cannot answer, but a record lost before JGroups took it
+     *         (with the heartbeat timeout, 20 s at 128 members, every member sent its record to a
+     *         frozen member just before it was dropped)
+     */
+    public long repairGraceMs() {
+        return freezeBoundMs();
+    }
+
+    /**
      * Members a view holds before heartbeats and merge rounds slow down with it. Up to this many,
      * every timing is as given; above, see {@link #forView}.
      */
@@ -212,21 +234,23 @@ public record ClusterTiming(long joinTimeoutMs, long heartbeatIntervalMs, long h
 
     /**
      * The timing a member applies while its view has that many members. Every member heartbeats to
-     * every other and runs a merge round (a discovery to every member it knows) each interval, so a
-     * view of n members costs each member n messages per interval and the whole cluster n²: above
-     * {@value #MEMBERS_PER_STEP} members the heartbeat interval, heartbeat timeout and merge
-     * intervals grow with {@link #stretch}, which keeps each member's traffic at about 32 heartbeats
-     * per interval whatever the size, at the price of slower detection of a frozen member and slower
-     * healing in large views ({@link #freezeBoundMs} and {@link #healBoundMs} of the returned timing).
-     * Up to {@value #MEMBERS_PER_STEP} members (every real Mac cluster) nothing changes.
+     * every other and runs a merge round (a discovery to every member it knows) each interval, and
+     * its retransmission tasks (NAKACK2's and UNICAST3's) walk every member's message table each
+     * retransmit interval, so a view of n members costs each member about n messages or table walks
+     * per interval and the whole cluster n²: above {@value #MEMBERS_PER_STEP} members the heartbeat
+     * interval, heartbeat timeout, merge intervals and retransmit interval grow with {@link #stretch},
+     * which keeps each member's work at about 32 heartbeats and table walks per interval whatever the
+     * size, at the price of slower detection of a frozen member, slower healing and slower repair of
+     * a lost message in large views ({@link #freezeBoundMs} and {@link #healBoundMs} of the returned
+     * timing). Up to {@value #MEMBERS_PER_STEP} members (every real Mac cluster) nothing changes.
      *
      * @param members the members of the view
-     * @return this timing when {@code stretch(members)} is 1, else a copy with those four values multiplied
+     * @return this timing when {@code stretch(members)} is 1, else a copy with those five values multiplied
      */
     public ClusterTiming forView(int members) {
         int s = stretch(members);
         return s == 1 ? this : withHeartbeats(heartbeatIntervalMs * s, heartbeatTimeoutMs * s)
-                .withMergeIntervals(mergeMinIntervalMs * s, mergeMaxIntervalMs * s);
+                .withMergeIntervals(mergeMinIntervalMs * s, mergeMaxIntervalMs * s).withRetransmitInterval(retransmitIntervalMs * s);
     }
 
     /** @return a one-line summary for the start-up log */

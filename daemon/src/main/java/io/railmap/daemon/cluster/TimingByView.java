@@ -4,19 +4,22 @@ import org.jgroups.Event;
 import org.jgroups.View;
 import org.jgroups.protocols.FD_ALL3;
 import org.jgroups.protocols.MERGE3;
+import org.jgroups.protocols.UNICAST3;
 import org.jgroups.stack.Protocol;
 
 /**
  * A JGroups protocol with no messages of its own, just above FD_ALL3 in the stack: whenever a view
- * passes down, it sets FD_ALL3's heartbeat interval and timeout and MERGE3's intervals to
- * {@link ClusterTiming#forView} of the view's size, before they see the view. Up to
+ * passes down, it sets FD_ALL3's heartbeat interval and timeout, MERGE3's intervals and the
+ * retransmit interval of NAKACK2 ({@link PacedNakack}) and UNICAST3 to {@link ClusterTiming#forView}
+ * of the view's size, before FD_ALL3 and MERGE3 see the view. Up to
  * {@value ClusterTiming#MEMBERS_PER_STEP} members that is the configured timing, so only views
  * larger than any real Mac cluster change anything.
  *
  * <p>FD_ALL3 keeps one bit per heartbeat interval of its timeout for each member; interval and
  * timeout grow together, so the number of bits stays and no member's record of heartbeats is lost.
  * Its timers are stopped here and started again by FD_ALL3 itself when it handles the view. MERGE3
- * reads its intervals anew before each round.
+ * reads its intervals anew before each round. The retransmit tasks are started again here at the new
+ * interval (what they would retransmit stays queued meanwhile).
  */
 final class TimingByView extends Protocol {
     private final ClusterTiming timing;
@@ -56,6 +59,21 @@ final class TimingByView extends Protocol {
             // MERGE3 checks the old minimum against the old maximum: the minimum first always passes
             merge.setMinInterval(next.mergeMinIntervalMs());
             merge.setMaxInterval(next.mergeMaxIntervalMs());
+        }
+        if (next.retransmitIntervalMs() != applied.retransmitIntervalMs()) {
+            PacedNakack multicast = stack.findProtocol(PacedNakack.class);
+            if (multicast != null) {
+                multicast.retransmitEvery(next.retransmitIntervalMs());
+            }
+            UNICAST3 unicast = stack.findProtocol(UNICAST3.class);
+            if (unicast != null) {
+                boolean running = unicast.isXmitTaskRunning();
+                unicast.setXmitInterval(next.retransmitIntervalMs());
+                if (running) {
+                    unicast.stopRetransmitTask();
+                    unicast.startRetransmitTask();
+                }
+            }
         }
         applied = next;
     }

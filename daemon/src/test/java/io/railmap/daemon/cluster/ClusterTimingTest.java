@@ -33,16 +33,16 @@ class ClusterTimingTest {
     }
 
     @Test
-    void heartbeatsAndMergeRoundsStretchOnlyAboveThirtyTwoMembers() {
-        // members, stretch, heartbeat interval, heartbeat timeout, merge max, freeze bound (default timing)
+    void heartbeatsMergeRoundsAndRetransmissionStretchOnlyAboveThirtyTwoMembers() {
+        // members, stretch, heartbeat interval, heartbeat timeout, merge max, freeze bound, retransmit interval (default timing)
         long[][] rows = {
-            {1, 1, 1_000, 5_000, 2_000, 8_000},
-            {8, 1, 1_000, 5_000, 2_000, 8_000},
-            {32, 1, 1_000, 5_000, 2_000, 8_000},
-            {33, 2, 2_000, 10_000, 4_000, 14_000},
-            {64, 2, 2_000, 10_000, 4_000, 14_000},
-            {256, 8, 8_000, 40_000, 16_000, 50_000},
-            {1_024, 32, 32_000, 160_000, 64_000, 194_000},
+            {1, 1, 1_000, 5_000, 2_000, 8_000, 250},
+            {8, 1, 1_000, 5_000, 2_000, 8_000, 250},
+            {32, 1, 1_000, 5_000, 2_000, 8_000, 250},
+            {33, 2, 2_000, 10_000, 4_000, 14_000, 500},
+            {64, 2, 2_000, 10_000, 4_000, 14_000, 500},
+            {256, 8, 8_000, 40_000, 16_000, 50_000, 2_000},
+            {1_024, 32, 32_000, 160_000, 64_000, 194_000, 8_000},
         };
         for (long[] row : rows) {
             int members = (int) row[0];
@@ -53,7 +53,10 @@ class ClusterTimingTest {
             assertThat(t.mergeMaxIntervalMs()).as("merge max at %d", members).isEqualTo(row[4]);
             assertThat(t.mergeMinIntervalMs()).as("merge min at %d", members).isEqualTo(row[4] / 2);
             assertThat(t.freezeBoundMs()).as("freeze bound at %d", members).isEqualTo(row[5]);
-            assertThat(t.withHeartbeats(1_000, 5_000).withMergeIntervals(1_000, 2_000)).as("nothing else changes at %d", members)
+            assertThat(t.repairGraceMs()).as("repair grace at %d: the freeze bound", members).isEqualTo(row[5]);
+            assertThat(t.retransmitIntervalMs()).as("retransmit interval at %d", members).isEqualTo(row[6]);
+            assertThat(t.withHeartbeats(1_000, 5_000).withMergeIntervals(1_000, 2_000).withRetransmitInterval(250))
+                    .as("nothing else changes at %d", members)
                     .isEqualTo(ClusterTiming.DEFAULTS);
         }
         assertThat(ClusterTiming.DEFAULTS.forView(32)).isSameAs(ClusterTiming.DEFAULTS);

@@ -13,13 +13,15 @@ import org.jgroups.JChannel;
 import org.jgroups.View;
 import org.jgroups.protocols.FD_ALL3;
 import org.jgroups.protocols.MERGE3;
+import org.jgroups.protocols.UNICAST3;
+import org.jgroups.protocols.pbcast.NAKACK2;
 import org.jgroups.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /** The daemon's real stack, connected alone on loopback, handed views of several sizes from above FD_ALL3. */
 class TimingByViewTest {
     @Test
-    void aViewAboveThirtyTwoMembersStretchesHeartbeatsAndMergeRoundsAndASmallOneRestoresThem() throws Exception {
+    void aViewAboveThirtyTwoMembersStretchesHeartbeatsMergeRoundsAndRetransmissionAndASmallOneRestoresThem() throws Exception {
         ClusterConfig config = new ClusterConfig("timing-test", "a", InetAddress.getLoopbackAddress(), FreePorts.clusterPort(), List.of(),
                 Optional.empty(), ClusterTiming.DEFAULTS);
         try (JChannel channel = new JChannel(ClusterStack.protocols(config, w -> { }))) {
@@ -27,7 +29,10 @@ class TimingByViewTest {
             TimingByView scaling = channel.getProtocolStack().findProtocol(TimingByView.class);
             FD_ALL3 heartbeats = channel.getProtocolStack().findProtocol(FD_ALL3.class);
             MERGE3 merge = channel.getProtocolStack().findProtocol(MERGE3.class);
+            NAKACK2 multicast = channel.getProtocolStack().findProtocol(NAKACK2.class);
+            UNICAST3 unicast = channel.getProtocolStack().findProtocol(UNICAST3.class);
             assertThat(heartbeats.getInterval()).isEqualTo(1_000);
+            assertThat(multicast.getXmitInterval()).isEqualTo(250);
 
             scaling.down(new Event(Event.VIEW_CHANGE, view(channel.getAddress(), 2, 64)));
             assertThat(heartbeats.getInterval()).isEqualTo(2_000);
@@ -36,11 +41,17 @@ class TimingByViewTest {
             assertThat(merge.getMaxInterval()).isEqualTo(4_000);
             assertThat(merge.getCheckInterval()).isEqualTo(6_400);
             assertThat(heartbeats.isHeartbeatSenderRunning()).as("FD_ALL3 started again with the view").isTrue();
+            assertThat(multicast.getXmitInterval()).isEqualTo(500);
+            assertThat(multicast.isXmitTaskRunning()).as("NAKACK2's retransmit task started again").isTrue();
+            assertThat(unicast.getXmitInterval()).isEqualTo(500);
+            assertThat(unicast.isXmitTaskRunning()).as("UNICAST3's retransmit task started again").isTrue();
             assertThat(scaling.applied()).isEqualTo(ClusterTiming.DEFAULTS.forView(64));
 
             scaling.down(new Event(Event.VIEW_CHANGE, view(channel.getAddress(), 3, 256)));
             assertThat(heartbeats.getInterval()).isEqualTo(8_000);
             assertThat(merge.getMaxInterval()).isEqualTo(16_000);
+            assertThat(multicast.getXmitInterval()).isEqualTo(2_000);
+            assertThat(unicast.getXmitInterval()).isEqualTo(2_000);
 
             scaling.down(new Event(Event.VIEW_CHANGE, view(channel.getAddress(), 4, 8)));
             assertThat(heartbeats.getInterval()).isEqualTo(1_000);
@@ -48,6 +59,10 @@ class TimingByViewTest {
             assertThat(merge.getMinInterval()).isEqualTo(1_000);
             assertThat(merge.getMaxInterval()).isEqualTo(2_000);
             assertThat(merge.getCheckInterval()).isEqualTo(3_200);
+            assertThat(multicast.getXmitInterval()).isEqualTo(250);
+            assertThat(unicast.getXmitInterval()).isEqualTo(250);
+            assertThat(multicast.isXmitTaskRunning()).isTrue();
+            assertThat(unicast.isXmitTaskRunning()).isTrue();
             assertThat(scaling.applied()).isSameAs(ClusterTiming.DEFAULTS);
         }
     }

@@ -1,0 +1,145 @@
+package io.railmap.daemon.cluster;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.function.LongSupplier;
+
+/**
+ * Anti-entropy on top of the holdings digests ({@link Holdings}): which members this daemon sends
+ * its own record to because a record message was lost on the way to one of them. Pure rules with a
+ * clock, no JGroups types; {@link Cluster} runs them on its sender thread and sends.
+ *
+ * <p>JGroups retransmits what it has accepted, but a record message it drops before that (its
+ * receiver not yet in the sender's view, an address not yet known, a connection closed, a merge) is
+ * never sent again: the receiver lacks that record until its owner's record changes again. The
+ * digests show it: the receiver's digest differs from the owner's, and, unlike while a change is
+ * spreading, neither changes any more. So the rule is: <em>when the digest member M last told this
+ * daemon differs from this daemon's own, and neither digest has changed for a grace period
+ * ({@link ClusterTiming#repairGraceMs} of the view's timing), send M this daemon's own record and
+ * holdings, once for that pair of digests</em>. Every member that holds a record M lacks, its owner
+ * included, sees M's digest differ, so the owner resends it; M itself sees every other digest differ
+ * and sends its own record to everyone, which they already hold (rejected as stale, harmlessly): a
+ * lost record costs about 2(n − 1) messages, once. Only the owner can resend a record: a receiver
+ * takes a node's record only from that node's current member ({@link RecordIntake}: a relayed
+ * record is rejected as foreign), and with a key only members can send at all. The holdings sent
+ * along give M this daemon's digest, which was likely lost with the record.
+ *
+ * <p>Nothing is sent while digests keep changing (joins, merges, churn restart the grace period of
+ * the pairs they touch), nor to a frozen member, whose digest stays as it was (the grace period is
+ * the freeze bound: it is dropped first), nor ever while every digest equals this daemon's, and a pair that stays
+ * different (a member whose records are full, one whose view differs) costs one message, not one per
+ * period. What this does not repair: a lost record whose owner never heard the lacking member's
+ * digest either (that member's digest only reaches the owner by a later change), and a holdings
+ * message lost on its own (every record held everywhere, a digest heard here stale): agreement then
+ * shows as not reached here until the next change, never as reached where it is not.
+ *
+ * <p>Bounds: one entry per member whose holdings were heard, at most {@link Holdings#MAX_MEMBERS},
+ * and every view drops the entries of members not in it.
+ */
+final class Repairs {
+    /** A pair of digests: this daemon's and a member's. */
+    private record Pair(String own, String heard) {
+    }
+
+    /** What is known of one member: its last digest, since when, and the pair last repaired. */
+    private static final class Entry {
+        String heard;
+        long sinceNanos;
+        Pair repaired;
+    }
+
+    /**
+     * What a check found.
+     *
+     * @param members   the members to send the own record to now (each is marked repaired for its
+     *                  current pair), in no particular order
+     * @param nextNanos when some pair differs but is not yet due: the time until the first becomes
+     *                  due, in ns; empty when no further check is needed until something changes
+     */
+    record Due(List<String> members, OptionalLong nextNanos) {
+    }
+
+    private final LongSupplier nanoClock;
+    private final Map<String, Entry> byMember = new HashMap<>();
+    private String own;
+    private long ownSinceNanos;
+
+    /** @param nanoClock a monotonic clock in ns ({@link System#nanoTime} in the daemon) */
+    Repairs(LongSupplier nanoClock) {
+        this.nanoClock = nanoClock;
+    }
+
+    /** Notes this daemon's digest; its grace period starts again only when it differs from the last one noted. */
+    synchronized void own(String digest) {
+        if (!digest.equals(own)) {
+            own = digest;
+            ownSinceNanos = nanoClock.getAsLong();
+        }
+    }
+
+    /**
+     * Notes the digest a member told; its grace period starts again only when it differs from the
+     * last one heard. A new member beyond {@link Holdings#MAX_MEMBERS} is ignored.
+     */
+    synchronized void heard(String member, String digest) {
+        Entry e = byMember.get(member);
+        if (e == null) {
+            if (byMember.size() >= Holdings.MAX_MEMBERS) {
+                return;
+            }
+            e = new Entry();
+            byMember.put(member, e);
+        }
+        if (!digest.equals(e.heard)) {
+            e.heard = digest;
+            e.sinceNanos = nanoClock.getAsLong();
+        }
+    }
+
+    /** Forgets the members that are no longer in the view. */
+    synchronized void retain(Set<String> members) {
+        byMember.keySet().retainAll(members);
+    }
+
+    /**
+     * Finds the members due a repair: in {@code view}, their digest differs from this daemon's, both
+     * have stayed the same for at least {@code graceNanos}, and that pair was not repaired yet. Marks
+     * them repaired.
+     *
+     * @param graceNanos the grace period, in ns (at least 0)
+     * @param view       the identities of the current view's members
+     * @return the members due, and when the next check is needed
+     */
+    synchronized Due due(long graceNanos, Set<String> view) {
+        List<String> due = new ArrayList<>();
+        if (own == null) {
+            return new Due(due, OptionalLong.empty());
+        }
+        long now = nanoClock.getAsLong();
+        long next = Long.MAX_VALUE;
+        for (Map.Entry<String, Entry> m : byMember.entrySet()) {
+            Entry e = m.getValue();
+            Pair pair = new Pair(own, e.heard);
+            if (own.equals(e.heard) || pair.equals(e.repaired) || !view.contains(m.getKey())) {
+                continue;
+            }
+            long stable = now - Math.max(ownSinceNanos, e.sinceNanos);
+            if (stable >= graceNanos) {
+                e.repaired = pair;
+                due.add(m.getKey());
+            } else {
+                next = Math.min(next, graceNanos - stable);
+            }
+        }
+        return new Due(due, next == Long.MAX_VALUE ? OptionalLong.empty() : OptionalLong.of(next));
+    }
+
+    /** @return how many members are tracked; for tests of the bound */
+    synchronized int size() {
+        return byMember.size();
+    }
+}
