@@ -40,7 +40,7 @@ import java.util.Map;
 public final class LabBench {
     private static final long POLL_MS = 20;
     /** Seconds between agreement at default timing and the start of the idle window. */
-    static final int SETTLE_S = 20;
+    static final int SETTLE_S = 180;
     /** The default idle window, in seconds. */
     static final int IDLE_S = 60;
 
