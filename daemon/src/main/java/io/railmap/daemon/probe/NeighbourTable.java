@@ -47,6 +47,8 @@ public final class NeighbourTable {
     private final ProbeLimits limits;
     private final SortedMap<String, SortedMap<PortRef, Neighbour>> byPort = new TreeMap<>(NaturalOrder.INSTANCE);
     private int size;
+    /** No far end expires before this (ms, monotonic): exact after {@link #expire}, a lower bound after other changes. */
+    private long nextExpiryMs = Long.MAX_VALUE;
 
     /** A table with the default limits. */
     public NeighbourTable() {
@@ -112,6 +114,7 @@ public final class NeighbourTable {
         }
         Neighbour now = Neighbour.from(hello, nowMs);
         far.put(now.farEnd(), now);
+        nextExpiryMs = Math.min(nextExpiryMs, now.expiresAtMs());
         if (known == null) {
             size++;
             return List.of(new NeighbourEvent.Found(port, now));
@@ -131,6 +134,7 @@ public final class NeighbourTable {
      */
     public List<NeighbourEvent> expire(long nowMs) {
         List<NeighbourEvent> events = new ArrayList<>();
+        long next = Long.MAX_VALUE;
         for (Iterator<Map.Entry<String, SortedMap<PortRef, Neighbour>>> ports = byPort.entrySet().iterator(); ports.hasNext(); ) {
             Map.Entry<String, SortedMap<PortRef, Neighbour>> entry = ports.next();
             for (Iterator<Neighbour> far = entry.getValue().values().iterator(); far.hasNext(); ) {
@@ -139,13 +143,27 @@ public final class NeighbourTable {
                     far.remove();
                     size--;
                     events.add(new NeighbourEvent.Lost(entry.getKey(), n.farEnd(), LossCause.EXPIRED));
+                } else {
+                    next = Math.min(next, n.expiresAtMs());
                 }
             }
             if (entry.getValue().isEmpty()) {
                 ports.remove();
             }
         }
+        nextExpiryMs = next;
         return events;
+    }
+
+    /**
+     * @return the time, in ms on the clock the hellos were heard by, before which no far end
+     *         expires: the earliest expiry after {@link #expire}, and no later than it after any
+     *         other change (a far end that leaves otherwise may leave it early);
+     *         {@code Long.MAX_VALUE} when the table holds nothing that expires. O(1): the probe
+     *         sweeps the table at this time rather than at a fixed period
+     */
+    public long nextExpiryMs() {
+        return nextExpiryMs;
     }
 
     /**

@@ -198,6 +198,11 @@ public final class ProbeIntake {
         return table.expire(nowMs);
     }
 
+    /** @return {@link NeighbourTable#nextExpiryMs()} */
+    public long nextExpiryMs() {
+        return table.nextExpiryMs();
+    }
+
     /** @return {@link NeighbourTable#view()} */
     public Map<String, List<PortRef>> view() {
         return table.view();

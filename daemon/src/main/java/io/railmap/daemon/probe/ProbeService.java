@@ -62,7 +62,10 @@ public final class ProbeService extends VerticleBase {
     private volatile Map<String, List<PortRef>> view = Map.of();
     private volatile Set<String> probed = Set.of();
     private DatagramSocket receiver;
+    /** The one timer that sweeps the table when its first far end expires; -1 when none is set. */
     private long sweeper = -1;
+    /** When {@link #sweeper} fires, in ms on {@link #nowMs()}'s clock; {@code Long.MAX_VALUE} when none is set. */
+    private long sweepAtMs = Long.MAX_VALUE;
     private long addressRefresher = -1;
     private long seq;
     private boolean stopping;
@@ -110,7 +113,6 @@ public final class ProbeService extends VerticleBase {
         return refreshLocalAddresses()
                 .compose(v -> receiver.listen(config.udpPort(), "::"))
                 .onSuccess(s -> {
-                    sweeper = vertx.setPeriodic(config.timing().expiryCheckMs(), id -> publish(intake.expire(nowMs())));
                     addressRefresher = vertx.setPeriodic(ADDRESS_REFRESH_MS, id -> refreshLocalAddresses());
                     LOG.log(Level.INFO, () -> "probe listening on [" + config.group() + "]:" + config.udpPort() + " as "
                             + config.node() + " of cluster " + config.cluster() + ", incarnation " + config.incarnation()
@@ -227,6 +229,7 @@ public final class ProbeService extends VerticleBase {
     /** Undoes a port that could not come up; fails with the cause. */
     private Future<Void> abandon(String netdev, PortSender sender, Throwable cause) {
         if (ports.remove(netdev, sender)) {
+            refresh();
             publish(intake.portDown(netdev));
         }
         return Future.failedFuture(cause);
@@ -234,6 +237,7 @@ public final class ProbeService extends VerticleBase {
 
     private Future<Void> close(String netdev) {
         PortSender sender = ports.remove(netdev);
+        refresh();
         publish(intake.portDown(netdev));
         if (sender == null) {
             return Future.succeededFuture();
@@ -278,9 +282,33 @@ public final class ProbeService extends VerticleBase {
 
     private void onPacket(DatagramPacket packet) {
         publish(intake.accept(packet.sender().hostAddress(), packet.data().getBytes(), nowMs()));
+        armSweep();
     }
 
+    /**
+     * Sets the sweep to when the table's first far end expires, unless one is set no later: a
+     * far end is forgotten at its expiry, and an idle probe whose far ends keep being heard wakes
+     * about once per TTL rather than at a fixed period. On the event loop.
+     */
+    private void armSweep() {
+        long next = intake.nextExpiryMs();
+        if (stopping || next >= sweepAtMs) {
+            return;
+        }
+        vertx.cancelTimer(sweeper);
+        sweepAtMs = next;
+        sweeper = vertx.setTimer(Math.max(1, next - nowMs()), id -> {
+            sweepAtMs = Long.MAX_VALUE;
+            publish(intake.expire(nowMs()));
+            armSweep();
+        });
+    }
+
+    /** Hands what changed in the table to the listeners (and logs it); nothing when nothing changed. */
     private void publish(List<NeighbourEvent> events) {
+        if (events.isEmpty()) {
+            return;
+        }
         refresh();
         for (NeighbourEvent event : events) {
             int heard = view.getOrDefault(event.port(), List.of()).size();

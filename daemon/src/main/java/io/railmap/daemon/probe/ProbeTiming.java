@@ -105,14 +105,6 @@ public record ProbeTiming(long intervalMs, long fastIntervalMs, int fastCount, d
     public static final int ACCEPTED_TTL_FACTOR = 3;
 
     /**
-     * @return how often the neighbour table is swept for expired far ends: a quarter of the
-     *         interval, between 10 and 250 ms. A far end is forgotten at most this late.
-     */
-    public long expiryCheckMs() {
-        return Math.max(MIN_INTERVAL_MS, Math.min(250, intervalMs / 4));
-    }
-
-    /**
      * @param heardAtMs when the hello arrived, on a monotonic clock in ms
      * @param ttlMs     the TTL it carried, in ms, ≥ 0
      * @return when the far end expires, in ms on the same clock ({@code Long.MAX_VALUE} rather than

@@ -44,6 +44,28 @@ class NeighbourTableTest {
     }
 
     @Test
+    void theNextExpiryIsTheFirstFarEndsAndNeverLaterThanIt() {
+        assertThat(table.nextExpiryMs()).isEqualTo(Long.MAX_VALUE);
+        table.heard("en6", hello("b", "en7"), 1000);
+        table.heard("en7", hello("c", "en1", 1, 1000), 1200);
+        assertThat(table.nextExpiryMs()).isEqualTo(2200);
+
+        // refreshing the earliest far end leaves a lower bound until the next sweep makes it exact
+        table.heard("en7", hello("c", "en1", 1, 3500), 2000);
+        assertThat(table.nextExpiryMs()).isEqualTo(2200);
+        assertThat(table.expire(2200)).isEmpty();
+        assertThat(table.nextExpiryMs()).isEqualTo(4500);
+
+        // a shorter TTL brings it forward at once
+        table.heard("en6", hello("b", "en7", 1, 500), 2500);
+        assertThat(table.nextExpiryMs()).isEqualTo(3000);
+        assertThat(table.expire(3000)).containsExactly(new NeighbourEvent.Lost("en6", PortRef.parse("b:en7"), LossCause.EXPIRED));
+        assertThat(table.nextExpiryMs()).isEqualTo(5500);
+        assertThat(table.expire(5500)).hasSize(1);
+        assertThat(table.nextExpiryMs()).isEqualTo(Long.MAX_VALUE);
+    }
+
+    @Test
     void aGoodbyeForgetsTheFarEndAtOnce() {
         table.heard("en6", hello("b", "en7", 5, 3500), 1000);
 

@@ -62,18 +62,6 @@ class ProbeTimingTest {
         assertThat(ProbeTiming.expired(now, expires)).isEqualTo(expired);
     }
 
-    @ParameterizedTest(name = "interval {0} ms: sweep every {1} ms")
-    @CsvSource({
-        "10, 10",
-        "40, 10",
-        "100, 25",
-        "1000, 250",
-        "5000, 250",
-    })
-    void theTableIsSweptAQuarterIntervalApartBetween10And250Ms(long interval, long sweep) {
-        assertThat(new ProbeTiming(interval, 10, 0, 3.5).expiryCheckMs()).isEqualTo(sweep);
-    }
-
     @Test
     void thePresetsAreTheDocumentedOnes() {
         assertThat(ProbeTiming.DEFAULTS).isEqualTo(new ProbeTiming(1000, 250, 8, 3.5));
