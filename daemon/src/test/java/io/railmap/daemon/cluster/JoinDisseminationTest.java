@@ -1,15 +1,7 @@
 package io.railmap.daemon.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.railmap.daemon.engine.Engine;
-import io.railmap.daemon.testing.FreePorts;
-import io.railmap.matrix.model.Port;
-import io.railmap.matrix.model.PortKind;
-import io.railmap.matrix.model.PortState;
-import java.net.InetAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -34,55 +26,26 @@ import org.junit.jupiter.api.Test;
 class JoinDisseminationTest {
     private static final String CLUSTER = "join-test";
     private static final Duration BOUND = Duration.ofSeconds(20);
-    private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
 
-    private final Map<String, Integer> ports = new LinkedHashMap<>();
-    private final Map<String, Engine> engines = new LinkedHashMap<>();
-    private final Map<String, Cluster> members = new LinkedHashMap<>();
+    private final LoopbackMembers cluster = new LoopbackMembers(CLUSTER, Optional.empty(), List.of("a", "b", "c", "d", "e", "f"));
 
     @AfterEach
     void close() {
-        members.values().forEach(Cluster::close);
-    }
-
-    private void start(String node) {
-        Engine engine = new Engine(node);
-        engine.ports(List.of(new Port(node, "en1", Optional.empty(), 1, PortKind.ETHERNET, Optional.of(100.0), PortState.ACTIVE,
-                Optional.empty(), List.of())));
-        List<Seed> seeds = ports.values().stream().map(p -> new Seed("127.0.0.1", p)).toList();
-        Cluster member = new Cluster(new ClusterConfig(CLUSTER, node, LOOPBACK, ports.get(node), seeds, Optional.empty(), ClusterTiming.LAB),
-                engine, new SimpleMeterRegistry());
-        engines.put(node, engine);
-        members.put(node, member);
-        member.start();
-    }
-
-    private void awaitEveryoneHoldsEveryRecordAndAgrees() {
-        await("every member holds every record and agrees").atMost(BOUND).untilAsserted(() -> {
-            for (String node : members.keySet()) {
-                assertThat(engines.get(node).snapshot().nodes()).as("records at %s", node).containsExactlyElementsOf(members.keySet());
-                assertThat(members.get(node).agreement().orElseThrow().agreed()).as("agreement at %s", node).isTrue();
-            }
-        });
+        cluster.close();
     }
 
     @Test
     void aJoinerGetsEveryRecordWhileTheOthersDoNotResendTheirsToEachOther() {
         List<String> first = List.of("a", "b", "c", "d", "e");
-        for (String node : first) {
-            ports.put(node, FreePorts.clusterPort());
-        }
-        ports.put("f", FreePorts.clusterPort());
-        for (String node : first) {
-            start(node);
-        }
-        awaitEveryoneHoldsEveryRecordAndAgrees();
+        first.forEach(cluster::start);
+        cluster.awaitEveryoneHoldsEveryRecordAndAgrees(BOUND);
+        Map<String, Cluster> members = cluster.members();
         Map<String, Double> receivedBefore = new LinkedHashMap<>();
         first.forEach(node -> receivedBefore.put(node, members.get(node).metrics().receivedCount()));
 
-        start("f");
+        cluster.start("f");
 
-        awaitEveryoneHoldsEveryRecordAndAgrees();
+        cluster.awaitEveryoneHoldsEveryRecordAndAgrees(BOUND);
         assertThat(members.get("f").membership().members()).hasSize(6);
         for (String node : first) {
             // f's record, once or twice (its start and its first view may each send it); before, also
