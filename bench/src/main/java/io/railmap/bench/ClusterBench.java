@@ -1,6 +1,8 @@
 package io.railmap.bench;
 
+import io.railmap.daemon.cluster.ClusterTiming;
 import io.railmap.matrix.codec.SnapshotCodec;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,7 +10,13 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
 
 /**
  * Scale figures of the daemon's cluster (Linux; a built checkout): N members of the real
@@ -31,50 +39,53 @@ import java.util.concurrent.TimeUnit;
  * timeout unless {@code --join-ms} gives one, in ms), a cluster key, the
  * {@code java} running this, 20 s idle, 300 s per wait, the first 3 members as every member's seeds (0:
  * all of them), every member started at once rather than each once the previous one has a view; sizes
- * 64 256). Workers run with the daemon's JVM options (serial GC, C1 only, 512 KB stacks); with
+ * 64 256). {@code --help} prints them; a bad one (a size outside 5 to {@value #MAX_SIZE}, {@code --seeds} below 0,
+ * another number below 1, a timing not named, no {@code java} at {@code --java}) is one line naming it on standard
+ * error and exit code 1, before anything starts.
+ * Workers run with the daemon's JVM options (serial GC, C1 only, 512 KB stacks); with
  * {@code --java} of Java 21 or newer JGroups runs its thread pool on virtual threads.
  */
-public final class ClusterBench {
+@Command(name = "ClusterBench", sortOptions = false,
+        description = "Scale figures of the daemon's cluster: N members of its JGroups cluster on loopback addresses, spread over"
+                + " worker JVMs; per size, cold convergence, a record change, a member killed and one frozen, and the idle cost.",
+        footer = {"", "Exit codes: 0 done, 1 a bad argument (named on standard error)."})
+public final class ClusterBench implements BenchCommandLine.Checked {
     private static final int PORT = 17800;
+    /** The most members: each has an address {@code 127.77.(i / 250).(i % 250 + 1)}. */
+    static final int MAX_SIZE = 256 * 250;
 
-    private int perJvm = 64;
-    private String timing = "default";
-    private long joinMs;
-    private boolean key = true;
-    private String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    private long idleS = 20;
-    private long timeoutS = 300;
-    private int seeds = 3;
-    private boolean oneByOne;
-    private final List<Integer> sizes = new ArrayList<>();
+    @Option(names = "--per-jvm", paramLabel = "M", description = "Members per worker JVM (default: ${DEFAULT-VALUE}).")
+    int perJvm = 64;
+    @Option(names = "--timing", paramLabel = "default|lab", description = "The cluster's timing preset (default: ${DEFAULT-VALUE}).")
+    String timing = "default";
+    @Option(names = "--join-ms", paramLabel = "J", description = "The join timeout in ms (default: the timing's own).")
+    long joinMs;
+    @Option(names = "--no-key", description = "Run without a cluster key (default: a random key per size).")
+    boolean noKey;
+    @Option(names = "--java", paramLabel = "PATH", description = "The java that runs the workers (default: the one running this, ${DEFAULT-VALUE}).")
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    @Option(names = "--idle-s", paramLabel = "S", description = "The quiet period the idle cost is measured over, in s (default: ${DEFAULT-VALUE}).")
+    int idleS = 20;
+    @Option(names = "--timeout-s", paramLabel = "T", description = "How long each wait may take, in s (default: ${DEFAULT-VALUE}).")
+    int timeoutS = 300;
+    @Option(names = "--seeds", paramLabel = "K", description = "The first K members are every member's seeds; 0: all of them (default: ${DEFAULT-VALUE}).")
+    int seeds = 3;
+    @Option(names = "--one-by-one", description = "Start each member once the previous one has a view (default: every member at once).")
+    boolean oneByOne;
+    @Parameters(paramLabel = "SIZE", description = "Cluster sizes to measure, in members, 5 to " + MAX_SIZE + " (default: 64 256).")
+    List<Integer> sizes = new ArrayList<>(List.of(64, 256));
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    boolean help;
 
-    private ClusterBench() {
+    ClusterBench() {
     }
 
-    /** @param args see the class comment */
+    /** @param args see the class comment; {@code --help} prints them */
     public static void main(String[] args) throws Exception {
         ClusterBench bench = new ClusterBench();
-        for (int a = 0; a < args.length; a++) {
-            switch (args[a]) {
-                case "--per-jvm" -> bench.perJvm = Integer.parseInt(args[++a]);
-                case "--timing" -> bench.timing = args[++a];
-                case "--join-ms" -> bench.joinMs = Long.parseLong(args[++a]);
-                case "--no-key" -> bench.key = false;
-                case "--java" -> bench.java = args[++a];
-                case "--idle-s" -> bench.idleS = Long.parseLong(args[++a]);
-                case "--timeout-s" -> bench.timeoutS = Long.parseLong(args[++a]);
-                case "--seeds" -> bench.seeds = Integer.parseInt(args[++a]);
-                case "--one-by-one" -> bench.oneByOne = true;
-                default -> bench.sizes.add(Integer.parseInt(args[a]));
-            }
-        }
-        if (bench.sizes.isEmpty()) {
-            bench.sizes.addAll(List.of(64, 256));
-        }
-        for (int n : bench.sizes) {
-            if (n < 5) {
-                throw new IllegalArgumentException("a size must be at least 5 members (3 seeds, 2 victims), not " + n);
-            }
+        OptionalInt exit = BenchCommandLine.parse(bench, args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+        if (exit.isPresent()) {
+            System.exit(exit.getAsInt());
         }
         Path logs = Files.createTempDirectory("railmap-cluster-bench");
         System.out.println("worker logs in " + logs);
@@ -83,8 +94,45 @@ public final class ClusterBench {
         }
     }
 
+    @Override
+    public void check(CommandLine line) {
+        BenchCommandLine.atLeast(line, "option '--per-jvm'", perJvm, 1, "members per worker JVM");
+        try {
+            ClusterTiming.preset(timing);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(line, "Invalid value for option '--timing': " + e.getMessage());
+        }
+        if (line.getParseResult().hasMatchedOption("--join-ms")) {
+            BenchCommandLine.atLeast(line, "option '--join-ms'", joinMs, 1, "the join timeout, in ms");
+        }
+        if (!runnable(java)) {
+            throw new ParameterException(line, "Invalid value for option '--java': " + java + " is not an executable file"
+                    + (java.contains("/") ? "" : " on the PATH") + "; give the path of a java command, e.g. /usr/lib/jvm/java-21/bin/java");
+        }
+        BenchCommandLine.atLeast(line, "option '--idle-s'", idleS, 1, "the quiet period, in seconds");
+        BenchCommandLine.atLeast(line, "option '--timeout-s'", timeoutS, 1, "the longest wait, in seconds");
+        BenchCommandLine.atLeast(line, "option '--seeds'", seeds, 0, "a count of members; 0: all of them");
+        for (int n : sizes) {
+            BenchCommandLine.within(line, "SIZE", n, 5, MAX_SIZE, "members: 3 seeds and 2 to kill and freeze, each on its own address");
+        }
+    }
+
+    /** @return whether a process can be started with {@code command}: a path, or a name found on the {@code PATH} as a shell does */
+    static boolean runnable(String command) {
+        if (command.contains("/")) {
+            return Files.isRegularFile(Path.of(command)) && Files.isExecutable(Path.of(command));
+        }
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
+            Path candidate = Path.of(dir.isEmpty() ? "." : dir, command);
+            if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private void measure(int n, Path logs) throws Exception {
-        String secret = key ? Base64.getEncoder().encodeToString(new SecureRandom().generateSeed(32)) : "none";
+        String secret = noKey ? "none" : Base64.getEncoder().encodeToString(new SecureRandom().generateSeed(32));
         int regular = n - 2;
         List<WorkerProcess> workers = new ArrayList<>();
         List<WorkerProcess> all = new ArrayList<>();
@@ -101,7 +149,7 @@ public final class ClusterBench {
             all.add(frozen);
             System.out.printf("%d members: %d JVMs of up to %d, and 2 alone; JGroups TCP_NIO2 on loopback, %s timing%s, %s, seeds %s;"
                             + " records of %d bytes; workers on Java %s%n",
-                    n, workers.size(), perJvm, timing, joinMs > 0 ? " with a " + joinMs + " ms join timeout" : "", key ? "with a cluster key" : "no key", seeds == 0 ? "all" : "the first " + seeds,
+                    n, workers.size(), perJvm, timing, joinMs > 0 ? " with a " + joinMs + " ms join timeout" : "", noKey ? "no key" : "with a cluster key", seeds == 0 ? "all" : "the first " + seeds,
                     recordBytes, workers.get(0).javaVersion());
 
             long[] idle = usage(all);

@@ -1,20 +1,29 @@
 package io.railmap.bench;
 
+import io.railmap.cli.ExitCodes;
+import io.railmap.cli.UserError;
 import io.railmap.cli.client.DaemonClient;
 import io.railmap.cli.lab.LabSetup;
 import io.railmap.lab.Lab;
+import io.railmap.lab.LabException;
 import io.railmap.lab.LabState;
 import io.railmap.lab.LabTopology;
 import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.topology.Cable;
 import io.railmap.matrix.topology.Topology;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * Figures for the lab (needs root on Linux and a built checkout; run from the checkout's top):
@@ -30,11 +39,15 @@ import java.util.Map;
  *       ({@link ProcessSample}).</li>
  * </ul>
  * Prints one line per figure. Arguments: {@code [--footprint-only] [--settle-s S] [--idle-s S] N...}:
- * node counts (default 2 4 8); {@code --footprint-only} skips convergence and unplug;
+ * node counts, each 2 to {@value #MAX_NODES} (default 2 4 8); {@code --footprint-only} skips convergence and unplug;
  * {@code --settle-s} is the time from agreement to the idle window in seconds (default
  * {@value #SETTLE_S}: a JVM still compiles the code an idle daemon runs for its first minutes);
  * {@code --idle-s} is the idle window in seconds (default {@value #IDLE_S}). The daemons are {@code bin/railmapd} of the
  * checkout, so {@code RAILMAPD_JAVA_OPTS} in the environment reaches their JVMs (to try a flag).
+ * {@code --help} prints the arguments; a bad one (a size out of range, a negative settling time, an
+ * idle window below 1 s) is one line naming it on standard error and exit code 1 before any lab is
+ * made, as is a checkout without a built {@code bin/railmapd}; a lab that cannot be made here (not
+ * root, no iproute2, a lab up already) is one line and exit code 5.
  * Namespaces carry the prefix {@code rmb<pid>}, so two benchmarks on one machine never meet.
  */
 public final class LabBench {
@@ -43,41 +56,70 @@ public final class LabBench {
     static final int SETTLE_S = 180;
     /** The default idle window, in seconds. */
     static final int IDLE_S = 60;
+    /** The most nodes a lab holds (its management addresses are one /24). */
+    static final int MAX_NODES = 253;
 
     private LabBench() {
     }
 
-    /** @param args {@code [--footprint-only] [--settle-s S] [--idle-s S] N...}, e.g. {@code 2 4 8} */
+    /** The command line: {@code [--footprint-only] [--settle-s S] [--idle-s S] N...}. */
+    @Command(name = "LabBench", sortOptions = false,
+            description = "Figures for the lab (root, Linux, from a built checkout's top): convergence and unplug to matrix in a lab"
+                    + " ring of N nodes at lab timing, then the footprint of idle daemons in one at default timing.",
+            footer = {"", "Exit codes: 0 done, 1 a bad argument (named on standard error) or no built checkout here, 5 the lab cannot be"
+                    + " made here (not root, no iproute2, a lab up already)."})
+    static final class Arguments implements BenchCommandLine.Checked {
+        @Option(names = "--footprint-only", description = "Skip convergence and unplug: only the footprint.")
+        boolean footprintOnly;
+        @Option(names = "--settle-s", paramLabel = "S", description = "From agreement to the idle window, in s (default: ${DEFAULT-VALUE}).")
+        int settleS = SETTLE_S;
+        @Option(names = "--idle-s", paramLabel = "S", description = "The idle window, in s (default: ${DEFAULT-VALUE}).")
+        int idleS = IDLE_S;
+        @Parameters(paramLabel = "N", description = "Ring sizes, in nodes, 2 to " + MAX_NODES + " (default: 2 4 8).")
+        List<Integer> sizes = new ArrayList<>(List.of(2, 4, 8));
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+        boolean help;
+
+        @Override
+        public void check(CommandLine line) {
+            BenchCommandLine.atLeast(line, "option '--settle-s'", settleS, 0, "seconds from agreement to the idle window");
+            BenchCommandLine.atLeast(line, "option '--idle-s'", idleS, 1, "the idle window, in seconds");
+            for (int n : sizes) {
+                BenchCommandLine.within(line, "N", n, 2, MAX_NODES, "nodes in a ring; a lab holds at most " + MAX_NODES);
+            }
+        }
+    }
+
+    /** @param args {@code [--footprint-only] [--settle-s S] [--idle-s S] N...}, e.g. {@code 2 4 8}; {@code --help} prints them */
     public static void main(String[] args) throws Exception {
+        Arguments arguments = new Arguments();
+        OptionalInt exit = BenchCommandLine.parse(arguments, args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+        if (exit.isPresent()) {
+            System.exit(exit.getAsInt());
+        }
         System.setProperty("railmap.home", System.getProperty("railmap.home", Path.of("").toAbsolutePath().toString()));
         System.setProperty("railmap.lab.prefix", "rmb" + ProcessHandle.current().pid());
         System.setProperty("railmap.lab.dir", Files.createTempDirectory("railmap-lab-bench").toString());
-        List<Integer> sizes = new ArrayList<>();
-        boolean footprintOnly = false;
-        int idleS = IDLE_S;
-        int settleS = SETTLE_S;
-        for (int i = 0; i < args.length; i++) {
-            if (args[i].equals("--footprint-only")) {
-                footprintOnly = true;
-            } else if (args[i].equals("--idle-s") && i + 1 < args.length) {
-                idleS = Integer.parseInt(args[++i]);
-            } else if (args[i].equals("--settle-s") && i + 1 < args.length) {
-                settleS = Integer.parseInt(args[++i]);
-            } else {
-                sizes.add(Integer.parseInt(args[i]));
-            }
+        try {
+            run(arguments);
+        } catch (UserError e) {
+            System.err.println("LabBench: " + e.getMessage());
+            System.exit(ExitCodes.INPUT);
+        } catch (LabException e) {
+            System.err.println("LabBench: lab: " + e.getMessage());
+            System.exit(ExitCodes.LAB);
         }
-        if (sizes.isEmpty()) {
-            sizes = List.of(2, 4, 8);
-        }
+    }
+
+    private static void run(Arguments arguments) throws Exception {
         Lab lab = LabSetup.lab();
         Lab atDefaultTiming = new Lab(lab.names(), lab.dir(), c -> defaultTiming(LabSetup.flags(c)));
         try {
-            for (int n : sizes) {
-                if (!footprintOnly) {
+            for (int n : arguments.sizes) {
+                if (!arguments.footprintOnly) {
                     measure(lab, n);
                 }
-                footprint(atDefaultTiming, n, settleS, idleS);
+                footprint(atDefaultTiming, n, arguments.settleS, arguments.idleS);
             }
         } finally {
             lab.down();

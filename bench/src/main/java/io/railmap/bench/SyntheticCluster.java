@@ -1,5 +1,8 @@
 package io.railmap.bench;
 
+import io.railmap.cli.ExitCodes;
+import io.railmap.cli.UserError;
+import io.railmap.cli.options.OutputFile;
 import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
@@ -8,8 +11,8 @@ import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.model.PortState;
 import io.railmap.matrix.model.Snapshot;
 import io.railmap.matrix.model.Thunderbolt;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -17,7 +20,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.UUID;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
 
 /**
  * Records of a synthetic cluster of Macs, of the size real ones have: node {@code i} is
@@ -29,9 +38,13 @@ import java.util.UUID;
  * {@code a + n/2} where both have a fifth port; every other port is down with nothing heard. Both
  * ends of a cable hear each other and their Thunderbolt UUIDs point at each other.
  *
- * <p>As a program it writes such a snapshot: {@code SyntheticCluster N FILE [in-order|scrambled]}.
+ * <p>As a program it writes such a snapshot: {@code SyntheticCluster N FILE [in-order|scrambled]} (scrambled
+ * unless told; {@code --help} prints the usage; a bad argument, or a FILE that cannot be written, is one line
+ * on standard error and exit code 1, and FILE is then as it was).
  */
 public final class SyntheticCluster {
+    /** The fewest nodes: a ring of two cables per edge needs three. */
+    static final int MIN_SIZE = 3;
     private final int size;
     private final boolean inOrder;
     private final Map<PortRef, PortRef> farEnd = new HashMap<>();
@@ -42,7 +55,7 @@ public final class SyntheticCluster {
      *                false for a scrambled ring, whose name order is not
      */
     public SyntheticCluster(int size, boolean inOrder) {
-        if (size < 3) {
+        if (size < MIN_SIZE) {
             throw new IllegalArgumentException("a synthetic cluster needs at least 3 nodes, not " + size);
         }
         this.size = size;
@@ -63,14 +76,47 @@ public final class SyntheticCluster {
         }
     }
 
-    /** Writes a snapshot: {@code N FILE [in-order|scrambled]}. */
-    public static void main(String[] args) throws Exception {
-        if (args.length < 2 || args.length > 3 || args.length == 3 && !List.of("in-order", "scrambled").contains(args[2])) {
-            System.err.println("usage: SyntheticCluster N FILE [in-order|scrambled]");
-            System.exit(1);
+    /** The command line: {@code N FILE [in-order|scrambled]}. */
+    @Command(name = "SyntheticCluster", description = "Writes the snapshot of a synthetic cluster of Macs.",
+            footer = {"", "Exit codes: 0 written, 1 a bad argument or a file that cannot be written (named on standard error)."})
+    static final class Arguments implements BenchCommandLine.Checked {
+        @Parameters(index = "0", paramLabel = "N", description = "Nodes, at least " + MIN_SIZE + ".")
+        int size;
+        @Parameters(index = "1", paramLabel = "FILE", description = "The snapshot to write (JSON); replaced whole, never half-written.")
+        Path file;
+        @Parameters(index = "2", arity = "0..1", paramLabel = "in-order|scrambled",
+                description = "The ring's cabling: in node order, or scrambled so name order is no ring (default: ${DEFAULT-VALUE}).")
+        String order = "scrambled";
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+        boolean help;
+
+        @Override
+        public void check(CommandLine line) {
+            BenchCommandLine.atLeast(line, "N", size, MIN_SIZE, "nodes in the ring");
+            if (!order.equals("in-order") && !order.equals("scrambled")) {
+                throw new ParameterException(line, "Invalid value for the order: '" + order + "' is not in-order or scrambled");
+            }
         }
-        SyntheticCluster cluster = new SyntheticCluster(Integer.parseInt(args[0]), args.length == 3 && args[2].equals("in-order"));
-        Files.writeString(Path.of(args[1]), SnapshotCodec.write(cluster.snapshot()), StandardCharsets.UTF_8);
+    }
+
+    /** Writes a snapshot: {@code N FILE [in-order|scrambled]}; {@code --help} prints them. */
+    public static void main(String[] args) {
+        Arguments arguments = new Arguments();
+        OptionalInt exit = BenchCommandLine.parse(arguments, args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+        if (exit.isPresent()) {
+            System.exit(exit.getAsInt());
+        }
+        try {
+            SyntheticCluster cluster = new SyntheticCluster(arguments.size, arguments.order.equals("in-order"));
+            OutputFile.write(arguments.file, SnapshotCodec.write(cluster.snapshot()));
+        } catch (UserError e) {
+            System.err.println("SyntheticCluster: " + e.getMessage());
+            System.exit(ExitCodes.INPUT);
+        } catch (OutOfMemoryError e) {
+            System.err.println("SyntheticCluster: out of memory: " + arguments.size + " nodes need more than this JVM's "
+                    + (Runtime.getRuntime().maxMemory() >> 20) + " MB of heap; give it more with -Xmx, or fewer nodes");
+            System.exit(ExitCodes.INPUT);
+        }
     }
 
     private void cable(PortRef x, PortRef y) {

@@ -1,5 +1,8 @@
 package io.railmap.bench;
 
+import io.railmap.cli.ExitCodes;
+import io.railmap.cli.UserError;
+import io.railmap.cli.options.OutputFile;
 import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.model.FarEndSource;
 import io.railmap.matrix.model.NodeRecord;
@@ -8,12 +11,16 @@ import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.PortState;
 import io.railmap.matrix.model.Snapshot;
 import io.railmap.matrix.model.SwitchPort;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * Records of a synthetic rail-optimised fabric: node {@code i} is {@code gpu-<i>} (4 digits) with a
@@ -22,20 +29,30 @@ import java.util.Optional;
  * lldpd reports it), GID index 3, address {@code 10.<leaf>.<i/250>.<i%250+1>}; node 7's NICs 2 and 3
  * are swapped between their leaves (a cross-rail pair). For the figures of README "Benchmarks".
  *
- * <p>As a program: {@code SyntheticFabric N NICS FILE}.
+ * <p>As a program: {@code SyntheticFabric N NICS FILE} ({@code --help} prints the usage; a bad argument, or a
+ * FILE that cannot be written, is one line on standard error and exit code 1, and FILE is then as it was).
  */
 public final class SyntheticFabric {
+    /** The fewest nodes: node 7 holds the cross-rail pair. */
+    static final int MIN_SIZE = 8;
+    /** The most nodes: each has an address {@code 10.<leaf>.<i / 250>.<i % 250 + 1>}. */
+    static final int MAX_SIZE = 256 * 250;
+    /** The fewest NICs per node: NICs 2 and 3 are the cross-rail pair. */
+    static final int MIN_NICS = 4;
+    /** The most NICs per node. */
+    static final int MAX_NICS = 32;
     private SyntheticFabric() {
     }
 
     /**
-     * @param size the number of nodes, at least 8
-     * @param nics NICs per node, 4 to 32
+     * @param size the number of nodes, {@value #MIN_SIZE} to {@value #MAX_SIZE}
+     * @param nics NICs per node, {@value #MIN_NICS} to {@value #MAX_NICS}
      * @return the snapshot
+     * @throws IllegalArgumentException when either is out of range
      */
     public static Snapshot of(int size, int nics) {
-        if (size < 8 || nics < 4 || nics > 32) {
-            throw new IllegalArgumentException("a synthetic fabric needs at least 8 nodes and 4 to 32 NICs, not " + size + " and " + nics);
+        if (size < MIN_SIZE || size > MAX_SIZE || nics < MIN_NICS || nics > MAX_NICS) {
+            throw new IllegalArgumentException("a synthetic fabric needs " + MIN_SIZE + " to " + MAX_SIZE + " nodes and " + MIN_NICS + " to " + MAX_NICS + " NICs, not " + size + " and " + nics);
         }
         List<NodeRecord> records = new ArrayList<>();
         for (int i = 0; i < size; i++) {
@@ -57,13 +74,42 @@ public final class SyntheticFabric {
         return new Snapshot(records);
     }
 
-    /** Writes a snapshot: {@code N NICS FILE}. */
-    public static void main(String[] args) throws Exception {
-        if (args.length != 3) {
-            System.err.println("usage: SyntheticFabric N NICS FILE");
-            System.exit(1);
+    /** The command line: {@code N NICS FILE}. */
+    @Command(name = "SyntheticFabric", description = "Writes the snapshot of a synthetic rail-optimised fabric.",
+            footer = {"", "Exit codes: 0 written, 1 a bad argument or a file that cannot be written (named on standard error)."})
+    static final class Arguments implements BenchCommandLine.Checked {
+        @Parameters(index = "0", paramLabel = "N", description = "Nodes, " + MIN_SIZE + " to " + MAX_SIZE + ".")
+        int size;
+        @Parameters(index = "1", paramLabel = "NICS", description = "RoCE NICs per node, one per rail, " + MIN_NICS + " to " + MAX_NICS + ".")
+        int nics;
+        @Parameters(index = "2", paramLabel = "FILE", description = "The snapshot to write (JSON); replaced whole, never half-written.")
+        Path file;
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+        boolean help;
+
+        @Override
+        public void check(CommandLine line) {
+            BenchCommandLine.within(line, "N", size, MIN_SIZE, MAX_SIZE, "nodes; each has an address 10.<leaf>.<i / 250>.<i % 250 + 1>");
+            BenchCommandLine.within(line, "NICS", nics, MIN_NICS, MAX_NICS, "NICs per node");
         }
-        Files.writeString(Path.of(args[2]), SnapshotCodec.write(of(Integer.parseInt(args[0]), Integer.parseInt(args[1]))),
-                StandardCharsets.UTF_8);
+    }
+
+    /** Writes a snapshot: {@code N NICS FILE}; {@code --help} prints them. */
+    public static void main(String[] args) {
+        Arguments arguments = new Arguments();
+        OptionalInt exit = BenchCommandLine.parse(arguments, args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+        if (exit.isPresent()) {
+            System.exit(exit.getAsInt());
+        }
+        try {
+            OutputFile.write(arguments.file, SnapshotCodec.write(of(arguments.size, arguments.nics)));
+        } catch (UserError e) {
+            System.err.println("SyntheticFabric: " + e.getMessage());
+            System.exit(ExitCodes.INPUT);
+        } catch (OutOfMemoryError e) {
+            System.err.println("SyntheticFabric: out of memory: " + arguments.size + " nodes need more than this JVM's "
+                    + (Runtime.getRuntime().maxMemory() >> 20) + " MB of heap; give it more with -Xmx, or fewer nodes");
+            System.exit(ExitCodes.INPUT);
+        }
     }
 }
