@@ -1,7 +1,7 @@
 package io.railmap.bench;
 
 import io.railmap.cli.ExitCodes;
-import io.railmap.matrix.model.Names;
+import io.railmap.cli.Failures;
 import java.io.PrintWriter;
 import java.util.OptionalInt;
 import picocli.CommandLine;
@@ -56,13 +56,7 @@ final class BenchCommandLine {
             return OptionalInt.empty();
         } catch (ParameterException e) {
             String name = line.getCommandName();
-            // picocli's message quotes the argument as given
-            err.println(name + ": " + Names.escape(e.getMessage(), 512));
-            if (!CommandLine.UnmatchedArgumentException.printSuggestions(e, err)) {
-                err.println("Try '" + name + " --help' for usage.");
-            }
-            err.flush();
-            return OptionalInt.of(ExitCodes.INPUT);
+            return OptionalInt.of(Failures.badArguments(e, name, name + " --help"));
         }
     }
 

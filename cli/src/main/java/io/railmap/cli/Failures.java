@@ -16,16 +16,30 @@ import picocli.CommandLine.ParseResult;
  * {@link ExitCodes#NO_RING}; anything else is a bug: one line, exit {@link ExitCodes#INTERNAL}, and
  * the stack trace only when {@code RAILMAP_DEBUG} is set.
  */
-final class Failures implements IExecutionExceptionHandler, IParameterExceptionHandler {
+public final class Failures implements IExecutionExceptionHandler, IParameterExceptionHandler {
 
     @Override
     public int handleParseException(ParameterException e, String[] args) {
-        CommandLine cmd = e.getCommandLine();
-        PrintWriter err = cmd.getErr();
+        return badArguments(e, "railmap", "railmap " + commandPath(e.getCommandLine()) + "--help");
+    }
+
+    /**
+     * Reports a bad command line on the command's standard error: {@code program: <picocli's
+     * message>} (the argument as given, escaped and cut to 512 bytes), then picocli's suggestions for
+     * a mistyped option or {@code Try '<help>' for usage.}. Shared by {@code railmap} and the bench
+     * programs.
+     *
+     * @param e       what picocli refused
+     * @param program the program's name, first on the line
+     * @param help    the command that prints the usage
+     * @return {@link ExitCodes#INPUT}
+     */
+    public static int badArguments(ParameterException e, String program, String help) {
+        PrintWriter err = e.getCommandLine().getErr();
         // picocli's message quotes the argument as given
-        err.println("railmap: " + Names.escape(e.getMessage(), 512));
+        err.println(program + ": " + Names.escape(e.getMessage(), 512));
         if (!CommandLine.UnmatchedArgumentException.printSuggestions(e, err)) {
-            err.println("Try 'railmap " + commandPath(cmd) + "--help' for usage.");
+            err.println("Try '" + help + "' for usage.");
         }
         err.flush();
         return ExitCodes.INPUT;
