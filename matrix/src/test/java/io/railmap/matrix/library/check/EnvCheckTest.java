@@ -57,6 +57,11 @@ class EnvCheckTest {
 
         assertThat(vars).containsKeys("NCCL_IB_HCA", "UCX_NET_DEVICES", "MX_RDMA_NIC_PIN", "NVSHMEM_HCA_LIST");
         assertThat(EnvCheck.check(node, vars)).isEmpty();
+        // what railmap env says about the node (the slow mlx5_2 is no compute NIC) carries the ports it names
+        List<Finding> made = new ArrayList<>(node.findings());
+        Libraries.ALL.forEach(l -> made.addAll(l.settings(node).findings()));
+        SentencePorts.assertCarried(made, node.topology());
+        assertThat(made).anySatisfy(f -> assertThat(f.ports()).isNotEmpty());
     }
 
     @Test
