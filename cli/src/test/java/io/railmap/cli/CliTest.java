@@ -123,6 +123,8 @@ class CliTest {
                 "--hosts", "a,b", "--json").out());
         assertThat(json.get("errors").asInt()).isEqualTo(2);
         assertThat(json.get("findings").get(0).get("code").asText()).isEqualTo("mismatched-rail");
+        // the ports it is about, as its sentence names them: the two named ends first, then the two cables' ends
+        assertThat(json.get("findings").get(0).get("ports").toString()).isEqualTo("[\"a:en6\",\"b:en6\",\"b:en7\",\"a:en7\"]");
     }
 
     @Test

@@ -101,6 +101,7 @@ class EnvCommandTest {
         JsonNode root = new ObjectMapper().readTree(Run.of("env", "--node", "gpu-01", "--for", "ucx,nixl", "--snapshot", CLEAN,
                 "--min-rate-gbps", "800", "--json").out());
         assertThat(root.get("findings")).hasSize(3);
+        assertThat(root.get("findings").get(0).get("ports").toString()).isEqualTo("[\"gpu-01:enp65s0f0np0\"]");
         assertThat(root.get("libraries").get(0).get("findings")).isEmpty();
     }
 }

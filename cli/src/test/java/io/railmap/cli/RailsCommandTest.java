@@ -45,6 +45,7 @@ class RailsCommandTest {
         Run check = Run.of("check", "--rails", "--snapshot", SWAPPED, "--json");
         assertThat(check.code()).isEqualTo(ExitCodes.FINDINGS);
         assertThat(mapper.readTree(check.out()).get("findings").get(0).get("code").asText()).isEqualTo("cross-rail");
+        assertThat(mapper.readTree(check.out()).get("findings").get(0).get("ports").toString()).isEqualTo("[\"gpu-01:enp65s0f0np0\"]");
     }
 
     @Test

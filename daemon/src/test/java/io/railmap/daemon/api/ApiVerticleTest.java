@@ -195,6 +195,7 @@ class ApiVerticleTest {
         JsonNode json = JSON.readTree(r.bodyAsString());
         assertThat(json.get("errors").asInt()).isEqualTo(2);
         assertThat(json.get("findings").get(0).get("code").asText()).isEqualTo("mismatched-rail");
+        assertThat(json.get("findings").get(0).get("ports").get(0).asText()).isEqualTo("a:en6");
 
         HttpResponse<Buffer> malformed = post("/v1/check?hosts=a,b", "[[null, 3]]");
         assertThat(malformed.statusCode()).isEqualTo(400);

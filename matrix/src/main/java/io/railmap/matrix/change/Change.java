@@ -9,7 +9,8 @@ import java.util.Objects;
  * @param type     what changed
  * @param subjects what it concerns, in the field's terms: a cable's two ends ({@code node:port}), a
  *                 port ({@code node:port}), a node, a record id ({@code node@version.hash}), a
- *                 finding's code, or the records' digest ({@code sha256:…})
+ *                 finding's code followed by its ports ({@code cross-rail}, {@code g1:eth2}), or the
+ *                 records' digest ({@code sha256:…})
  * @param message  one sentence for a person, e.g. {@code "cable a:en6–b:en7 lost"}
  */
 public record Change(ChangeType type, List<String> subjects, String message) {

@@ -6,6 +6,7 @@ import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
+import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.rail.RailAligner;
 import io.railmap.matrix.topology.Cable;
 import io.railmap.matrix.topology.Topology;
@@ -108,7 +109,11 @@ public final class Checker {
     }
 
     private void add(Code code, Severity severity, List<Integer> on, Integer rail, String message) {
-        findings.add(finding(code, severity, on, rail, message));
+        add(code, severity, on, rail, List.of(), message);
+    }
+
+    private void add(Code code, Severity severity, List<Integer> on, Integer rail, List<PortRef> ports, String message) {
+        findings.add(new Finding(code, severity, on, Optional.ofNullable(rail), ports, message));
     }
 
     /** @return true when the matrix is N×N for the N ranks */
@@ -195,7 +200,7 @@ public final class Checker {
             add(Code.UNKNOWN_DEVICE, Severity.ERROR, List.of(i, j), k, at + ", which is no RDMA device of " + node
                     + " (it has " + (known.isEmpty() ? "none" : String.join(", ", known)) + ")");
         } else if (port.get().rdma().map(r -> !r.equals(name)).orElse(true)) {
-            add(Code.NETDEV_NAME, Severity.ERROR, List.of(i, j), k, at + ", the netdev " + port.get().ref()
+            add(Code.NETDEV_NAME, Severity.ERROR, List.of(i, j), k, List.of(port.get().ref()), at + ", the netdev " + port.get().ref()
                     + (port.get().rdma().isPresent()
                     ? "; jaccl opens RDMA devices by name only: write \"" + port.get().rdma().get() + "\""
                     : ", which has no RDMA device; jaccl opens RDMA devices only, so this port cannot carry a jaccl rail"));
@@ -219,7 +224,7 @@ public final class Checker {
         if (cableP.isPresent() && cableP.get().farEnd(p.ref()).equals(q.ref())) {
             for (Port end : List.of(p, q)) {
                 if (!end.active()) {
-                    add(Code.LINK_DOWN, Severity.ERROR, List.of(i, j), k, where + " is cable " + cableP.get()
+                    add(Code.LINK_DOWN, Severity.ERROR, List.of(i, j), k, List.of(cableP.get().a(), cableP.get().b(), end.ref()), where + " is cable " + cableP.get()
                             + ", but " + end.ref() + " is " + end.state().wireName() + ": connections over it will fail");
                 }
             }
@@ -228,7 +233,8 @@ public final class Checker {
         boolean pToJ = cableP.map(c -> c.farEnd(p.ref()).node().equals(ranks.get(j))).orElse(false);
         boolean qToI = cableQ.map(c -> c.farEnd(q.ref()).node().equals(ranks.get(i))).orElse(false);
         if (pToJ && qToI) {
-            add(Code.MISMATCHED_RAIL, Severity.ERROR, List.of(i, j), k, where + " names " + p.ref() + " and " + q.ref()
+            add(Code.MISMATCHED_RAIL, Severity.ERROR, List.of(i, j), k,
+                    List.of(p.ref(), q.ref(), cableP.get().a(), cableP.get().b(), cableQ.get().a(), cableQ.get().b()), where + " names " + p.ref() + " and " + q.ref()
                     + ", ends of two different cables (" + cableP.get() + " and " + cableQ.get() + "): jaccl would connect "
                     + "queue pairs across two cables and large transfers would hang; rail " + k + " must name both ends "
                     + "of one cable (railmap matrix writes such a file)");
@@ -236,7 +242,9 @@ public final class Checker {
             Port stray = pToJ ? q : p;
             String other = pToJ ? ranks.get(i) : ranks.get(j);
             Optional<Cable> strayCable = topology.cableAt(stray.ref());
-            add(Code.NOT_A_CABLE, Severity.ERROR, List.of(i, j), k, where + " names " + p.ref() + " and " + q.ref()
+            List<PortRef> named = new ArrayList<>(List.of(p.ref(), q.ref()));
+            strayCable.ifPresent(c -> named.add(c.farEnd(stray.ref())));
+            add(Code.NOT_A_CABLE, Severity.ERROR, List.of(i, j), k, named, where + " names " + p.ref() + " and " + q.ref()
                     + ", which no cable joins: " + stray.ref() + (strayCable.isPresent()
                     ? " is cabled to " + strayCable.get().farEnd(stray.ref()) + ", not to " + other
                     : " has no confirmed cable at all"));

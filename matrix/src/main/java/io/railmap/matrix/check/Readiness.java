@@ -1,6 +1,6 @@
 package io.railmap.matrix.check;
 
-import io.railmap.matrix.model.NaturalOrder;
+import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
@@ -92,13 +92,13 @@ public final class Readiness {
             }
             List<Thunderbolt> links = ends.stream().flatMap(p -> p.thunderbolt().stream()).toList();
             if (links.stream().anyMatch(Thunderbolt::behindHub)) {
-                out.add(new Finding(Code.BEHIND_HUB, Severity.WARNING, on, rail, "Thunderbolt cable " + cable
+                out.add(new Finding(Code.BEHIND_HUB, Severity.WARNING, on, rail, List.of(cable.a(), cable.b()), "Thunderbolt cable " + cable
                         + " reaches its peer through a hub or dock, which carries no RDMA: cable the two Macs to each other"
                         + " directly, Thunderbolt 5 port to Thunderbolt 5 port"));
             }
             Optional<Double> slowest = links.stream().flatMap(t -> t.linkSpeedGbps().stream()).min(Double::compare);
             if (slowest.isPresent() && slowest.get() < Thunderbolt.RDMA_MIN_LINK_GBPS) {
-                out.add(new Finding(Code.SLOW_THUNDERBOLT, Severity.WARNING, on, rail, "Thunderbolt cable " + cable
+                out.add(new Finding(Code.SLOW_THUNDERBOLT, Severity.WARNING, on, rail, List.of(cable.a(), cable.b()), "Thunderbolt cable " + cable
                         + " links at " + RailAligner.gbps(slowest.get()) + ", Thunderbolt 4 or a Thunderbolt 4 cable; RDMA needs"
                         + " Thunderbolt 5 (" + RailAligner.gbps(Thunderbolt.RDMA_MIN_LINK_GBPS) + "): join Thunderbolt 5 ports of"
                         + " both Macs with a Thunderbolt 5 cable"));
@@ -117,16 +117,16 @@ public final class Readiness {
         if (!topology.record(node).flatMap(NodeRecord::rdmaEnabled).map(on -> !on).orElse(false)) {
             return Optional.empty();
         }
-        List<String> ports = cables.stream()
+        List<PortRef> ports = cables.stream()
                 .map(c -> topology.port(c.end(node)).orElseThrow())
                 .filter(p -> p.kind() == PortKind.THUNDERBOLT)
-                .map(Port::netdev).distinct().sorted(NaturalOrder.INSTANCE).toList();
+                .map(Port::ref).distinct().sorted().toList();
         if (ports.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new Finding(Code.RDMA_DISABLED, Severity.ERROR, List.of(rank), Optional.empty(), "node " + node
+        return Optional.of(new Finding(Code.RDMA_DISABLED, Severity.ERROR, List.of(rank), Optional.empty(), ports, "node " + node
                 + " has RDMA over Thunderbolt turned off (rdma_ctl status: disabled), so its Thunderbolt "
-                + (ports.size() == 1 ? "port " : "ports ") + String.join(", ", ports) + " cabled to other ranks "
+                + (ports.size() == 1 ? "port " : "ports ") + ports.stream().map(PortRef::toString).collect(Collectors.joining(", ")) + " cabled to other ranks "
                 + (ports.size() == 1 ? "has" : "have") + " no RDMA device jaccl can open: on " + node
                 + ", start macOS Recovery, run `rdma_ctl enable` in its Terminal, and restart"));
     }
@@ -143,7 +143,8 @@ public final class Readiness {
             fix = what + "; a bridge member is the bridge's, not a point-to-point rail: run `sudo ip link set " + end.netdev()
                     + " nomaster` on " + end.node();
         }
-        return new Finding(Code.BRIDGED_PORT, rail.isPresent() ? Severity.ERROR : Severity.WARNING, on, rail, fix);
+        return new Finding(Code.BRIDGED_PORT, rail.isPresent() ? Severity.ERROR : Severity.WARNING, on, rail,
+                List.of(end.ref(), cable.a(), cable.b()), fix);
     }
 
     private static Finding noIpv4(Port end, Cable cable, Optional<Integer> rail, List<Integer> on) {
@@ -152,7 +153,7 @@ public final class Readiness {
         String run = end.kind() == PortKind.THUNDERBOLT
                 ? "`sudo ifconfig " + end.netdev() + " inet 169.254.N.M netmask 255.255.0.0 alias`"
                 : "`sudo ip addr add 169.254.N.M/16 dev " + end.netdev() + "`";
-        return new Finding(Code.NO_IPV4, Severity.ERROR, on, rail, end.ref() + ", an end of rail " + rail.orElseThrow()
+        return new Finding(Code.NO_IPV4, Severity.ERROR, on, rail, List.of(end.ref(), cable.a(), cable.b()), end.ref() + ", an end of rail " + rail.orElseThrow()
                 + " (cable " + cable + "), has no IPv4 address (" + have + "), so its RDMA device publishes no IPv4-mapped GID,"
                 + " which jaccl needs to connect a queue pair (MLX jaccl/rdma.cpp, Connection::info): give it a link-local one with "
                 + run + " on " + end.node() + ", N.M unique on the cable");

@@ -5,6 +5,7 @@ import io.railmap.matrix.fabric.Rail;
 import io.railmap.matrix.fabric.RailNic;
 import io.railmap.matrix.fabric.RailTable;
 import io.railmap.matrix.model.NaturalOrder;
+import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.rail.RailAligner;
 import io.railmap.matrix.rail.RailOptions;
 import io.railmap.matrix.topology.Cable;
@@ -45,7 +46,7 @@ import org.jgrapht.graph.builder.GraphTypeBuilder;
  * the switches and segments of the {@link RailTable} as boxes on a smaller circle inside, each joined
  * to the compute NICs that reach it by a line coloured by its rail id (a switch only one node reaches
  * is grey); a node that has no record but that a port names as its far end dashed. A cable, line or
- * NIC a finding concerns (its sentence names one of its ends, {@link NamedPorts}) is drawn thicker
+ * NIC a finding concerns (one of its ends is among the finding's {@link Finding#ports()}) is drawn thicker
  * with a red outline and carries the findings' sentences as its SVG {@code <title>} (a tooltip). The
  * findings are listed under the picture as well.
  *
@@ -103,8 +104,8 @@ public final class TopologySvg {
     /**
      * @param topology the records
      * @param rails    the topology's rail table ({@link RailTable#of})
-     * @param findings what to list and mark: each marks the cables, lines and NICs whose ends its
-     *                 sentence names
+     * @param findings what to list and mark: each marks the cables, lines and NICs one of whose ends
+     *                 is among its {@link Finding#ports()}
      * @return SVG text, ending with a newline
      */
     public static String render(Topology topology, RailTable rails, List<Finding> findings) {
@@ -267,7 +268,7 @@ public final class TopologySvg {
             }
         }
 
-        /** Gives each line the findings that name one of its ends. */
+        /** Gives each line the findings about one of its ends. */
         private void mark() {
             Map<String, List<Line>> byPort = new HashMap<>();
             for (Line line : lines) {
@@ -278,8 +279,8 @@ public final class TopologySvg {
             }
             for (Finding f : findings) {
                 Set<Line> marked = new HashSet<>();
-                for (String port : NamedPorts.in(f.message(), byPort.keySet())) {
-                    for (Line line : byPort.get(port)) {
+                for (PortRef port : f.ports()) {
+                    for (Line line : byPort.getOrDefault(port.toString(), List.of())) {
                         if (marked.add(line)) {
                             line.findings.add(f);
                         }

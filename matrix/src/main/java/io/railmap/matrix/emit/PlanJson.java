@@ -24,14 +24,16 @@ import java.util.Optional;
  *           "topology": {"digest": "sha256:…", "records": ["a@12.1f2e3d4c", "b@7.9a8b7c6d"]},
  *           "findings": [finding, ...], "railTable": railTable}
  * finding: {"code": "mismatched-rail", "severity": "error", "ranks": [0, 1], "rail": 1 | null,
- *           "message": "..."}
+ *           "ports": ["a:en6", "b:en7", ...], "message": "..."}
  * check:   {"ranks": [...], "mode": "auto", "mlxVersion": "0.32.1", "errors": 1, ["hostfile": hostfile,] "findings": [finding, ...]}
  * hostfile: {"file": "hostfile.json", "backend": "jaccl-ring" | null, "hosts": ["studio-a.local", ...],
  *           "modeFrom": "backend" | "envs" | "given"}     (only when an mlx.launch hostfile was checked;
  *           hosts are its ssh values in rank order, ranks their nodes)
  * </pre>
  * Cells of {@code devices} are always arrays here ({@code devices[i][j][k]}: ranks × ranks × rails);
- * {@code rails} lists each pair once (i &lt; j), cable ends as {@code node:port}. {@code mode} is the
+ * {@code rails} lists each pair once (i &lt; j), cable ends as {@code node:port}. A finding's {@code ports}
+ * are the ports it is about ({@link Finding#ports()}), as {@code node:port} in the order its message
+ * names them; always present, empty when it names none. {@code mode} is the
  * group jaccl runs (null: it cannot run the matrix), {@code validMesh}/{@code validRing} are jaccl's
  * own tests for {@code mlxVersion} (the release the matrix is shaped for), and {@code minMlxVersion}
  * is the oldest release that runs it in that mode. {@code railTable} is {@link RailTableJson}'s, for every
@@ -159,6 +161,8 @@ public final class PlanJson implements Format {
             } else {
                 o.putNull("rail");
             }
+            ArrayNode ports = o.putArray("ports");
+            f.ports().forEach(p -> ports.add(p.toString()));
             o.put("message", f.message());
         }
         return out;

@@ -68,15 +68,15 @@ final class RailFindings {
             byNode.forEach((node, nics) -> {
                 if (nics.size() > 1) {
                     findings.add(new Finding(Code.TWO_NICS_ONE_RAIL, Severity.WARNING, List.of(), Optional.of(rail.id()),
-                            node + " has " + nics.size() + " NICs on " + describe(rail) + ": "
-                                    + nics.stream().map(RailNic::hca).collect(Collectors.joining(", "))
+                            nics.stream().map(RailNic::port).toList(), node + " has " + nics.size() + " NICs on " + describe(rail) + ": "
+                                    + nics.stream().map(n -> n.hca() + " (" + n.port() + ")").collect(Collectors.joining(", "))
                                     + "; a rail-optimised fabric cables each NIC of a node to another rail"));
                 }
             });
             mixedRates(rail).ifPresent(findings::add);
             for (RailNic nic : rail.nics()) {
                 if (nic.placedBy().equals("probe") && rail.kind() == Rail.Kind.SWITCH) {
-                    findings.add(new Finding(Code.UNKNOWN_FAR_END, Severity.WARNING, List.of(), Optional.of(rail.id()),
+                    findings.add(new Finding(Code.UNKNOWN_FAR_END, Severity.WARNING, List.of(), Optional.of(rail.id()), List.of(nic.port()),
                             nic.port() + " (" + nic.hca() + ") names no switch at its far end, though the probe hears it with NICs that reach "
                                     + rail.name() + ": placed on rail " + rail.id() + " by the probe only; "
                                     + enable(topology.port(nic.port()).map(Port::kind).orElse(PortKind.ETHERNET), nic.port())));
@@ -86,7 +86,7 @@ final class RailFindings {
         for (Port p : unplaced) {
             // unplaced: no switch port and on no segment; with no cable and nothing heard either, nothing is known
             if (topology.cableAt(p.ref()).isEmpty() && p.neighbours().isEmpty()) {
-                findings.add(new Finding(Code.UNKNOWN_FAR_END, Severity.WARNING, List.of(), Optional.empty(),
+                findings.add(new Finding(Code.UNKNOWN_FAR_END, Severity.WARNING, List.of(), Optional.empty(), List.of(p.ref()),
                         p.ref() + " (" + RailNic.hcaOf(p) + ") is active but railmap knows nothing at its far end: no switch port, no probe "
                                 + "neighbour, no cable; " + enable(p.kind(), p.ref())));
             }
@@ -114,7 +114,7 @@ final class RailFindings {
     private static Finding crossRail(RailNic nic, String reached, Rail home) {
         long agree = home.nics().stream().filter(n -> n.hca().equals(nic.hca())).map(RailNic::node).distinct().count();
         String at = nic.switchPort().map(p -> " port " + p).orElse("");
-        return new Finding(Code.CROSS_RAIL, Severity.ERROR, List.of(), Optional.of(home.id()),
+        return new Finding(Code.CROSS_RAIL, Severity.ERROR, List.of(), Optional.of(home.id()), List.of(nic.port()),
                 nic.port() + " (" + nic.hca() + ") reaches " + reached + at + ", but " + nic.hca() + " of " + agree + " other node"
                         + (agree == 1 ? "" : "s") + " reaches " + describe(home) + ": move " + nic.node() + "'s " + nic.hca()
                         + " cable to " + home.name() + " (or the cable of the NIC that belongs there)");
@@ -134,12 +134,13 @@ final class RailFindings {
                 if (on.contains(node)) {
                     continue;
                 }
-                String why = topology.ports(node).stream()
+                Optional<Port> same = topology.ports(node).stream()
                         .filter(p -> p.rdma().isPresent() && RailNic.hcaOf(p).equals(rail.hca()))
-                        .findFirst()
+                        .findFirst();
+                String why = same
                         .map(p -> "; its " + rail.hca() + " (" + p.ref() + ") " + (p.active() ? whereIs(p, rails, strays) : "is " + p.state().wireName()))
                         .orElse("");
-                findings.add(new Finding(Code.RAIL_MISSING, Severity.ERROR, List.of(), Optional.of(rail.id()),
+                findings.add(new Finding(Code.RAIL_MISSING, Severity.ERROR, List.of(), Optional.of(rail.id()), same.map(Port::ref).stream().toList(),
                         node + " has no active NIC on " + describe(rail) + ", which " + on.size() + " of " + onFabric.size()
                                 + " nodes reach" + why));
             }
@@ -164,10 +165,12 @@ final class RailFindings {
             return Optional.empty();
         }
         double usual = byRate.entrySet().stream().max(Comparator.comparingInt(e -> e.getValue().size())).orElseThrow().getKey();
-        String odd = byRate.entrySet().stream().filter(e -> e.getKey() != usual)
+        List<Map.Entry<Double, List<RailNic>>> others = byRate.entrySet().stream().filter(e -> e.getKey() != usual).toList();
+        String odd = others.stream()
                 .flatMap(e -> e.getValue().stream().map(n -> n.port() + " at " + RailAligner.gbps(e.getKey())))
                 .collect(Collectors.joining(", "));
         return Optional.of(new Finding(Code.MIXED_RATES_ON_RAIL, Severity.WARNING, List.of(), Optional.of(rail.id()),
+                others.stream().flatMap(e -> e.getValue().stream().map(RailNic::port)).toList(),
                 describe(rail) + " mixes rates: most NICs run at " + RailAligner.gbps(usual) + ", but " + odd
                         + "; a collective over the rail runs at its slowest NIC"));
     }

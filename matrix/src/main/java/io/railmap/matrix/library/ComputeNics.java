@@ -50,7 +50,7 @@ public final class ComputeNics {
         List<Finding> findings = new ArrayList<>();
         for (Port p : candidates) {
             if (floor.isPresent() && p.rateGbps().map(r -> r < floor.get()).orElse(true)) {
-                findings.add(new Finding(Code.CABLE_LEFT_OUT, Severity.INFO, List.of(), Optional.empty(),
+                findings.add(new Finding(Code.CABLE_LEFT_OUT, Severity.INFO, List.of(), Optional.empty(), List.of(p.ref()),
                         p.ref() + " (" + p.rdma().orElseThrow() + ") is no compute NIC: "
                                 + p.rateGbps().map(RailAligner::gbps).orElse("its rate is unknown") + ", below "
                                 + RailAligner.gbps(floor.get()) + (options.minRateGbps().isPresent() ? " (--min-rate-gbps)" : ", the fastest on " + node)));

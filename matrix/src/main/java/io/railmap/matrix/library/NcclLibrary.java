@@ -7,6 +7,7 @@ import io.railmap.matrix.fabric.Rail;
 import io.railmap.matrix.fabric.RailNic;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
+import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.topology.Cable;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,7 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
@@ -93,7 +94,7 @@ public final class NcclLibrary implements Library {
             }
             entries.add(nic.hcaPort() + nic.rail().map(r -> ":" + r).orElse(""));
             if (nic.rail().isEmpty()) {
-                findings.add(new Finding(Code.UNKNOWN_FAR_END, Severity.WARNING, List.of(), Optional.empty(), nic.hcaPort() + " ("
+                findings.add(new Finding(Code.UNKNOWN_FAR_END, Severity.WARNING, List.of(), Optional.empty(), List.of(nic.port().ref()), nic.hcaPort() + " ("
                         + nic.port().ref() + ") has no rail: no switch or direct cable is known at its far end, so NCCL may pair it"
                         + " with a NIC of another rail; check its cable, lldpd or the link probe"));
             }
@@ -183,12 +184,18 @@ public final class NcclLibrary implements Library {
             Optional<Rail> home = node.rails().homeOf(nic.port());
             String where;
             String move;
+            List<PortRef> named = new ArrayList<>(List.of(nic.port().ref()));
             if (on.isPresent() && home.isPresent() && on.get().id() != home.get().id()) {
                 where = nic.hcaPort() + " (" + nic.port().ref() + ") is on rail " + on.get().id() + " (" + on.get().name() + "), but "
                         + nic.hca() + " of most nodes is on rail " + home.get().id() + " (" + home.get().name() + ")";
                 move = "move " + node.node() + "'s " + nic.hca() + " cable to " + home.get().name();
             } else {
                 NcclPairing.Crossed first = pairs.get(0);
+                named.addAll(pairing.reachPorts(first.local().port()));
+                pairs.stream().limit(MAX_NAMED).forEach(c -> {
+                    named.add(c.remote().port().ref());
+                    named.addAll(pairing.reachPorts(c.remote().port()));
+                });
                 where = nic.hcaPort() + " (" + nic.port().ref() + ") reaches " + first.localReach() + ", but NIC " + (first.position() + 1)
                         + " of " + pairs.stream().limit(MAX_NAMED).map(c -> c.peer().node() + ", " + c.remote().hcaPort() + " (" + c.remote().port().ref()
                                 + "), reaches " + c.remoteReach()).collect(Collectors.joining("; of "))
@@ -199,16 +206,20 @@ public final class NcclLibrary implements Library {
             where += "; NCCL pairs NICs of two nodes by their position, not by rail id, ";
             Optional<Integer> rail = home.map(Rail::id).or(nic::rail);
             out.add(routed
-                    ? new Finding(Code.CROSS_RAIL, Severity.WARNING, List.of(), rail, where
+                    ? new Finding(Code.CROSS_RAIL, Severity.WARNING, List.of(), rail, named, where
                             + "so NCCL_IB_SUBNET_AWARE_ROUTING=1 is set: NCCL takes the local NIC on the peer's subnet; " + move
                             + " to run at full rail bandwidth without it")
-                    : error(Code.CROSS_RAIL, rail, where + "so it would join two rails (through the spine, or nowhere): " + move));
+                    : error(Code.CROSS_RAIL, rail, named, where + "so it would join two rails (through the spine, or nowhere): " + move));
         });
         return out;
     }
 
     private static Finding error(Code code, Optional<Integer> rail, String message) {
-        return new Finding(code, Severity.ERROR, List.of(), rail, message);
+        return error(code, rail, List.of(), message);
+    }
+
+    private static Finding error(Code code, Optional<Integer> rail, List<PortRef> ports, String message) {
+        return new Finding(code, Severity.ERROR, List.of(), rail, ports, message);
     }
 
     /** @return why NCCL's parseStringList would not read this name back whole, or empty */
@@ -241,15 +252,17 @@ public final class NcclLibrary implements Library {
             }
             Optional<Rail> rail = node.rails().railOf(port.ref());
             if (rail.isPresent()) {
-                Set<String> apart = new TreeSet<>();
+                Map<String, PortRef> apart = new TreeMap<>();
                 for (RailNic other : rail.get().nics()) {
                     node.topology().port(other.port()).filter(o -> !o.ref().equals(port.ref()) && !o.ipv4().isEmpty()
-                            && !shareSubnet(port, o)).ifPresent(o -> apart.add(o.ref() + " " + String.join(" ", o.ipv4())));
+                            && !shareSubnet(port, o)).ifPresent(o -> apart.put(o.ref() + " " + String.join(" ", o.ipv4()), o.ref()));
                 }
                 if (!apart.isEmpty()) {
-                    String named = apart.stream().limit(MAX_NAMED).collect(Collectors.joining(", "))
+                    String named = apart.keySet().stream().limit(MAX_NAMED).collect(Collectors.joining(", "))
                             + (apart.size() > MAX_NAMED ? " and " + (apart.size() - MAX_NAMED) + " more NICs" : "");
-                    findings.add(new Finding(Code.SUBNET_MISMATCH, Severity.WARNING, List.of(), Optional.of(rail.get().id()), port.ref() + " "
+                    List<PortRef> ports = new ArrayList<>(List.of(port.ref()));
+                    apart.values().stream().limit(MAX_NAMED).forEach(ports::add);
+                    findings.add(new Finding(Code.SUBNET_MISMATCH, Severity.WARNING, List.of(), Optional.of(rail.get().id()), ports, port.ref() + " "
                             + String.join(" ", port.ipv4()) + " shares no /" + SUBNET_PREFIX_LEN + " with " + named
                             + " on rail " + rail.get().id() + ": only a routed fabric carries it, and NCCL's subnet-aware routing"
                             + " (ncclIbFindDevBySubnet) would pick other NICs; put one rail's NICs on one /" + SUBNET_PREFIX_LEN
@@ -260,7 +273,8 @@ public final class NcclLibrary implements Library {
             Optional<Cable> cable = node.topology().cableAt(port.ref());
             Optional<Port> far = cable.flatMap(c -> node.topology().port(c.farEnd(port.ref())));
             if (far.isPresent() && !far.get().ipv4().isEmpty() && !shareSubnet(port, far.get())) {
-                findings.add(new Finding(Code.SUBNET_MISMATCH, Severity.ERROR, List.of(), nic.rail(), "the two ends of cable "
+                findings.add(new Finding(Code.SUBNET_MISMATCH, Severity.ERROR, List.of(), nic.rail(),
+                        List.of(cable.get().a(), cable.get().b(), port.ref(), far.get().ref()), "the two ends of cable "
                         + cable.get() + " share no /" + SUBNET_PREFIX_LEN + " (" + port.ref() + " " + String.join(" ", port.ipv4()) + ", "
                         + far.get().ref() + " " + String.join(" ", far.get().ipv4()) + "): RoCE v2 reaches the peer's GID by its IPv4"
                         + " address, which does not route over this cable; give both ends addresses in one /" + SUBNET_PREFIX_LEN));

@@ -63,6 +63,12 @@ final class NcclPairing {
         return on != null ? Optional.of(on) : node.topology().cableAt(port.ref()).map(c -> "cable " + c);
     }
 
+    /** @return the ports {@link #reach} names, in its order: a cable's two ends, else none */
+    List<PortRef> reachPorts(Port port) {
+        return switched.containsKey(port.ref()) ? List.of()
+                : node.topology().cableAt(port.ref()).map(c -> List.of(c.a(), c.b())).orElse(List.of());
+    }
+
     /** @return the nodes NCCL may pair the node with: every node of its switched fabric and of its direct cables, in natural order */
     Set<String> peers() {
         Set<String> peers = new TreeSet<>(NaturalOrder.INSTANCE);

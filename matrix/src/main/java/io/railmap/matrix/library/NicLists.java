@@ -37,7 +37,7 @@ final class NicLists {
         List<String> over = new ArrayList<>();
         for (ComputeNic nic : node.nics()) {
             if (!LISTABLE.matcher(nic.hca()).matches()) {
-                findings.add(new Finding(Code.UNLISTABLE_NAME, Severity.ERROR, List.of(), nic.rail(),
+                findings.add(new Finding(Code.UNLISTABLE_NAME, Severity.ERROR, List.of(), nic.rail(), List.of(nic.port().ref()),
                         nic.port().ref() + ": RDMA device \"" + Names.escape(nic.hca()) + "\" is left out of " + library
                                 + "'s device list: a name there must be 1 to 63 of A-Z a-z 0-9 _ . - (rename the device or list it by hand)"));
             } else if (out.size() < max) {

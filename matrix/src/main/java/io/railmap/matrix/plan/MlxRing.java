@@ -131,10 +131,10 @@ public record MlxRing(List<String> ranks, List<List<String>> addresses, Provenan
                 Optional<String> unusable = why(topology, cable);
                 List<Integer> on = List.of(Math.min(r, (r + n - 1) % n), Math.max(r, (r + n - 1) % n));
                 if (unusable.isPresent()) {
-                    report.add(new Finding(Code.CABLE_LEFT_OUT, Severity.WARNING, on, Optional.empty(),
+                    report.add(new Finding(Code.CABLE_LEFT_OUT, Severity.WARNING, on, Optional.empty(), List.of(cable.a(), cable.b()),
                             "cable " + cable + " joins ring neighbours but carries no ring connection: " + unusable.get()));
                 } else if (listen.size() == wires) {
-                    report.add(new Finding(Code.CABLE_LEFT_OUT, Severity.INFO, on, Optional.empty(), "cable " + cable
+                    report.add(new Finding(Code.CABLE_LEFT_OUT, Severity.INFO, on, Optional.empty(), List.of(cable.a(), cable.b()), "cable " + cable
                             + " carries no ring connection: every ring edge gets " + wires + ", as many as its thinnest edge has"));
                 } else {
                     listen.add(ipv4(topology, cable.end(node)).orElseThrow() + ":" + (STARTING_PORT + r * wires + listen.size()));

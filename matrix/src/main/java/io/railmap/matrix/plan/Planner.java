@@ -84,9 +84,9 @@ public final class Planner {
         for (LeftOut left : matrix.leftOut()) {
             findings.add(left.notRdma()
                     ? new Finding(Code.NO_RDMA_DEVICE, Severity.WARNING, ranksOf(ranks, left.cable().a(), left.cable().b()),
-                            Optional.empty(), "cable " + left.cable() + " is no jaccl rail: " + left.reason())
+                            Optional.empty(), List.of(left.cable().a(), left.cable().b()), "cable " + left.cable() + " is no jaccl rail: " + left.reason())
                     : new Finding(Code.CABLE_LEFT_OUT, Severity.INFO, ranksOf(ranks, left.cable().a(), left.cable().b()),
-                            Optional.empty(), "cable " + left.cable() + " is not a rail: " + left.reason()));
+                            Optional.empty(), List.of(left.cable().a(), left.cable().b()), "cable " + left.cable() + " is not a rail: " + left.reason()));
         }
         if (mode.isEmpty()) {
             String why = meshInit.failure().orElseGet(() -> ringInit.failure().orElse(""));
@@ -161,7 +161,10 @@ public final class Planner {
         for (Unconfirmed u : topology.unconfirmed()) {
             List<Integer> on = ranksOf(ranks, u.from(), u.farEnd().orElse(u.from()));
             if (!on.isEmpty()) {
-                out.add(new Finding(Code.UNCONFIRMED_CABLE, Severity.WARNING, on, Optional.empty(),
+                List<PortRef> named = new ArrayList<>(List.of(u.from()));
+                u.farEnd().ifPresent(named::add);
+                named.addAll(u.named());
+                out.add(new Finding(Code.UNCONFIRMED_CABLE, Severity.WARNING, on, Optional.empty(), named,
                         u.from() + " observed " + u.farEnd().map(PortRef::toString).orElse("a far end")
                                 + ", but " + u.reason() + "; the cable stays out of every matrix until both ends see each other"));
             }
@@ -169,7 +172,9 @@ public final class Planner {
         for (SharedSegment s : topology.sharedSegments()) {
             List<Integer> on = ranksOf(ranks, s.port(), s.port());
             if (!on.isEmpty()) {
-                out.add(new Finding(Code.SHARED_SEGMENT, Severity.WARNING, on, Optional.empty(),
+                List<PortRef> named = new ArrayList<>(List.of(s.port()));
+                named.addAll(s.farEnds());
+                out.add(new Finding(Code.SHARED_SEGMENT, Severity.WARNING, on, Optional.empty(), named,
                         s.port() + " heard " + s.farEnds().stream().map(PortRef::toString).collect(Collectors.joining(", "))
                                 + ": it is on a shared segment (a switch), not a point-to-point cable, so it is no rail"));
             }
@@ -177,7 +182,9 @@ public final class Planner {
         for (SourceConflict c : topology.sourceConflicts()) {
             List<Integer> on = ranksOf(ranks, c.port(), c.thunderboltPeer());
             if (!on.isEmpty()) {
-                out.add(new Finding(Code.SOURCES_DISAGREE, Severity.WARNING, on, Optional.empty(),
+                List<PortRef> named = new ArrayList<>(List.of(c.port(), c.thunderboltPeer()));
+                named.addAll(c.probed());
+                out.add(new Finding(Code.SOURCES_DISAGREE, Severity.WARNING, on, Optional.empty(), named,
                         c.port() + ": its Thunderbolt pairing names " + c.thunderboltPeer() + " but its probe heard "
                                 + c.probed().stream().map(PortRef::toString).collect(Collectors.joining(", "))
                                 + "; one source is wrong (a forged or replayed probe, or a cable moved), so the port's cables"

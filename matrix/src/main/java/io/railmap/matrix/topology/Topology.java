@@ -101,7 +101,7 @@ public final class Topology {
                     }
                 } else if (far.isEmpty()) {
                     unconfirmed.add(new Unconfirmed(port.ref(), Optional.empty(),
-                            "its Thunderbolt peer (domain " + peerDomain.get() + ") is on no node of the snapshot"));
+                            "its Thunderbolt peer (domain " + peerDomain.get() + ") is on no node of the snapshot", List.of()));
                 }
             }
             observed.put(port.ref(), far);
@@ -125,21 +125,26 @@ public final class Topology {
             PortRef q = far.iterator().next();
             Set<PortRef> back = observed.get(q);
             String reason = null;
+            List<PortRef> named = List.of(q);
             if (q.node().equals(p.node())) {
                 reason = "it loops back to its own node";
+                named = List.of();
             } else if (conflictAt.containsKey(q)) {
                 reason = "the Thunderbolt pairing and the probe of " + q + " disagree";
             } else if (!graph.containsVertex(q.node())) {
                 reason = "node " + q.node() + " has no record";
+                named = List.of();
             } else if (back == null) {
                 reason = "node " + q.node() + " reports no port " + q.port();
+                named = List.of();
             } else if (back.size() > 1) {
                 reason = q + " is on a shared segment";
             } else if (!back.contains(p)) {
                 reason = back.isEmpty() ? q + " observed no far end" : q + " observed " + back.iterator().next() + " instead";
+                named = back.isEmpty() ? List.of(q) : List.of(q, back.iterator().next());
             }
             if (reason != null) {
-                unconfirmed.add(new Unconfirmed(p, Optional.of(q), reason));
+                unconfirmed.add(new Unconfirmed(p, Optional.of(q), reason, named));
             } else if (p.compareTo(q) < 0) {
                 Cable cable = new Cable(p, q);
                 graph.addEdge(p.node(), q.node(), cable);

@@ -1,6 +1,7 @@
 package io.railmap.matrix.topology;
 
 import io.railmap.matrix.model.PortRef;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -10,7 +11,12 @@ import java.util.Optional;
  * @param from   the port that made the observation
  * @param farEnd the far end it named; empty when only a Thunderbolt peer domain UUID is known and no
  *               port in the snapshot carries it
- * @param reason why the cable is not confirmed, as a sentence fragment ("b:en7 does not report a:en6")
+ * @param reason why the cable is not confirmed, as a sentence fragment ("b:en7 observed c:en2 instead")
+ * @param named  the ports {@code reason} names, in its order ({@code [b:en7, c:en2]}); empty when it names none
  */
-public record Unconfirmed(PortRef from, Optional<PortRef> farEnd, String reason) {
+public record Unconfirmed(PortRef from, Optional<PortRef> farEnd, String reason, List<PortRef> named) {
+    /** Copies the list. */
+    public Unconfirmed {
+        named = List.copyOf(named);
+    }
 }

@@ -2,6 +2,7 @@ package io.railmap.matrix.check;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.railmap.matrix.SentencePorts;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
@@ -69,7 +70,9 @@ class ReadinessTest {
             }
             Topology topology = Topology.of(new Snapshot(records));
             DeviceMatrix matrix = RailAligner.align(topology, List.of(ranks), RailOptions.DEFAULTS);
-            return Readiness.of(topology, matrix);
+            List<Finding> findings = Readiness.of(topology, matrix);
+            SentencePorts.assertCarried(findings, topology);
+            return findings;
         }
     }
 
@@ -102,7 +105,7 @@ class ReadinessTest {
             assertThat(f.code()).isEqualTo(Code.RDMA_DISABLED);
             assertThat(f.severity()).isEqualTo(Severity.ERROR);
             assertThat(f.ranks()).containsExactly(1);
-            assertThat(f.message()).contains("node b", "ports en6, en7", "rdma_ctl enable", "Recovery");
+            assertThat(f.message()).contains("node b", "ports b:en6, b:en7", "rdma_ctl enable", "Recovery");
         });
     }
 

@@ -7,9 +7,11 @@ import io.railmap.matrix.check.CheckOptions;
 import io.railmap.matrix.check.Code;
 import io.railmap.matrix.check.FileCheck;
 import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.check.Severity;
 import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.fabric.RailTable;
 import io.railmap.matrix.jaccl.MlxVersion;
+import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.model.Snapshot;
 import io.railmap.matrix.topology.Topology;
 import java.io.ByteArrayInputStream;
@@ -182,5 +184,18 @@ class TopologySvgTest {
         // cables among the drawn nodes only: the ring's first 255 edges
         assertThat(groups(svg, "cable")).hasSize(TopologySvg.MAX_NODES - 1);
         assertThat(text.length()).isLessThan(1 << 20);
+    }
+
+    @Test
+    void aFindingMarksTheLinesOfItsPortsWhateverItsSentenceSays() throws Exception {
+        Topology topology = Topology.of(new Cluster().cable("a:en6", "b:en7").cable("a:en8", "b:en9").snapshot());
+        // only a finding's ports say what it is about: a reworded sentence still marks b:en9's cable, and a
+        // sentence that names a:en6 marks nothing when its finding carries no port
+        Finding f = new Finding(Code.LINK_DOWN, Severity.ERROR, List.of(), Optional.empty(), List.of(PortRef.parse("b:en9")), "reworded");
+        Finding named = new Finding(Code.LINK_DOWN, Severity.ERROR, List.of(), Optional.empty(), "a:en6 is down");
+
+        Document svg = parse(TopologySvg.render(topology, RailTable.of(topology), List.of(f, named)));
+
+        assertThat(attribute(groups(svg, "finding"), "data-cable")).containsExactly("a:en8 b:en9");
     }
 }

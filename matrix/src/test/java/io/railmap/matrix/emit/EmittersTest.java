@@ -7,11 +7,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.railmap.matrix.Cluster;
+import io.railmap.matrix.check.Code;
+import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.check.Severity;
+import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.plan.Order;
 import io.railmap.matrix.plan.Plan;
 import io.railmap.matrix.plan.Planner;
 import io.railmap.matrix.rail.RailOptions;
 import io.railmap.matrix.topology.Topology;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -66,6 +71,19 @@ class EmittersTest {
         assertThat(json.get("devices").toString()).isEqualTo("[[[],[\"rdma_en6\",\"rdma_en7\"]],[[\"rdma_en7\",\"rdma_en6\"],[]]]");
         assertThat(json.get("rails").get(1).toString()).isEqualTo("{\"ranks\":[0,1],\"rail\":1,\"cable\":[\"a:en7\",\"b:en6\"]}");
         assertThat(json.get("findings").toString()).contains("\"code\":\"unconfirmed-cable\"", "a:en9");
+        // every finding's ports, as node:port, read back are the finding's own; present (empty) when it names none
+        assertThat(ring.findings()).isNotEmpty();
+        for (int i = 0; i < ring.findings().size(); i++) {
+            JsonNode ports = json.get("findings").get(i).get("ports");
+            assertThat(ports.isArray()).isTrue();
+            List<PortRef> read = new ArrayList<>();
+            ports.forEach(p -> read.add(PortRef.parse(p.asText())));
+            assertThat(read).isEqualTo(ring.findings().get(i).ports());
+        }
+        assertThat(ring.findings()).anySatisfy(f -> assertThat(f.ports()).isNotEmpty());
+        JsonNode none = new ObjectMapper().readTree(PlanJson.findings(List.of(new Finding(Code.ONE_RANK, Severity.ERROR, List.of(0),
+                Optional.empty(), "one rank"))).toString());
+        assertThat(none.get(0).get("ports").toString()).isEqualTo("[]");
         assertThat(json.get("topology").get("digest").asText()).isEqualTo(ring.provenance().digest());
         assertThat(json.get("topology").get("records").toString()).matches("\\[\"a@1\\.[0-9a-f]{8}\",\"b@1\\.[0-9a-f]{8}\"\\]");
     }

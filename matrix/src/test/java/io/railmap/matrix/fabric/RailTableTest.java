@@ -80,7 +80,7 @@ class RailTableTest {
                 "its mlx5_1 (g3:eth1) reaches rail 0 (leaf0)");
         assertThat(missing.rail()).contains(1);
         Finding two = table.findings().stream().filter(f -> f.code() == Code.TWO_NICS_ONE_RAIL).findFirst().orElseThrow();
-        assertThat(two.message()).startsWith("g3 has 2 NICs on rail 0 (leaf0): mlx5_0, mlx5_1");
+        assertThat(two.message()).startsWith("g3 has 2 NICs on rail 0 (leaf0): mlx5_0 (g3:eth0), mlx5_1 (g3:eth1)");
         assertThat(two.severity()).isEqualTo(Severity.WARNING);
     }
 

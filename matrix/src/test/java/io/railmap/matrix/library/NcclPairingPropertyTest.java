@@ -2,6 +2,7 @@ package io.railmap.matrix.library;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.railmap.matrix.SentencePorts;
 import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.fabric.RailTable;
 import io.railmap.matrix.model.FarEndSource;
@@ -97,6 +98,7 @@ class NcclPairingPropertyTest {
         for (NodeRecord r : fabric.records()) {
             NodeSettings s = new NcclLibrary().settings(ComputeNics.of(topology, rails, r.node(), SettingsOptions.DEFAULTS));
             settings.put(r.node(), s);
+            SentencePorts.assertCarried(s.findings(), topology);
             List<Port> nics = r.ports().stream().filter(p -> p.rdma().isPresent())
                     .sorted((a, b) -> a.rdma().orElseThrow().compareTo(b.rdma().orElseThrow())).toList();
             position.put(r.node(), nics);
@@ -231,7 +233,7 @@ class NcclPairingPropertyTest {
     }
 
     private static boolean names(Finding f, Port x, Port y) {
-        return f.message().contains(x.ref().toString()) || f.message().contains(y.ref().toString());
+        return f.ports().contains(x.ref()) || f.ports().contains(y.ref());
     }
 
     /** @return the HCA names NCCL_IB_HCA lists, in its order */

@@ -4,6 +4,7 @@ import io.railmap.matrix.jaccl.MlxVersion;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railmap.matrix.Cluster;
+import io.railmap.matrix.SentencePorts;
 import io.railmap.matrix.check.Code;
 import io.railmap.matrix.plan.Order;
 import io.railmap.matrix.plan.Plan;
@@ -71,8 +72,14 @@ class TopologyTest {
                 .snapshot());
 
         assertThat(t.cables()).containsExactly(new Cable(PortRef.parse("b:en1"), PortRef.parse("c:en1")));
-        assertThat(t.unconfirmed()).singleElement()
-                .satisfies(u -> assertThat(u.reason()).isEqualTo("b:en1 observed c:en1 instead"));
+        assertThat(t.unconfirmed()).singleElement().satisfies(u -> {
+            assertThat(u.reason()).isEqualTo("b:en1 observed c:en1 instead");
+            assertThat(u.named()).containsExactly(PortRef.parse("b:en1"), PortRef.parse("c:en1"));
+        });
+        Plan plan = Planner.plan(t, List.of("a", "b", "c"), Order.GIVEN, RailOptions.DEFAULTS, MlxVersion.NEWEST);
+        assertThat(plan.findings()).filteredOn(f -> f.code() == Code.UNCONFIRMED_CABLE).singleElement()
+                .satisfies(f -> assertThat(f.ports()).containsExactly(PortRef.parse("a:en1"), PortRef.parse("b:en1"), PortRef.parse("c:en1")));
+        SentencePorts.assertCarried(plan.findings(), t);
     }
 
     @Test
@@ -84,6 +91,10 @@ class TopologyTest {
         assertThat(t.cables()).isEmpty();
         assertThat(t.sharedSegments()).hasSize(3);
         assertThat(t.sharedSegments().get(0).farEnds()).containsExactly(PortRef.parse("b:eth0"), PortRef.parse("c:eth0"));
+        Plan plan = Planner.plan(t, List.of("a", "b", "c"), Order.GIVEN, RailOptions.DEFAULTS, MlxVersion.NEWEST);
+        assertThat(plan.findings()).filteredOn(f -> f.code() == Code.SHARED_SEGMENT).first()
+                .satisfies(f -> assertThat(f.ports()).containsExactly(PortRef.parse("a:eth0"), PortRef.parse("b:eth0"), PortRef.parse("c:eth0")));
+        SentencePorts.assertCarried(plan.findings(), t);
     }
 
     @Test
@@ -135,7 +146,11 @@ class TopologyTest {
         Plan plan = Planner.plan(t, List.of("m3", "m4"), Order.GIVEN, RailOptions.DEFAULTS, MlxVersion.NEWEST);
         assertThat(plan.matrix().wires(0, 1)).isZero();
         assertThat(plan.findings()).filteredOn(f -> f.code() == Code.SOURCES_DISAGREE).singleElement()
-                .satisfies(f -> assertThat(f.message()).contains("m3:en7", "Thunderbolt pairing names m4:en2", "probe heard m4:en3"));
+                .satisfies(f -> {
+                    assertThat(f.message()).contains("m3:en7", "Thunderbolt pairing names m4:en2", "probe heard m4:en3");
+                    assertThat(f.ports()).containsExactly(PortRef.parse("m3:en7"), PortRef.parse("m4:en2"), PortRef.parse("m4:en3"));
+                });
+        SentencePorts.assertCarried(plan.findings(), t);
     }
 
     @Test

@@ -8,6 +8,7 @@ import io.railmap.matrix.library.NodeNics;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
+import io.railmap.matrix.model.PortRef;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -40,11 +41,11 @@ final class ListedPorts {
             String which = named + " (" + p.rdma().orElse(p.netdev()) + ":" + p.rdmaPort() + ", " + p.ref() + ")";
             Optional<ComputeNic> nic = node.nics().stream().filter(n -> n.port().ref().equals(p.ref())).findFirst();
             if (!p.active()) {
-                out.add(error(Code.LINK_DOWN, which + ", whose port is " + state(p) + ": bring its link up or leave it out"));
+                out.add(error(Code.LINK_DOWN, List.of(p.ref()), which + ", whose port is " + state(p) + ": bring its link up or leave it out"));
             } else if (node.management().map(m -> m.ref().equals(p.ref())).orElse(false)) {
-                out.add(error(Code.SIDE_NIC_IN_LIST, which + ", the management NIC: keep it out of the stripe list"));
+                out.add(error(Code.SIDE_NIC_IN_LIST, List.of(p.ref()), which + ", the management NIC: keep it out of the stripe list"));
             } else if (nic.isEmpty()) {
-                out.add(error(Code.SIDE_NIC_IN_LIST, which + ", a side NIC (" + p.rateGbps().map(r -> r + " Gb/s").orElse("rate unknown")
+                out.add(error(Code.SIDE_NIC_IN_LIST, List.of(p.ref()), which + ", a side NIC (" + p.rateGbps().map(r -> r + " Gb/s").orElse("rate unknown")
                         + ") slower than the compute NICs: striping over it slows every transfer to its rate; leave it out"));
             } else {
                 nics.add(nic.get());
@@ -119,10 +120,20 @@ final class ListedPorts {
     }
 
     static Finding error(Code code, String message) {
-        return new Finding(code, Severity.ERROR, List.of(), Optional.empty(), message);
+        return error(code, List.of(), message);
+    }
+
+    /** @return an error about {@code ports}, which {@code message} names in that order */
+    static Finding error(Code code, List<PortRef> ports, String message) {
+        return new Finding(code, Severity.ERROR, List.of(), Optional.empty(), ports, message);
     }
 
     static Finding warning(Code code, String message) {
-        return new Finding(code, Severity.WARNING, List.of(), Optional.empty(), message);
+        return warning(code, List.of(), message);
+    }
+
+    /** @return a warning about {@code ports}, which {@code message} names in that order */
+    static Finding warning(Code code, List<PortRef> ports, String message) {
+        return new Finding(code, Severity.WARNING, List.of(), Optional.empty(), ports, message);
     }
 }

@@ -76,7 +76,7 @@ final class MlxEnvCheck {
         MlxRing ring = MlxRing.of(node.topology());
         if (ring.ranks().isEmpty()) {
             ring.findings().stream().filter(Finding::isError).forEach(f -> out.add(new Finding(f.code(), f.severity(), List.of(),
-                    f.rail(), "MLX_HOSTFILE is set, but the cables make no TCP ring: " + f.message())));
+                    f.rail(), f.ports(), "MLX_HOSTFILE is set, but the cables make no TCP ring: " + f.message())));
             return;
         }
         Optional.ofNullable(vars.get("MLX_RANK")).ifPresent(v -> rank(node, "MLX_RANK", v, ring.ranks(), "the ring backend",

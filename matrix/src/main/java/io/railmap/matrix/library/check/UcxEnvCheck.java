@@ -95,7 +95,7 @@ final class UcxEnvCheck {
         List<Port> all = ListedPorts.ports(node);
         List<Port> netdev = all.stream().filter(p -> p.rdma().isEmpty() && p.netdev().equals(entry)).toList();
         if (!netdev.isEmpty()) {
-            netdev.stream().filter(p -> !p.active()).forEach(p -> out.add(error(Code.LINK_DOWN, variable + " names "
+            netdev.stream().filter(p -> !p.active()).forEach(p -> out.add(error(Code.LINK_DOWN, List.of(p.ref()), variable + " names "
                     + Names.escape(entry) + " (" + p.ref() + "), which is " + ListedPorts.state(p) + ": bring its link up or leave it out")));
             return List.of();
         }

@@ -3,6 +3,7 @@ package io.railmap.matrix.library.check;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railmap.matrix.Cluster;
+import io.railmap.matrix.SentencePorts;
 import io.railmap.matrix.check.Code;
 import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.fabric.RailTable;
@@ -43,7 +44,7 @@ class EnvCheckTest {
     }
 
     private static List<Code> codes(NodeNics node, Map<String, String> vars) {
-        List<Finding> findings = EnvCheck.check(node, vars);
+        List<Finding> findings = checked(node, vars);
         assertThat(findings).allMatch(Finding::isError);
         return findings.stream().map(Finding::code).toList();
     }
@@ -56,6 +57,11 @@ class EnvCheckTest {
 
         assertThat(vars).containsKeys("NCCL_IB_HCA", "UCX_NET_DEVICES", "MX_RDMA_NIC_PIN", "NVSHMEM_HCA_LIST");
         assertThat(EnvCheck.check(node, vars)).isEmpty();
+        // what railmap env says about the node (the slow mlx5_2 is no compute NIC) carries the ports it names
+        List<Finding> made = new ArrayList<>(node.findings());
+        Libraries.ALL.forEach(l -> made.addAll(l.settings(node).findings()));
+        SentencePorts.assertCarried(made, node.topology());
+        assertThat(made).anySatisfy(f -> assertThat(f.ports()).isNotEmpty());
     }
 
     @Test
@@ -83,11 +89,12 @@ class EnvCheckTest {
 
     @Test
     void aDownPortASlowSideNicAndTheManagementNicInAStripeListAreErrors() {
-        List<Finding> f = EnvCheck.check(node(), Map.of("UCX_NET_DEVICES", "mlx5_0:1,mlx5_2:1,mlx5_3,mlx5_9:1"));
+        List<Finding> f = checked(node(), Map.of("UCX_NET_DEVICES", "mlx5_0:1,mlx5_2:1,mlx5_3,mlx5_9:1"));
 
         assertThat(f).extracting(Finding::code).containsExactly(Code.SIDE_NIC_IN_LIST, Code.LINK_DOWN, Code.SIDE_NIC_IN_LIST);
         assertThat(f.get(0).message()).contains("mlx5_2:1").contains("25.0 Gb/s");
         assertThat(f.get(2).message()).contains("the management NIC");
+        assertThat(f).allSatisfy(x -> assertThat(x.ports()).hasSize(1));
     }
 
     @Test
@@ -156,9 +163,16 @@ class EnvCheckTest {
         assertThat(codes(node(), Map.of("NCCL_IB_HCA", "=mlx5_0::0"))).isEmpty();
     }
 
+    /** @return the findings, each checked to carry exactly the ports its sentence names */
+    private static List<Finding> checked(NodeNics node, Map<String, String> vars) {
+        List<Finding> findings = EnvCheck.check(node, vars);
+        SentencePorts.assertCarried(findings, node.topology());
+        return findings;
+    }
+
     /** @return every finding's code and severity, as "error bad-setting" */
     private static List<String> found(NodeNics node, Map<String, String> vars) {
-        return EnvCheck.check(node, vars).stream().map(f -> f.severity().wireName() + " " + f.code().wireName()).toList();
+        return checked(node, vars).stream().map(f -> f.severity().wireName() + " " + f.code().wireName()).toList();
     }
 
     /** g1 as {@link #node()}, its compute NICs' RoCE v2 IPv4 GIDs at index 3. */
