@@ -108,7 +108,7 @@ public final class SyntheticCluster {
         }
         try {
             SyntheticCluster cluster = new SyntheticCluster(arguments.size, arguments.order.equals("in-order"));
-            OutputFile.write(arguments.file, SnapshotCodec.write(cluster.snapshot()));
+            OutputFile.write(arguments.file, SnapshotCodec.write(cluster.snapshot()), "FILE");
         } catch (UserError e) {
             System.err.println("SyntheticCluster: " + e.getMessage());
             System.exit(ExitCodes.INPUT);

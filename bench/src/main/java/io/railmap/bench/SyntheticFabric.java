@@ -102,7 +102,7 @@ public final class SyntheticFabric {
             System.exit(exit.getAsInt());
         }
         try {
-            OutputFile.write(arguments.file, SnapshotCodec.write(of(arguments.size, arguments.nics)));
+            OutputFile.write(arguments.file, SnapshotCodec.write(of(arguments.size, arguments.nics)), "FILE");
         } catch (UserError e) {
             System.err.println("SyntheticFabric: " + e.getMessage());
             System.exit(ExitCodes.INPUT);

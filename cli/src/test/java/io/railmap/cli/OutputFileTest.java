@@ -1,8 +1,10 @@
 package io.railmap.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.railmap.cli.options.OutputFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -113,6 +115,14 @@ class OutputFileTest {
         assertThat(root.code()).isEqualTo(1);
         assertThat(root.err()).isEqualTo("railmap: refusing -o /: it is a directory, not a regular file; railmap writes only regular files "
                 + "(-o - writes to standard output)\n");
+    }
+
+    @Test
+    void aFileNamedByAParameterIsNamedSoInTheError() {
+        assertThatThrownBy(() -> OutputFile.write(dir, "x", "FILE")).isInstanceOf(UserError.class)
+                .hasMessage("refusing FILE " + dir + ": it is a directory, not a regular file; railmap writes only regular files");
+        assertThatThrownBy(() -> OutputFile.write(dir.resolve("missing/out.json"), "x", "FILE")).isInstanceOf(UserError.class)
+                .hasMessage("cannot write FILE " + dir.resolve("missing/out.json") + ": its directory does not exist");
     }
 
     @Test

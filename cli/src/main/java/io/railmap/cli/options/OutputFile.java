@@ -49,14 +49,27 @@ public final class OutputFile {
     }
 
     /**
+     * As {@link #write(Path, String, String)} for the file of an {@code -o} option.
+     *
      * @param file the destination
      * @param text the whole content, written as UTF-8
-     * @throws UserError with one line naming {@code -o} and the file when it is not a regular file
+     * @throws UserError as {@link #write(Path, String, String)}, naming {@code -o FILE}
+     */
+    public static void write(Path file, String text) {
+        write(file, text, "-o");
+    }
+
+    /**
+     * @param file the destination
+     * @param text the whole content, written as UTF-8
+     * @param what how the command line named the file: {@code -o}, or a parameter's label such as
+     *             {@code FILE}; errors name it followed by the file
+     * @throws UserError with one line naming {@code what} and the file when it is not a regular file
      *                   (saying what it is), its directory is missing or not writable, or the write
      *                   fails; the destination is then untouched and no temporary file is left
      */
-    public static void write(Path file, String text) {
-        String name = "-o " + Names.escape(file.toString(), 256);
+    public static void write(Path file, String text, String what) {
+        String name = what + " " + Names.escape(file.toString(), 256);
         Path target;
         PosixFileAttributes replaced = null;
         try {
@@ -121,7 +134,7 @@ public final class OutputFile {
         }
         if (!attributes.isRegularFile()) {
             throw new UserError("refusing " + name + ": it is " + FileType.of(absolute, attributes) + ", not a regular file; railmap "
-                    + "writes only regular files (-o - writes to standard output)");
+                    + "writes only regular files" + (name.startsWith("-o ") ? " (-o - writes to standard output)" : ""));
         }
         return absolute.toRealPath();
     }
