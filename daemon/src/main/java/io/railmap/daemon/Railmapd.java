@@ -98,7 +98,7 @@ public final class Railmapd implements Callable<Integer> {
 
     @Option(names = "--cluster-timing", paramLabel = "PRESET", defaultValue = "default",
             description = "Failure detection and merge timing: 'default' (a killed daemon dropped within about 2 s, a "
-                    + "frozen one within 8 s) or 'lab' (faster, for namespaces on one machine). Default: ${DEFAULT-VALUE}.")
+                    + "frozen one within 10 s) or 'lab' (faster, for namespaces on one machine). Default: ${DEFAULT-VALUE}.")
     String clusterTiming;
 
     @Option(names = "--probe-interval-ms", paramLabel = "MS", defaultValue = "1000",

@@ -24,24 +24,24 @@ import java.util.Locale;
  * @param heartbeatIntervalMs FD_ALL3 {@code interval}: how often every member multicasts a heartbeat
  *                            (any message counts as one). Each heartbeat is one small message to
  *                            every other member, so n members send n × (n − 1) per interval.
- *                            Default 1000
+ *                            Default 2000
  * @param heartbeatTimeoutMs  FD_ALL3 {@code timeout}: a member silent this long is suspected.
  *                            The main lever of the trade-off: lower drops a frozen or cut-off daemon
  *                            sooner, but also suspects a live one that is silent because of a long GC
  *                            pause, CPU starvation or a congested network (a false suspicion: it is
  *                            dropped, its record leaves every snapshot, and MERGE3 brings it back a
- *                            few seconds later). Must exceed the interval. Default 5000
+ *                            few seconds later). Must exceed the interval. Default 6000
  * @param verifyTimeoutMs     VERIFY_SUSPECT2 {@code timeout}: how long a suspect has to answer
  *                            "are you dead?" before it is dropped. Added to every detection; lower
  *                            risks dropping a member that is merely slow to answer. Default 1000
  * @param mergeMinIntervalMs  MERGE3 {@code min_interval}: the shortest pause between two rounds in
  *                            which members announce their view to discover other partitions.
- *                            Default 1000
+ *                            Default 2000
  * @param mergeMaxIntervalMs  MERGE3 {@code max_interval}: rounds come every max/2 to 1.5 × max, and
  *                            a coordinator compares the views it heard every 1.6 × max, so a healed
  *                            partition merges within about {@link #healBoundMs}. Each round is a
  *                            discovery (with TCP: n × (n − 1) small messages), so lower heals sooner
- *                            and costs more traffic. Default 2000
+ *                            and costs more traffic. Default 4000
  * @param viewAckTimeoutMs    GMS {@code view_ack_collection_timeout}: how long a coordinator waits
  *                            for members to acknowledge a new view before going on. Matters only when
  *                            a member is frozen but not yet dropped: every view change waits this long
@@ -68,11 +68,18 @@ public record ClusterTiming(long joinTimeoutMs, long heartbeatIntervalMs, long h
 
     /**
      * For a management LAN: a killed daemon is dropped within {@code verify + 1 s} = 2 s (about 1 s
-     * measured), a frozen one within {@code timeout + interval + verify + 1 s} = 8 s (about 7 s
-     * measured), a healed partition merges within about 7 s (about 3 s measured), a lone daemon is
-     * its own cluster after 1 s.
+     * measured), a frozen one within {@code timeout + interval + verify + 1 s} = 10 s, a healed
+     * partition merges within about 14 s ({@link #healBoundMs}), a lone daemon is its own cluster
+     * after 1 s. A member silent for 6 s is suspected.
+     *
+     * <p>Why heartbeats every 2 s and merge rounds every 2–4 s (until 2026-11-24: every 1 s with a
+     * 5 s timeout, and 1–2 s, which dropped a frozen daemon within 8 s and healed within about 8 s):
+     * each heartbeat and each merge round is a message to every other member, and at idle they were
+     * most of a daemon's work beyond its probe. An idle daemon of an 8-node lab used 1.14 % of a core
+     * with the old values and 0.87 % with these ({@code LabBench --footprint-only 8}; README,
+     * "Footprint"); the 6 s timeout also tolerates a second more of silence from a starved host.
      */
-    public static final ClusterTiming DEFAULTS = new ClusterTiming(1000, 1000, 5000, 1000, 1000, 2000, 1000, 1000, 1000, 250);
+    public static final ClusterTiming DEFAULTS = new ClusterTiming(1000, 2000, 6000, 1000, 2000, 4000, 1000, 1000, 1000, 250);
 
     /**
      * For labs of network namespaces on one machine and for tests: {@link #DEFAULTS} with a 500 ms
@@ -203,7 +210,7 @@ public record ClusterTiming(long joinTimeoutMs, long heartbeatIntervalMs, long h
     /**
      * @return how long a member's holdings digest must differ from this daemon's, with neither
      *         changing, before this daemon sends that member its record again ({@link Repairs}):
-     *         {@link #freezeBoundMs}, in ms (8 s by default, 5 s in the lab, 26 s in a view of 128
+     *         {@link #freezeBoundMs}, in ms (10 s by default, 5 s in the lab, 34 s in a view of 128
      *         members through {@link #forView}). A live member tells its new digest within a
      *         heartbeat interval or so of a change (JGroups retransmits what it took within a few
      *         retransmit intervals), and a frozen one, whose digest stays as it was, is dropped within

@@ -20,7 +20,7 @@ class ClusterTimingTest {
         record Row(ClusterTiming t, long kill, long freeze, long check, long heal) {
         }
         Row[] rows = {
-            new Row(ClusterTiming.DEFAULTS, 2_000, 8_000, 3_200, 3_000 + 3_200 + 1_000 + 500),
+            new Row(ClusterTiming.DEFAULTS, 2_000, 10_000, 6_400, 6_000 + 6_400 + 1_000 + 500),
             new Row(ClusterTiming.LAB, 1_500, 5_000, 1_600, 1_500 + 1_600 + 1_000 + 500),
             new Row(new ClusterTiming(100, 10, 20, 10, 10, 20, 10, 10, 10, 10), 1_010, 1_040, 32, 30 + 32 + 1_000 + 20),
         };
@@ -36,13 +36,13 @@ class ClusterTimingTest {
     void heartbeatsMergeRoundsAndRetransmissionStretchOnlyAboveThirtyTwoMembers() {
         // members, stretch, heartbeat interval, heartbeat timeout, merge max, freeze bound, retransmit interval (default timing)
         long[][] rows = {
-            {1, 1, 1_000, 5_000, 2_000, 8_000, 250},
-            {8, 1, 1_000, 5_000, 2_000, 8_000, 250},
-            {32, 1, 1_000, 5_000, 2_000, 8_000, 250},
-            {33, 2, 2_000, 10_000, 4_000, 14_000, 500},
-            {64, 2, 2_000, 10_000, 4_000, 14_000, 500},
-            {256, 8, 8_000, 40_000, 16_000, 50_000, 2_000},
-            {1_024, 32, 32_000, 160_000, 64_000, 194_000, 8_000},
+            {1, 1, 2_000, 6_000, 4_000, 10_000, 250},
+            {8, 1, 2_000, 6_000, 4_000, 10_000, 250},
+            {32, 1, 2_000, 6_000, 4_000, 10_000, 250},
+            {33, 2, 4_000, 12_000, 8_000, 18_000, 500},
+            {64, 2, 4_000, 12_000, 8_000, 18_000, 500},
+            {256, 8, 16_000, 48_000, 32_000, 66_000, 2_000},
+            {1_024, 32, 64_000, 192_000, 128_000, 258_000, 8_000},
         };
         for (long[] row : rows) {
             int members = (int) row[0];
@@ -55,7 +55,7 @@ class ClusterTimingTest {
             assertThat(t.freezeBoundMs()).as("freeze bound at %d", members).isEqualTo(row[5]);
             assertThat(t.repairGraceMs()).as("repair grace at %d: the freeze bound", members).isEqualTo(row[5]);
             assertThat(t.retransmitIntervalMs()).as("retransmit interval at %d", members).isEqualTo(row[6]);
-            assertThat(t.withHeartbeats(1_000, 5_000).withMergeIntervals(1_000, 2_000).withRetransmitInterval(250))
+            assertThat(t.withHeartbeats(2_000, 6_000).withMergeIntervals(2_000, 4_000).withRetransmitInterval(250))
                     .as("nothing else changes at %d", members)
                     .isEqualTo(ClusterTiming.DEFAULTS);
         }

@@ -31,15 +31,15 @@ class TimingByViewTest {
             MERGE3 merge = channel.getProtocolStack().findProtocol(MERGE3.class);
             NAKACK2 multicast = channel.getProtocolStack().findProtocol(NAKACK2.class);
             UNICAST3 unicast = channel.getProtocolStack().findProtocol(UNICAST3.class);
-            assertThat(heartbeats.getInterval()).isEqualTo(1_000);
+            assertThat(heartbeats.getInterval()).isEqualTo(2_000);
             assertThat(multicast.getXmitInterval()).isEqualTo(250);
 
             scaling.down(new Event(Event.VIEW_CHANGE, view(channel.getAddress(), 2, 64)));
-            assertThat(heartbeats.getInterval()).isEqualTo(2_000);
-            assertThat(heartbeats.getTimeout()).isEqualTo(10_000);
-            assertThat(merge.getMinInterval()).isEqualTo(2_000);
-            assertThat(merge.getMaxInterval()).isEqualTo(4_000);
-            assertThat(merge.getCheckInterval()).isEqualTo(6_400);
+            assertThat(heartbeats.getInterval()).isEqualTo(4_000);
+            assertThat(heartbeats.getTimeout()).isEqualTo(12_000);
+            assertThat(merge.getMinInterval()).isEqualTo(4_000);
+            assertThat(merge.getMaxInterval()).isEqualTo(8_000);
+            assertThat(merge.getCheckInterval()).isEqualTo(12_800);
             assertThat(heartbeats.isHeartbeatSenderRunning()).as("FD_ALL3 started again with the view").isTrue();
             assertThat(multicast.getXmitInterval()).isEqualTo(500);
             assertThat(multicast.isXmitTaskRunning()).as("NAKACK2's retransmit task started again").isTrue();
@@ -48,17 +48,17 @@ class TimingByViewTest {
             assertThat(scaling.applied()).isEqualTo(ClusterTiming.DEFAULTS.forView(64));
 
             scaling.down(new Event(Event.VIEW_CHANGE, view(channel.getAddress(), 3, 256)));
-            assertThat(heartbeats.getInterval()).isEqualTo(8_000);
-            assertThat(merge.getMaxInterval()).isEqualTo(16_000);
+            assertThat(heartbeats.getInterval()).isEqualTo(16_000);
+            assertThat(merge.getMaxInterval()).isEqualTo(32_000);
             assertThat(multicast.getXmitInterval()).isEqualTo(2_000);
             assertThat(unicast.getXmitInterval()).isEqualTo(2_000);
 
             scaling.down(new Event(Event.VIEW_CHANGE, view(channel.getAddress(), 4, 8)));
-            assertThat(heartbeats.getInterval()).isEqualTo(1_000);
-            assertThat(heartbeats.getTimeout()).isEqualTo(5_000);
-            assertThat(merge.getMinInterval()).isEqualTo(1_000);
-            assertThat(merge.getMaxInterval()).isEqualTo(2_000);
-            assertThat(merge.getCheckInterval()).isEqualTo(3_200);
+            assertThat(heartbeats.getInterval()).isEqualTo(2_000);
+            assertThat(heartbeats.getTimeout()).isEqualTo(6_000);
+            assertThat(merge.getMinInterval()).isEqualTo(2_000);
+            assertThat(merge.getMaxInterval()).isEqualTo(4_000);
+            assertThat(merge.getCheckInterval()).isEqualTo(6_400);
             assertThat(multicast.getXmitInterval()).isEqualTo(250);
             assertThat(unicast.getXmitInterval()).isEqualTo(250);
             assertThat(multicast.isXmitTaskRunning()).isTrue();
