@@ -2,8 +2,14 @@ package io.railmap.bench;
 
 import io.railmap.cli.ExitCodes;
 import io.railmap.cli.Failures;
+import io.railmap.cli.UserError;
+import io.railmap.cli.options.OutputFile;
+import io.railmap.matrix.codec.SnapshotCodec;
+import io.railmap.matrix.model.Snapshot;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.OptionalInt;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 
@@ -86,5 +92,28 @@ final class BenchCommandLine {
         String give = most == Long.MAX_VALUE ? least + " or more" : least + " to " + most;
         throw new ParameterException(line, "Invalid value for " + input + ": " + value + " is " + (value < least ? "less than " + least
                 : "more than " + most) + " (" + what + "); give " + give);
+    }
+
+    /**
+     * Makes a synthetic snapshot and writes it whole to {@code file} ({@link OutputFile}, named as the
+     * parameter {@code FILE}); a file that cannot be written, or a snapshot too large for the heap, is
+     * one line on standard error and exit {@link ExitCodes#INPUT}.
+     *
+     * @param program  the program's name, first on an error line
+     * @param file     where to write
+     * @param nodes    how many nodes the snapshot has, for the out-of-memory line
+     * @param snapshot makes the snapshot
+     */
+    static void writeSnapshot(String program, Path file, int nodes, Supplier<Snapshot> snapshot) {
+        try {
+            OutputFile.write(file, SnapshotCodec.write(snapshot.get()), "FILE");
+        } catch (UserError e) {
+            System.err.println(program + ": " + e.getMessage());
+            System.exit(ExitCodes.INPUT);
+        } catch (OutOfMemoryError e) {
+            System.err.println(program + ": out of memory: " + nodes + " nodes need more than this JVM's "
+                    + (Runtime.getRuntime().maxMemory() >> 20) + " MB of heap; give it more with -Xmx, or fewer nodes");
+            System.exit(ExitCodes.INPUT);
+        }
     }
 }

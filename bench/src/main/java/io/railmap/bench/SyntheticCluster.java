@@ -1,9 +1,5 @@
 package io.railmap.bench;
 
-import io.railmap.cli.ExitCodes;
-import io.railmap.cli.UserError;
-import io.railmap.cli.options.OutputFile;
-import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
@@ -106,17 +102,8 @@ public final class SyntheticCluster {
         if (exit.isPresent()) {
             System.exit(exit.getAsInt());
         }
-        try {
-            SyntheticCluster cluster = new SyntheticCluster(arguments.size, arguments.order.equals("in-order"));
-            OutputFile.write(arguments.file, SnapshotCodec.write(cluster.snapshot()), "FILE");
-        } catch (UserError e) {
-            System.err.println("SyntheticCluster: " + e.getMessage());
-            System.exit(ExitCodes.INPUT);
-        } catch (OutOfMemoryError e) {
-            System.err.println("SyntheticCluster: out of memory: " + arguments.size + " nodes need more than this JVM's "
-                    + (Runtime.getRuntime().maxMemory() >> 20) + " MB of heap; give it more with -Xmx, or fewer nodes");
-            System.exit(ExitCodes.INPUT);
-        }
+        BenchCommandLine.writeSnapshot("SyntheticCluster", arguments.file, arguments.size,
+                () -> new SyntheticCluster(arguments.size, arguments.order.equals("in-order")).snapshot());
     }
 
     private void cable(PortRef x, PortRef y) {

@@ -1,9 +1,5 @@
 package io.railmap.bench;
 
-import io.railmap.cli.ExitCodes;
-import io.railmap.cli.UserError;
-import io.railmap.cli.options.OutputFile;
-import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.model.FarEndSource;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
@@ -101,15 +97,6 @@ public final class SyntheticFabric {
         if (exit.isPresent()) {
             System.exit(exit.getAsInt());
         }
-        try {
-            OutputFile.write(arguments.file, SnapshotCodec.write(of(arguments.size, arguments.nics)), "FILE");
-        } catch (UserError e) {
-            System.err.println("SyntheticFabric: " + e.getMessage());
-            System.exit(ExitCodes.INPUT);
-        } catch (OutOfMemoryError e) {
-            System.err.println("SyntheticFabric: out of memory: " + arguments.size + " nodes need more than this JVM's "
-                    + (Runtime.getRuntime().maxMemory() >> 20) + " MB of heap; give it more with -Xmx, or fewer nodes");
-            System.exit(ExitCodes.INPUT);
-        }
+        BenchCommandLine.writeSnapshot("SyntheticFabric", arguments.file, arguments.size, () -> of(arguments.size, arguments.nics));
     }
 }
