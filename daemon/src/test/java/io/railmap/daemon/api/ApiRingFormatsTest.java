@@ -4,22 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.micrometer.prometheusmetrics.PrometheusConfig;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.railmap.daemon.cluster.Cluster;
-import io.railmap.daemon.cluster.ClusterConfig;
-import io.railmap.daemon.cluster.ClusterTiming;
 import io.railmap.daemon.engine.Engine;
-import io.railmap.daemon.testing.FreePorts;
 import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.Snapshot;
-import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.client.HttpResponse;
-import io.vertx.ext.web.client.WebClient;
-import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,7 +18,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -38,10 +28,7 @@ import org.junit.jupiter.api.Test;
  * ends carry IPv4 addresses (cable k: 192.168.k.1 and .2), this daemon being studio-a.
  */
 class ApiRingFormatsTest {
-    private static Vertx vertx;
-    private static Cluster cluster;
-    private static WebClient client;
-    private static int port;
+    private static ApiOnLoopback api;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @BeforeAll
@@ -56,27 +43,16 @@ class ApiRingFormatsTest {
             heard.put(p.netdev(), p.neighbours());
         }
         engine.neighbours(heard);
-        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-        cluster = new Cluster(new ClusterConfig("api-ring-test", "studio-a", InetAddress.getLoopbackAddress(), FreePorts.clusterPort(),
-                List.of(), Optional.empty(), ClusterTiming.LAB), engine, registry);
-        cluster.start();
-        // after the member's first view, which would drop a record of a node that is not a member
-        ring.records().stream().filter(r -> !r.node().equals("studio-a")).forEach(engine::accept);
-        vertx = Vertx.vertx();
-        ApiVerticle api = new ApiVerticle(engine, cluster, registry, "127.0.0.1", 0, Optional.empty());
-        vertx.deployVerticle(api).await(10, TimeUnit.SECONDS);
-        port = api.actualPort();
-        client = WebClient.create(vertx);
+        api = ApiOnLoopback.start("api-ring-test", engine, ring.records().stream().filter(r -> !r.node().equals("studio-a")).toList());
     }
 
     @AfterAll
     static void stop() throws Exception {
-        vertx.close().await(10, TimeUnit.SECONDS);
-        cluster.close();
+        api.close();
     }
 
     private static HttpResponse<Buffer> get(String uri) throws Exception {
-        return client.get(port, "127.0.0.1", uri).send().await(10, TimeUnit.SECONDS);
+        return api.get(uri);
     }
 
     /** The same hostfile as {@code railmap matrix --format ring-launch} on that snapshot (MatrixRingHostfileTest). */

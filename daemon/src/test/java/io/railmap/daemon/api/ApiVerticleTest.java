@@ -4,28 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.micrometer.prometheusmetrics.PrometheusConfig;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.railmap.daemon.cluster.Cluster;
-import io.railmap.daemon.cluster.ClusterConfig;
-import io.railmap.daemon.cluster.ClusterTiming;
 import io.railmap.daemon.engine.Engine;
-import io.railmap.daemon.testing.FreePorts;
-import java.net.InetAddress;
 import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.model.PortState;
-import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.client.HttpResponse;
-import io.vertx.ext.web.client.WebClient;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -35,10 +25,7 @@ import org.junit.jupiter.api.Test;
  * a real cluster member that is alone on loopback.
  */
 class ApiVerticleTest {
-    private static Vertx vertx;
-    private static Cluster cluster;
-    private static WebClient client;
-    private static int port;
+    private static ApiOnLoopback api;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static Port port(String node, String netdev, String far) {
@@ -51,31 +38,20 @@ class ApiVerticleTest {
         Engine engine = new Engine("a");
         engine.ports(List.of(port("a", "en6", "b:en7"), port("a", "en7", "b:en6")));
         engine.neighbours(Map.of("en6", List.of(PortRef.parse("b:en7")), "en7", List.of(PortRef.parse("b:en6"))));
-        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-        cluster = new Cluster(new ClusterConfig("api-test", "a", InetAddress.getLoopbackAddress(), FreePorts.clusterPort(), List.of(),
-                Optional.empty(), ClusterTiming.LAB), engine, registry);
-        cluster.start();
-        // after the member's first view, which would drop a record of a node that is not a member
-        engine.accept(new NodeRecord("b", 4, List.of(port("b", "en7", "a:en6"), port("b", "en6", "a:en7"))));
-        vertx = Vertx.vertx();
-        ApiVerticle api = new ApiVerticle(engine, cluster, registry, "127.0.0.1", 0, java.util.Optional.empty());
-        vertx.deployVerticle(api).await(10, TimeUnit.SECONDS);
-        port = api.actualPort();
-        client = WebClient.create(vertx);
+        api = ApiOnLoopback.start("api-test", engine, List.of(new NodeRecord("b", 4, List.of(port("b", "en7", "a:en6"), port("b", "en6", "a:en7")))));
     }
 
     @AfterAll
     static void stop() throws Exception {
-        vertx.close().await(10, TimeUnit.SECONDS);
-        cluster.close();
+        api.close();
     }
 
     private static HttpResponse<Buffer> get(String uri) throws Exception {
-        return client.get(port, "127.0.0.1", uri).send().await(10, TimeUnit.SECONDS);
+        return api.get(uri);
     }
 
     private static HttpResponse<Buffer> post(String uri, String body) throws Exception {
-        return client.post(port, "127.0.0.1", uri).sendBuffer(Buffer.buffer(body)).await(10, TimeUnit.SECONDS);
+        return api.post(uri, Buffer.buffer(body));
     }
 
     @Test
@@ -249,8 +225,7 @@ class ApiVerticleTest {
         HttpResponse<Buffer> devices = post("/v1/check", "[[null, \"rdma_en6\"], [\"rdma_en7\", null]]");
         assertThat(devices.statusCode()).isEqualTo(400);
         assertThat(JSON.readTree(devices.bodyAsString()).get("error").asText()).startsWith("hosts= is required with a jaccl devices file");
-        HttpResponse<Buffer> latin1 = client.post(port, "127.0.0.1", "/v1/check").sendBuffer(Buffer.buffer(new byte[] {'[', (byte) 0xe9, ']'}))
-                .await(10, TimeUnit.SECONDS);
+        HttpResponse<Buffer> latin1 = api.post("/v1/check", Buffer.buffer(new byte[] {'[', (byte) 0xe9, ']'}));
         assertThat(latin1.statusCode()).isEqualTo(400);
         assertThat(JSON.readTree(latin1.bodyAsString()).get("error").asText()).startsWith("the request body is not UTF-8 text");
     }
