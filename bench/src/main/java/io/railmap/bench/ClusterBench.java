@@ -3,6 +3,7 @@ package io.railmap.bench;
 import io.railmap.daemon.cluster.ClusterTiming;
 import io.railmap.matrix.codec.SnapshotCodec;
 import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +26,10 @@ import picocli.CommandLine.Parameters;
  * of 4 to 8 Thunderbolt ports ({@link SyntheticCluster}, about 2.7 KB of JSON), spread over worker
  * JVMs ({@link ClusterWorker}; the OS caps the file descriptors of one process, and each member holds
  * a TCP connection to every other). Two members run alone in a JVM of their own, to be killed and
- * frozen. Per size it prints:
+ * frozen. With {@code --in-process}, every member runs in one worker JVM over JGroups' SHARED_LOOPBACK
+ * ({@link InProcessStack}: no connection between members, so sizes beyond what file descriptors and
+ * per-connection costs allow), and a member is killed or frozen in that JVM by dropping its traffic.
+ * Per size it prints:
  * <ul>
  *   <li>cold convergence: from telling every member to start at once until each holds every record;</li>
  *   <li>record change: from one member's record changing until each holds the new version;</li>
@@ -35,10 +39,10 @@ import picocli.CommandLine.Parameters;
  * </ul>
  * Each figure is good to {@value ClusterWorker#POLL_MS} ms (how often workers look). Arguments:
  * {@code [--per-jvm M] [--timing default|lab] [--join-ms J] [--no-key] [--java PATH] [--idle-s S] [--timeout-s T]
- * [--seeds K] [--one-by-one] SIZE...} (defaults: 64 members per JVM, default timing (with its join
+ * [--seeds K] [--in-process] [--one-by-one] SIZE...} (defaults: 64 members per JVM, default timing (with its join
  * timeout unless {@code --join-ms} gives one, in ms), a cluster key, the
  * {@code java} running this, 20 s idle, 300 s per wait, the first 3 members as every member's seeds (0:
- * all of them), every member started at once rather than each once the previous one has a view; sizes
+ * all of them), TCP between worker JVMs, every member started at once rather than each once the previous one has a view; sizes
  * 64 256). {@code --help} prints them; a bad one (a size outside 5 to {@value #MAX_SIZE}, {@code --seeds} below 0,
  * another number below 1, a timing not named, no {@code java} at {@code --java}) is one line naming it on standard
  * error and exit code 1, before anything starts.
@@ -70,6 +74,9 @@ public final class ClusterBench implements BenchCommandLine.Checked {
     int timeoutS = 300;
     @Option(names = "--seeds", paramLabel = "K", description = "The first K members are every member's seeds; 0: all of them (default: ${DEFAULT-VALUE}).")
     int seeds = 3;
+    @Option(names = "--in-process", description = "Every member in one JVM over JGroups' SHARED_LOOPBACK instead of TCP (InProcessStack);"
+            + " a member is killed and frozen by dropping its traffic.")
+    boolean inProcess;
     @Option(names = "--one-by-one", description = "Start each member once the previous one has a view (default: every member at once).")
     boolean oneByOne;
     @Parameters(paramLabel = "SIZE", description = "Cluster sizes to measure, in members, 5 to " + MAX_SIZE + " (default: 64 256).")
@@ -139,18 +146,30 @@ public final class ClusterBench implements BenchCommandLine.Checked {
         SyntheticCluster shape = new SyntheticCluster(n, false);
         int recordBytes = SnapshotCodec.tree(shape.record(0, System.currentTimeMillis())).toString().getBytes(StandardCharsets.UTF_8).length;
         try {
-            for (int first = 0; first < regular; first += perJvm) {
-                workers.add(worker(n, first, Math.min(perJvm, regular - first), secret, logs));
+            WorkerProcess killed;
+            WorkerProcess frozen;
+            if (inProcess) {
+                workers.add(worker(n, 0, n, secret, logs));
+                killed = workers.get(0);
+                frozen = workers.get(0);
+                all.addAll(workers);
+                System.out.printf("%d members in one JVM: JGroups SHARED_LOOPBACK, %s timing%s, %s; records of %d bytes; Java %s%n",
+                        n, timing, joinMs > 0 ? " with a " + joinMs + " ms join timeout" : "", noKey ? "no key" : "with a cluster key",
+                        recordBytes, workers.get(0).javaVersion());
+            } else {
+                for (int first = 0; first < regular; first += perJvm) {
+                    workers.add(worker(n, first, Math.min(perJvm, regular - first), secret, logs));
+                }
+                killed = worker(n, n - 2, 1, secret, logs);
+                frozen = worker(n, n - 1, 1, secret, logs);
+                all.addAll(workers);
+                all.add(killed);
+                all.add(frozen);
+                System.out.printf("%d members: %d JVMs of up to %d, and 2 alone; JGroups TCP_NIO2 on loopback, %s timing%s, %s, seeds %s;"
+                                + " records of %d bytes; workers on Java %s%n",
+                        n, workers.size(), perJvm, timing, joinMs > 0 ? " with a " + joinMs + " ms join timeout" : "", noKey ? "no key" : "with a cluster key", seeds == 0 ? "all" : "the first " + seeds,
+                        recordBytes, workers.get(0).javaVersion());
             }
-            WorkerProcess killed = worker(n, n - 2, 1, secret, logs);
-            WorkerProcess frozen = worker(n, n - 1, 1, secret, logs);
-            all.addAll(workers);
-            all.add(killed);
-            all.add(frozen);
-            System.out.printf("%d members: %d JVMs of up to %d, and 2 alone; JGroups TCP_NIO2 on loopback, %s timing%s, %s, seeds %s;"
-                            + " records of %d bytes; workers on Java %s%n",
-                    n, workers.size(), perJvm, timing, joinMs > 0 ? " with a " + joinMs + " ms join timeout" : "", noKey ? "no key" : "with a cluster key", seeds == 0 ? "all" : "the first " + seeds,
-                    recordBytes, workers.get(0).javaVersion());
 
             long[] idle = usage(all);
             long start = System.nanoTime();
@@ -185,7 +204,7 @@ public final class ClusterBench implements BenchCommandLine.Checked {
             System.out.printf("  idle cost          %7.2f %% of one core per member over %d s; %.1f MB RSS and %.1f threads per member"
                             + " (%.0f MB, %d threads per JVM of %d)%n",
                     100.0 * (after[0] - before[0]) / wallNs / n, idleS, after[1] / 1024.0 / n, (double) after[2] / n,
-                    after[3] / 1024.0, after[4], Math.min(perJvm, regular));
+                    after[3] / 1024.0, after[4], inProcess ? n : Math.min(perJvm, regular));
 
             int changer = 3;
             long changed = System.nanoTime();
@@ -195,27 +214,44 @@ public final class ClusterBench implements BenchCommandLine.Checked {
             report("record change", awaitAll(all, false), changed, "from one member's record changing until each holds the new version");
 
             long kill = System.nanoTime();
-            killed.kill();
+            if (inProcess) {
+                killed.send("kill " + (n - 2));
+                killed.answer(30_000);
+            } else {
+                killed.kill();
+            }
             List<WorkerProcess> alive = new ArrayList<>(workers);
-            alive.add(frozen);
+            if (!inProcess) {
+                alive.add(frozen);
+            }
             alive.forEach(w -> w.send("await-absent " + SyntheticCluster.node(n - 2) + " " + timeoutS * 1000));
             report("member killed", awaitAll(alive, false), kill, "from SIGKILL of a member until no member holds its record");
 
             long freeze = System.nanoTime();
-            new ProcessBuilder("kill", "-STOP", Long.toString(frozen.pid())).inheritIO().start().waitFor();
+            if (inProcess) {
+                frozen.send("freeze " + (n - 1));
+                frozen.answer(30_000);
+            } else {
+                new ProcessBuilder("kill", "-STOP", Long.toString(frozen.pid())).inheritIO().start().waitFor();
+            }
             workers.forEach(w -> w.send("await-absent " + SyntheticCluster.node(n - 1) + " " + timeoutS * 1000));
             report("member frozen", awaitAll(workers, false), freeze, "from SIGSTOP of a member until no member holds its record");
-            frozen.kill();
+            if (!inProcess) {
+                frozen.kill();
+            }
         } finally {
             all.parallelStream().forEach(WorkerProcess::close);
         }
     }
 
     private WorkerProcess worker(int n, int first, int count, String secret, Path logs) throws Exception {
-        List<String> jvm = List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss512k", "-Xmx" + (64 + count * (8 + n / 8)) + "m",
+        long physicalMb = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getTotalMemorySize() >> 20;
+        long heapMb = Math.min(64 + (long) count * (8 + n / 8), physicalMb * 3 / 4);
+        List<String> jvm = List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss512k", "-Xmx" + heapMb + "m",
                 "-XX:+ExitOnOutOfMemoryError");
         List<String> args = List.of(Integer.toString(n), Integer.toString(first), Integer.toString(count), Integer.toString(PORT),
-                seedList(n), timing + (joinMs > 0 ? ":" + joinMs : ""), secret);
+                seedList(n), timing + (joinMs > 0 ? ":" + joinMs : ""), secret, inProcess ? "in-process" : "tcp");
         String name = "worker " + first + "-" + (first + count - 1) + " of " + n;
         return new WorkerProcess(java, jvm, args, logs.resolve(n + "-" + first + ".log"), name, 120_000);
     }

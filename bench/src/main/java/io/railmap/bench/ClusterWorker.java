@@ -22,9 +22,11 @@ import java.util.function.Predicate;
 
 /**
  * One JVM's share of {@link ClusterBench}'s members. Started by the benchmark with
- * {@code SIZE FIRST COUNT PORT SEEDS TIMING KEY} (members FIRST to FIRST+COUNT-1 of a synthetic
+ * {@code SIZE FIRST COUNT PORT SEEDS TIMING KEY TRANSPORT} (members FIRST to FIRST+COUNT-1 of a synthetic
  * cluster of SIZE nodes; SEEDS member numbers joined by commas; TIMING {@code default} or
- * {@code lab}, optionally followed by {@code :MS}, a join timeout in ms; KEY base64 or {@code none}), it prints {@code ready} and its Java version, then answers each command on
+ * {@code lab}, optionally followed by {@code :MS}, a join timeout in ms; KEY base64 or {@code none};
+ * TRANSPORT {@code tcp}, or {@code in-process} when every member of the cluster is in this JVM
+ * ({@link InProcessStack})), it prints {@code ready} and its Java version, then answers each command on
  * standard input with one line on standard output:
  * <pre>
  * start [one-by-one]            every member joins, at once      → started
@@ -33,6 +35,9 @@ import java.util.function.Predicate;
  * await-version NODE V MS        every member holds NODE at ≥ V   → ok | timeout K/COUNT
  * await-absent NODE MS           no member holds NODE's record    → ok | timeout K/COUNT
  * change I                       member I's record changes        → version V
+ * kill I | freeze I              in-process only: member I is     → halted
+ *                                killed or stopped, and left out
+ *                                of every later await
  * usage                          this JVM's cost so far           → usage CPU_NS RSS_KB THREADS
  * stop                           every member leaves              → stopped (then the JVM exits)
  * </pre>
@@ -45,6 +50,8 @@ public final class ClusterWorker {
     private final int first;
     private final int size;
     private final List<WorkerMember> members = new ArrayList<>();
+    /** Members killed or stopped in this JVM: no await looks at them. */
+    private final java.util.Set<WorkerMember> halted = new java.util.HashSet<>();
     private final PrintStream out;
 
     private ClusterWorker(int size, int first, PrintStream out) {
@@ -53,7 +60,7 @@ public final class ClusterWorker {
         this.out = out;
     }
 
-    /** @param args {@code SIZE FIRST COUNT PORT SEEDS TIMING KEY} */
+    /** @param args {@code SIZE FIRST COUNT PORT SEEDS TIMING KEY TRANSPORT} */
     public static void main(String[] args) throws Exception {
         PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true, StandardCharsets.UTF_8);
         System.setOut(System.err); // nothing but answers on standard output
@@ -70,13 +77,20 @@ public final class ClusterWorker {
         ClusterTiming timing = preset.length == 1 ? ClusterTiming.preset(preset[0])
                 : ClusterTiming.preset(preset[0]).withJoinTimeout(Long.parseLong(preset[1]));
         Optional<ClusterKey> key = args[6].equals("none") ? Optional.empty() : Optional.of(ClusterKey.parse("bench key", args[6]));
+        boolean inProcess = args[7].equals("in-process");
         SyntheticCluster shape = new SyntheticCluster(size, false);
         ClusterWorker worker = new ClusterWorker(size, first, out);
         for (int i = first; i < first + count; i++) {
-            worker.members.add(new WorkerMember(shape, i, port, seeds, timing, key));
+            worker.members.add(new WorkerMember(shape, i, port, seeds, timing, key, inProcess));
         }
         out.println("ready " + Runtime.version());
-        worker.serve(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)));
+        try {
+            worker.serve(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)));
+        } catch (Exception | Error e) {
+            // JGroups' threads would keep the JVM alive without an answer ever coming
+            e.printStackTrace();
+            System.exit(1);
+        }
     }
 
     private void serve(BufferedReader in) throws Exception {
@@ -96,6 +110,12 @@ public final class ClusterWorker {
                 case "await-version" -> await(Long.parseLong(c[3]), v -> v.getOrDefault(c[1], -1L) >= Long.parseLong(c[2]), () -> "");
                 case "await-absent" -> await(Long.parseLong(c[2]), v -> !v.containsKey(c[1]), () -> "");
                 case "change" -> out.println("version " + members.get(Integer.parseInt(c[1]) - first).change());
+                case "kill", "freeze" -> {
+                    WorkerMember m = members.get(Integer.parseInt(c[1]) - first);
+                    m.halt(c[0].equals("kill"));
+                    halted.add(m);
+                    out.println("halted");
+                }
                 case "usage" -> out.println("usage " + cpuNanos() + " " + status("VmRSS:") + " " + status("Threads:"));
                 case "stop" -> {
                     inParallel(WorkerMember::close);
@@ -129,16 +149,17 @@ public final class ClusterWorker {
         while (true) {
             int satisfied = 0;
             for (WorkerMember m : members) {
-                if (holds.test(m.versions())) {
+                if (!halted.contains(m) && holds.test(m.versions())) {
                     satisfied++;
                 }
             }
-            if (satisfied == members.size()) {
+            int looked = members.size() - halted.size();
+            if (satisfied == looked) {
                 out.println("ok");
                 return;
             }
             if (System.nanoTime() > deadline) {
-                out.println("timeout " + satisfied + "/" + members.size() + detail.get());
+                out.println("timeout " + satisfied + "/" + looked + detail.get());
                 return;
             }
             Thread.sleep(POLL_MS);

@@ -33,6 +33,8 @@ final class WorkerMember implements AutoCloseable {
     private volatile boolean dirty = true;
     private Map<String, Long> versions = Map.of();
     private boolean linkDown;
+    /** The in-process stack, to freeze or kill the member; empty over TCP. */
+    private final Optional<InProcessStack> inProcess;
 
     /**
      * @param shape  the synthetic cluster whose node {@code index} this member is
@@ -41,8 +43,9 @@ final class WorkerMember implements AutoCloseable {
      * @param seeds  the members every member asks when starting
      * @param timing failure detection and merge timing
      * @param key    the cluster key, if the cluster runs with one
+     * @param inProcess whether every member is in this JVM ({@link InProcessStack}) rather than over TCP
      */
-    WorkerMember(SyntheticCluster shape, int index, int port, List<Seed> seeds, ClusterTiming timing, Optional<ClusterKey> key) {
+    WorkerMember(SyntheticCluster shape, int index, int port, List<Seed> seeds, ClusterTiming timing, Optional<ClusterKey> key, boolean inProcess) {
         InetAddress bind = address(index);
         engine = new Engine(SyntheticCluster.node(index), Optional.of(bind.getHostAddress()));
         ports = shape.portsOf(index);
@@ -50,7 +53,9 @@ final class WorkerMember implements AutoCloseable {
         engine.neighbours(neighbours(false));
         engine.onChange(() -> dirty = true);
         ClusterConfig config = new ClusterConfig(CLUSTER, SyntheticCluster.node(index), bind, port, seeds, key, timing);
-        cluster = new Cluster(config, engine, new SimpleMeterRegistry());
+        this.inProcess = inProcess ? Optional.of(new InProcessStack()) : Optional.empty();
+        cluster = inProcess ? new Cluster(config, engine, new SimpleMeterRegistry(), this.inProcess.get())
+                : new Cluster(config, engine, new SimpleMeterRegistry());
     }
 
     /**
@@ -102,6 +107,23 @@ final class WorkerMember implements AutoCloseable {
             versions = now;
         }
         return versions;
+    }
+
+    /**
+     * In process only: from now on this member neither sends nor receives (a stopped process), or also
+     * closes its connections and leaves without a word (a killed one).
+     *
+     * @param kill whether the member is killed rather than stopped
+     * @throws IllegalStateException over TCP, where the benchmark signals a worker JVM instead
+     */
+    void halt(boolean kill) {
+        InProcessStack stack = inProcess.orElseThrow(() -> new IllegalStateException("only members in one JVM are halted in it"));
+        if (kill) {
+            stack.kill();
+            new Thread(cluster::close, "close killed member").start();
+        } else {
+            stack.freeze();
+        }
     }
 
     /** Leaves the cluster. */

@@ -58,7 +58,12 @@ final class WorkerProcess implements AutoCloseable {
         }, "bench-" + name);
         reader.setDaemon(true);
         reader.start();
+        // a JVM agent (a profiler given in JAVA_TOOL_OPTIONS) may print a line of its own first
+        long deadline = System.nanoTime() + readyMs * 1_000_000;
         String ready = answer(readyMs);
+        while (!ready.startsWith("ready ") && System.nanoTime() < deadline) {
+            ready = answer(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+        }
         if (!ready.startsWith("ready ")) {
             throw new IllegalStateException(name + " did not start (" + ready + "); see " + log);
         }

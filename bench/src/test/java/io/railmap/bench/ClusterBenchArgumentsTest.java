@@ -13,7 +13,7 @@ class ClusterBenchArgumentsTest {
 
         assertThat(call.exit()).hasValue(0);
         assertThat(call.out()).contains("Usage: ClusterBench", "--per-jvm", "--timing", "--join-ms", "--no-key", "--java", "--idle-s",
-                "--timeout-s", "--seeds", "--one-by-one", "SIZE");
+                "--timeout-s", "--seeds", "--in-process", "--one-by-one", "SIZE");
         assertThat(call.err()).isEmpty();
     }
 
@@ -31,6 +31,7 @@ class ClusterBenchArgumentsTest {
         assertThat(bench.timeoutS).isEqualTo(300);
         assertThat(bench.seeds).isEqualTo(3);
         assertThat(bench.oneByOne).isFalse();
+        assertThat(bench.inProcess).isFalse();
     }
 
     @Test
@@ -39,7 +40,7 @@ class ClusterBenchArgumentsTest {
         String java = ProcessHandle.current().info().command().orElseThrow();
 
         BenchCall call = BenchCall.parse(bench, "--per-jvm", "32", "--timing", "lab", "--join-ms", "3000", "--no-key", "--java", java,
-                "--idle-s", "60", "--timeout-s", "120", "--seeds", "0", "--one-by-one", "16", "128");
+                "--idle-s", "60", "--timeout-s", "120", "--seeds", "0", "--in-process", "--one-by-one", "16", "128");
 
         assertThat(call.exit()).isEmpty();
         assertThat(call.err()).isEmpty();
@@ -49,6 +50,7 @@ class ClusterBenchArgumentsTest {
         assertThat(bench.noKey).isTrue();
         assertThat(bench.java).isEqualTo(java);
         assertThat(bench.oneByOne).isTrue();
+        assertThat(bench.inProcess).isTrue();
         assertThat(bench.sizes).containsExactly(16, 128);
     }
 

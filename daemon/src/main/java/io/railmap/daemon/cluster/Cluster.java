@@ -116,6 +116,17 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
         this(config, engine, registry, ClusterProtocol.fromSystemProperty());
     }
 
+    /**
+     * For benchmarks and tests: a member (speaking as {@link #Cluster(ClusterConfig, Engine, MeterRegistry)}
+     * does) whose JGroups stack is changed before the channel is made, e.g. many members in one JVM over
+     * JGroups' SHARED_LOOPBACK instead of TCP. A daemon never uses it.
+     *
+     * @param stackChange given {@link ClusterStack#protocols}, bottom first; returns the protocols to use
+     */
+    public Cluster(ClusterConfig config, Engine engine, MeterRegistry registry, UnaryOperator<List<Protocol>> stackChange) {
+        this(config, engine, registry, ClusterProtocol.fromSystemProperty(), stackChange);
+    }
+
     /** @param speaking the protocol versions this member reads and writes */
     Cluster(ClusterConfig config, Engine engine, MeterRegistry registry, ClusterProtocol speaking) {
         this(config, engine, registry, speaking, UnaryOperator.identity());

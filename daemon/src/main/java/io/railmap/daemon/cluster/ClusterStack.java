@@ -55,10 +55,21 @@ import org.jgroups.stack.Protocol;
  * off, and nothing here turns it on.
  */
 final class ClusterStack {
-    /** Largest bundle of messages sent at once to one member, in bytes. */
+    /**
+     * Largest bundle of messages sent at once to one member, in bytes. The bundler holds an output
+     * buffer of this size for every member it sends to, used or not: 16 MB at 1,000 members, the
+     * largest part (about 1 GB) of the 2.4 GB live heap of 256 members in one JVM
+     * ({@code ClusterBench --in-process}). 4,000 (with fragments of 3,500) was tried and reverted: a
+     * cluster of five then failed to agree within 20 s in 2 of 3 runs of the cluster tests
+     * (JoinDisseminationTest), for a reason not found.
+     */
     static final int BUNDLE_BYTES = 16_000;
-    /** Messages waiting per destination before the bundler drops (retransmission recovers them). */
-    static final int BUNDLER_QUEUE = 1024;
+    /**
+     * Messages waiting per destination before the bundler drops (retransmission recovers them); its
+     * queue is allocated whole, 1 KB per member here (1,024 slots before). Records, holdings and
+     * acknowledgements to one member come a few at a time.
+     */
+    static final int BUNDLER_QUEUE = 256;
     /** FRAG2's fragment size in bytes: below the bundle size, as JGroups requires. */
     static final int FRAGMENT_BYTES = 15_000;
     /**
@@ -67,6 +78,14 @@ final class ClusterStack {
      * connection open: MessageLengthWireTest).
      */
     static final int MAX_MESSAGE_BYTES = 4 << 20;
+    /**
+     * Messages per row of NAKACK2's and UNICAST3's retransmission tables (JGroups' default 1,000, 10 rows
+     * rather than 100 to start with): a member keeps a table per member for multicasts, and its first row
+     * is allocated whole. Records are few and rare, so a row of 100 (400 bytes) rarely fills, and a full
+     * table grows by rows as before. With delivery batches no longer kept per sender (below), the live
+     * heap of 256 members in one JVM ({@code ClusterBench --in-process}) went from 3.3 to 2.4 GB.
+     */
+    static final int RETRANSMIT_ROW = 100;
     /** Discovery requests per join timeout. */
     static final int DISCOVERY_RUNS = 3;
 
@@ -169,8 +188,13 @@ final class ClusterStack {
         nakack.setXmitInterval(t.retransmitIntervalMs());
         // Messages from members that just left are expected around every view change.
         nakack.logDiscardMessages(false);
+        // Memory per member held for each other member: NAKACK2 keeps a delivery batch per sender of at
+        // least 2,048 slots (8 KB) when it reuses batches, 8 MB at 1,000 members; records are rare, so a
+        // batch made per delivery costs nothing worth keeping that for. Rows: RETRANSMIT_ROW.
+        nakack.setXmitTableNumRows(10).setXmitTableMsgsPerRow(RETRANSMIT_ROW).reuseMessageBatches(false);
         stack.add(nakack);
-        stack.add(new UNICAST3().setXmitInterval(t.retransmitIntervalMs()));
+        stack.add(new UNICAST3().setXmitInterval(t.retransmitIntervalMs())
+                .setXmitTableNumRows(10).setXmitTableMsgsPerRow(RETRANSMIT_ROW).reuseMessageBatches(false));
         stack.add(new STABLE());
 
         GMS gms = new GMS();
