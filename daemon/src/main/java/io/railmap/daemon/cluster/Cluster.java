@@ -538,9 +538,34 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
         RecordIntake.Receipt receipt = msg.hasArray()
                 ? intake.receive(id, node, msg.getArray(), msg.getOffset(), msg.getLength())
                 : intake.receive(id, node, new byte[0], 0, 0);
+        if (receipt.rejected().filter(RejectReason.STALE::equals).isPresent()) {
+            answerSoon(src, id);
+        }
         receipt.rejected().ifPresentOrElse(reason -> complain(src, reason, receipt.why()), () -> receipt.sender()
                 .filter(sender -> sender.current() > speaking.max() || !receipt.skipped().isEmpty())
                 .ifPresent(sender -> newer(src, sender, receipt.skipped())));
+    }
+
+    /**
+     * A member sent a record this daemon already holds: tells it this daemon's holdings, on the sender
+     * thread, once per member and digest ({@link Repairs#answer}).
+     */
+    private void answerSoon(Address src, String id) {
+        try {
+            sender.execute(() -> {
+                JChannel ch = channel;
+                Holdings.Held own = held();
+                if (ch != null && ch.isConnected() && repairs.answer(id, own.digest())) {
+                    try {
+                        ch.send(new BytesMessage(src, Holdings.encode(own)).putHeader(HoldingsHeader.ID, new HoldingsHeader()));
+                    } catch (Exception e) {
+                        // as a holdings send after a view: the next change or repair tells it again
+                    }
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // closing: nothing more is sent
+        }
     }
 
     /** @return whether this is the first line of this kind about a member of the view (never for a non-member: bounded by the view) */

@@ -32,10 +32,18 @@ import java.util.function.LongSupplier;
  * the pairs they touch), nor to a frozen member, whose digest stays as it was (the grace period is
  * the freeze bound: it is dropped first), nor ever while every digest equals this daemon's, and a pair that stays
  * different (a member whose records are full, one whose view differs) costs one message, not one per
- * period. What this does not repair: a lost record whose owner never heard the lacking member's
- * digest either (that member's digest only reaches the owner by a later change), and a holdings
- * message lost on its own (every record held everywhere, a digest heard here stale): agreement then
- * shows as not reached here until the next change, never as reached where it is not.
+ * period.
+ *
+ * <p>The other half: <em>when a member sends this daemon a record it already holds (rejected as
+ * stale), answer with this daemon's holdings, once for that member and this daemon's digest</em>.
+ * The member re-sent it because the digest it heard from this daemon differs from its own: a
+ * holdings message lost on its own (every record held everywhere, a digest heard there stale) is
+ * thus repaired by the next round, where agreement would otherwise show as not reached there until
+ * the next change. It costs one holdings message per member and digest, also when a joiner's record
+ * arrives twice. What this does not repair: a lost record whose owner never heard the lacking
+ * member's digest either (that member's digest only reaches the owner by a later change), and a
+ * member that never heard this daemon's holdings at all (it has no digest to repair against): both
+ * show as agreement not reached until the next change, never as reached where it is not.
  *
  * <p>Bounds: one entry per member whose holdings were heard, at most {@link Holdings#MAX_MEMBERS},
  * and every view drops the entries of members not in it.
@@ -45,11 +53,12 @@ final class Repairs {
     private record Pair(String own, String heard) {
     }
 
-    /** What is known of one member: its last digest, since when, and the pair last repaired. */
+    /** What is known of one member: its last digest, since when, the pair last repaired, the own digest last answered with. */
     private static final class Entry {
         String heard;
         long sinceNanos;
         Pair repaired;
+        String answered;
     }
 
     /**
@@ -86,18 +95,41 @@ final class Repairs {
      * last one heard. A new member beyond {@link Holdings#MAX_MEMBERS} is ignored.
      */
     synchronized void heard(String member, String digest) {
-        Entry e = byMember.get(member);
+        Entry e = entry(member);
         if (e == null) {
-            if (byMember.size() >= Holdings.MAX_MEMBERS) {
-                return;
-            }
-            e = new Entry();
-            byMember.put(member, e);
+            return;
         }
         if (!digest.equals(e.heard)) {
             e.heard = digest;
             e.sinceNanos = nanoClock.getAsLong();
         }
+    }
+
+    /**
+     * Notes that a member sent a record this daemon already holds.
+     *
+     * @param member    the member's identity
+     * @param ownDigest this daemon's digest now
+     * @return whether to send the member this daemon's holdings: the first time for this member and
+     *         digest; never for a new member beyond {@link Holdings#MAX_MEMBERS}
+     */
+    synchronized boolean answer(String member, String ownDigest) {
+        Entry e = entry(member);
+        if (e == null || ownDigest.equals(e.answered)) {
+            return false;
+        }
+        e.answered = ownDigest;
+        return true;
+    }
+
+    /** @return the member's entry, made when missing; null for a new member beyond {@link Holdings#MAX_MEMBERS} */
+    private Entry entry(String member) {
+        Entry e = byMember.get(member);
+        if (e == null && byMember.size() < Holdings.MAX_MEMBERS) {
+            e = new Entry();
+            byMember.put(member, e);
+        }
+        return e;
     }
 
     /** Forgets the members that are no longer in the view. */
@@ -124,7 +156,7 @@ final class Repairs {
         for (Map.Entry<String, Entry> m : byMember.entrySet()) {
             Entry e = m.getValue();
             Pair pair = new Pair(own, e.heard);
-            if (own.equals(e.heard) || pair.equals(e.repaired) || !view.contains(m.getKey())) {
+            if (e.heard == null || own.equals(e.heard) || pair.equals(e.repaired) || !view.contains(m.getKey())) {
                 continue;
             }
             long stable = now - Math.max(ownSinceNanos, e.sinceNanos);

@@ -52,8 +52,7 @@ final class LoopbackMembers implements AutoCloseable {
     /** Starts a node's member with its JGroups stack changed (a protocol that loses a message, say). */
     Cluster start(String node, UnaryOperator<List<Protocol>> stackChange) {
         Engine engine = new Engine(node);
-        engine.ports(List.of(new Port(node, "en1", Optional.empty(), 1, PortKind.ETHERNET, Optional.of(100.0), PortState.ACTIVE,
-                Optional.empty(), List.of())));
+        engine.ports(List.of(port(node, 100.0)));
         List<Seed> seeds = ports.values().stream().map(p -> new Seed("127.0.0.1", p)).toList();
         Cluster member = new Cluster(new ClusterConfig(cluster, node, LOOPBACK, ports.get(node), seeds, key, ClusterTiming.LAB),
                 engine, new SimpleMeterRegistry(), ClusterProtocol.THIS, stackChange);
@@ -61,6 +60,17 @@ final class LoopbackMembers implements AutoCloseable {
         members.put(node, member);
         member.start();
         return member;
+    }
+
+    /** Changes a started node's record: its one port's rate goes from 100 to 200 Gb/s or back. */
+    void changeRecord(String node) {
+        Engine engine = engines.get(node);
+        double now = engine.record().ports().get(0).rateGbps().orElse(100.0);
+        engine.ports(List.of(port(node, now == 100.0 ? 200.0 : 100.0)));
+    }
+
+    private static Port port(String node, double rateGbps) {
+        return new Port(node, "en1", Optional.empty(), 1, PortKind.ETHERNET, Optional.of(rateGbps), PortState.ACTIVE, Optional.empty(), List.of());
     }
 
     /** @return the started members by node, in the order they started */

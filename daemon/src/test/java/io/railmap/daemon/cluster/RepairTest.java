@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Anti-entropy in a real cluster: JGroups members in this JVM on loopback, lab timing (a 5 s repair
  * grace), a cluster key. A record message lost to one member is sent again by its owner once the
- * digests have differed for the grace period; a cluster in agreement sends nothing.
+ * digests have differed for the grace period, a holdings message lost on its own is told again in
+ * answer to the repair it causes; a cluster in agreement sends nothing.
  */
 class RepairTest {
     private static final String CLUSTER = "repair-test";
@@ -51,7 +52,7 @@ class RepairTest {
         assertThat(repairs()).as("repairs before c joins").isZero();
 
         // c loses a's record: a sends it once when c joins, and nothing below c retransmits it
-        LosesFirstRecord loses = new LosesFirstRecord("a");
+        LosesOne loses = LosesOne.firstRecord("a");
         cluster.start("c", protocols -> {
             List<Protocol> out = new ArrayList<>(protocols);
             out.add(loses);
@@ -64,6 +65,28 @@ class RepairTest {
         assertThat(cluster.members().get("a").metrics().repairCount()).as("a's repairs").isEqualTo(1);
         // b may have sent c its record, and c its own to a and b, if their checks came before a's repair arrived
         assertThat(repairs()).as("repairs in all").isBetween(1.0, 4.0);
+    }
+
+    @Test
+    void aHoldingsMessageLostOnItsOwnIsToldAgainWhenItsReceiverRepairs() {
+        cluster.start("a");
+        cluster.start("b");
+        LosesOne loses = LosesOne.nextHoldings("a");
+        cluster.start("c", protocols -> {
+            List<Protocol> out = new ArrayList<>(protocols);
+            out.add(loses);
+            return out;
+        });
+        awaitEveryoneHoldsEveryRecordAndAgrees();
+
+        // a's record changes and c loses the holdings a sends next: c holds a's new record, but a's
+        // digest as it was; c resends its record to a after the grace, and a answers with its holdings
+        loses.arm();
+        cluster.changeRecord("a");
+        await("c lost a's holdings").atMost(BOUND).until(() -> loses.lost() == 1);
+        awaitEveryoneHoldsEveryRecordAndAgrees();
+        assertThat(cluster.members().get("c").metrics().repairCount()).as("c's repairs").isEqualTo(1);
+        assertThat(cluster.members().get("a").metrics().repairCount()).as("a's repairs").isZero();
     }
 
     @Test

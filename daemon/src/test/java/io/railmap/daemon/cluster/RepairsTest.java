@@ -76,6 +76,24 @@ class RepairsTest {
         assertThat(repairs.size()).isEqualTo(Holdings.MAX_MEMBERS);
     }
 
+    @Test
+    void aStaleRecordIsAnsweredOncePerMemberAndOwnDigestAndMakesNoRepair() {
+        repairs.own("x");
+        assertThat(repairs.answer("m", "x")).isTrue();
+        assertThat(repairs.answer("m", "x")).as("the same digest again").isFalse();
+        assertThat(repairs.answer("n", "x")).as("another member").isTrue();
+        assertThat(repairs.answer("m", "w")).as("a new own digest").isTrue();
+        after(10 * GRACE);
+        assertThat(due("m", "n")).as("answered, never heard: nothing to repair").isEqualTo(new Repairs.Due(List.of(), OptionalLong.empty()));
+        repairs.retain(Set.of("n"));
+        assertThat(repairs.answer("m", "w")).as("m left and came back").isTrue();
+        for (int i = 0; i < Holdings.MAX_MEMBERS + 10; i++) {
+            repairs.answer("member-" + i, "x");
+        }
+        assertThat(repairs.size()).isEqualTo(Holdings.MAX_MEMBERS);
+        assertThat(repairs.answer("member-" + (Holdings.MAX_MEMBERS + 5), "x")).as("beyond the bound").isFalse();
+    }
+
     /**
      * Random digests heard and own changes at random times: a member is due exactly when its pair
      * differs, has stood for the grace period, and was not repaired before; and never twice for one pair.
