@@ -93,7 +93,7 @@ final class NcclEnvCheck {
             for (ComputeNic nic : ListedPorts.listed(node, "NCCL_IB_HCA", entry, ports, out)) {
                 if (rail.isPresent() && nic.rail().isPresent() && !rail.equals(nic.rail())) {
                     Optional<ComputeNic> there = node.nics().stream().filter(n -> n.rail().equals(rail)).findFirst();
-                    out.add(new Finding(Code.WRONG_RAIL_ID, Severity.ERROR, List.of(), nic.rail(), "NCCL_IB_HCA gives " + nic.hcaPort()
+                    out.add(new Finding(Code.WRONG_RAIL_ID, Severity.ERROR, List.of(), nic.rail(), List.of(nic.port().ref()), "NCCL_IB_HCA gives " + nic.hcaPort()
                             + " rail " + rail.get() + ", but its cable puts it on rail " + nic.rail().get() + there.map(t -> ", and rail "
                             + rail.get() + " is " + t.hcaPort() + "'s").orElse("") + ": NCCL would pair NICs on different switches or"
                             + " cables; write " + nic.hcaPort() + ":" + nic.rail().get() + " (railmap env --for nccl)"));

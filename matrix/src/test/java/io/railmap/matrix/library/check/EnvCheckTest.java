@@ -129,6 +129,8 @@ class EnvCheckTest {
         assertThat(f).extracting(Finding::code).containsExactly(Code.WRONG_RAIL_ID, Code.WRONG_RAIL_ID);
         assertThat(f.get(0).message()).contains("gives " + b.nics().get(0).hcaPort() + " rail " + r2)
                 .contains("on rail " + r1).contains("rail " + r2 + " is " + b.nics().get(1).hcaPort());
+        // each names the port it is about, so that a picture can mark the cable
+        assertThat(f).extracting(Finding::ports).containsExactlyInAnyOrder(List.of(b.nics().get(0).port().ref()), List.of(b.nics().get(1).port().ref()));
     }
 
     @Test
