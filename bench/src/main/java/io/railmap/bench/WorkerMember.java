@@ -20,7 +20,8 @@ import java.util.Optional;
 /**
  * One member of the cluster benchmark: a daemon's {@link Engine} holding a synthetic node's record
  * ({@link SyntheticCluster}) and its real {@link Cluster} member (JGroups over TCP_NIO2 on its own
- * loopback address), without discovery, probe or HTTP API. What it holds is read from the engine's
+ * loopback address, or over SHARED_LOOPBACK with every member in this JVM: {@link InProcessStack}),
+ * without discovery, probe or HTTP API. What it holds is read from the engine's
  * snapshot, again only after the engine said something changed.
  */
 final class WorkerMember implements AutoCloseable {
