@@ -54,10 +54,6 @@ class ApiNamespaceTest {
 
     @AfterAll
     void stop() {
-        if (daemon != null) {
-            daemon.close();
-            System.err.println("---- log of daemon " + daemon.pid() + "\n" + daemon.log());
-        }
         if (lab != null) {
             lab.close();
         }

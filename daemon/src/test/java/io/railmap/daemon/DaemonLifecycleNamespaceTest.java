@@ -36,7 +36,6 @@ class DaemonLifecycleNamespaceTest {
     @TempDir
     Path dir;
     private NetnsLab lab;
-    private final List<DaemonProcess> daemons = new ArrayList<>();
 
     @BeforeEach
     void lab() {
@@ -45,19 +44,13 @@ class DaemonLifecycleNamespaceTest {
 
     @AfterEach
     void cleanUp() {
-        for (DaemonProcess d : daemons) {
-            d.close();
-            System.err.println("---- log of daemon " + d.pid() + "\n" + d.log());
-        }
         lab.close();
     }
 
     private DaemonProcess start(String ns, String node, String... flags) throws Exception {
         List<String> all = new ArrayList<>(List.of("--bind", "127.0.0.1", "--cluster-timing", "lab"));
         all.addAll(List.of(flags));
-        DaemonProcess d = DaemonProcess.start(lab, ns, dir, node, all.toArray(String[]::new));
-        daemons.add(d);
-        return d;
+        return DaemonProcess.start(lab, ns, dir, node, all.toArray(String[]::new));
     }
 
     private static void awaitHealthy(DaemonProcess d) {

@@ -64,12 +64,6 @@ class LinkEventsNamespaceTest {
 
     @AfterEach
     void cleanUp() {
-        for (DaemonProcess d : new DaemonProcess[] {a, b}) {
-            if (d != null) {
-                d.close();
-                System.err.println("---- log of daemon " + d.pid() + "\n" + d.log());
-            }
-        }
         if (lab != null) {
             lab.close();
         }

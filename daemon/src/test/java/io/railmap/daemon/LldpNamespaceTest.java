@@ -93,8 +93,7 @@ class LldpNamespaceTest {
     void cleanUp() {
         for (DaemonProcess d : new DaemonProcess[] {a, b}) {
             if (d != null) {
-                d.close();
-                System.err.println("---- log of daemon " + d.pid() + "\n" + d.log());
+                d.close(); // before its lldpd
             }
         }
         lldpd.values().forEach(LldpNamespaceTest::end);

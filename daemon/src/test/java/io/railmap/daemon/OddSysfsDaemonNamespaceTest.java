@@ -32,10 +32,6 @@ class OddSysfsDaemonNamespaceTest {
 
     @AfterEach
     void cleanUp() {
-        if (daemon != null) {
-            daemon.close();
-            System.err.println("---- log of daemon " + daemon.pid() + "\n" + daemon.log());
-        }
         if (lab != null) {
             lab.close();
         }

@@ -33,10 +33,6 @@ class PortFactsNamespaceTest {
 
     @AfterEach
     void cleanUp() {
-        if (daemon != null) {
-            daemon.close();
-            System.err.println("---- log of daemon " + daemon.pid() + "\n" + daemon.log());
-        }
         if (lab != null) {
             lab.close();
         }

@@ -78,19 +78,9 @@ class RecordBurstNamespaceTest {
 
     @AfterAll
     void cleanUp() {
-        for (DaemonProcess d : new DaemonProcess[] {a, b}) {
-            if (d != null) {
-                d.close();
-                System.err.println("---- log of daemon " + d.node() + " (pid " + d.pid() + ")\n" + tail(d.log()));
-            }
-        }
         if (lab != null) {
             lab.close();
         }
-    }
-
-    private static String tail(String log) {
-        return log.length() > 20_000 ? "...\n" + log.substring(log.length() - 20_000) : log;
     }
 
     private static List<PortRef> far(NodeRecord record, String port) {

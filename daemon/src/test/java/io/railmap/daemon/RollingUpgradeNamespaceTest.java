@@ -74,12 +74,6 @@ class RollingUpgradeNamespaceTest {
 
     @AfterAll
     void cleanUp() {
-        for (DaemonProcess d : daemons.values()) {
-            d.close();
-        }
-        for (DaemonProcess d : daemons.values()) {
-            System.err.println("---- log of daemon " + d.node() + " (pid " + d.pid() + ")\n" + d.log());
-        }
         if (lab != null) {
             lab.close();
         }

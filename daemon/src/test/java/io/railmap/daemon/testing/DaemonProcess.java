@@ -25,7 +25,10 @@ import java.util.concurrent.TimeUnit;
  */
 public final class DaemonProcess implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The most of a log {@link #close} prints: its end. */
+    private static final int LOG_PRINTED_CHARS = 20_000;
     private final Process process;
+    private boolean closed;
     private final Path socket;
     private final Path log;
     private final Vertx vertx;
@@ -98,7 +101,7 @@ public final class DaemonProcess implements AutoCloseable {
                 "--api-socket", socket.toString()));
         command.addAll(List.of(flags));
         Process p = lab.start(ns, command, log);
-        return new DaemonProcess(p, socket, log, lab, ns, dir, node, main, flags, jvmOptions);
+        return lab.own(new DaemonProcess(p, socket, log, lab, ns, dir, node, main, flags, jvmOptions));
     }
 
     /**
@@ -234,8 +237,17 @@ public final class DaemonProcess implements AutoCloseable {
         process.waitFor(10, TimeUnit.SECONDS);
     }
 
+    /**
+     * Ends the daemon if it still runs (SIGTERM, then SIGKILL after 5 s) and prints the end of its log
+     * to standard error, where the test report keeps it; once, however often it is called (its lab
+     * calls it too, {@link NetnsLab#own}).
+     */
     @Override
     public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
         try {
             try {
                 thaw();
@@ -253,6 +265,9 @@ public final class DaemonProcess implements AutoCloseable {
             process.destroyForcibly();
         } finally {
             vertx.close();
+            String text = log();
+            System.err.println("---- log of daemon " + node + " (pid " + process.pid() + ")\n"
+                    + (text.length() > LOG_PRINTED_CHARS ? "...\n" + text.substring(text.length() - LOG_PRINTED_CHARS) : text));
         }
     }
 }

@@ -17,7 +17,8 @@ import java.util.Optional;
  * {@code rmtest-<pid>-<name>}, the pid being this JVM's, so parallel runs never touch each other's;
  * {@link #create()} first removes those left behind by JVMs that no longer run (ending, by pid,
  * any process still inside them), and
- * {@link #close()} removes this lab's (deleting a namespace deletes its veth ends). Veths are
+ * {@link #close()} ends what it {@link #own}s (the daemons started in it) and removes this lab's
+ * namespaces (deleting a namespace deletes its veth ends). Veths are
  * created directly inside their namespaces, so their names never meet the host's. Every command
  * is bounded in time.
  */
@@ -28,6 +29,8 @@ public final class NetnsLab implements AutoCloseable {
 
     private final String prefix = FAMILY + ProcessHandle.current().pid() + "-";
     private final List<String> namespaces = new ArrayList<>();
+    /** What runs in this lab's namespaces and ends with it (daemons), newest last. */
+    private final List<AutoCloseable> owned = new ArrayList<>();
 
     private NetnsLab() {
     }
@@ -66,6 +69,17 @@ public final class NetnsLab implements AutoCloseable {
         Netns.add(ns);
         namespaces.add(ns);
         return ns;
+    }
+
+    /**
+     * Ends {@code thing} with this lab ({@link #close}, newest first, before the namespaces go): the
+     * daemons a test starts in it need no cleanup of their own.
+     *
+     * @return {@code thing}
+     */
+    public <T extends AutoCloseable> T own(T thing) {
+        owned.add(thing);
+        return thing;
     }
 
     /**
@@ -161,6 +175,14 @@ public final class NetnsLab implements AutoCloseable {
     /** Removes every namespace of this lab (ending what still runs inside); never throws. */
     @Override
     public void close() {
+        for (int i = owned.size() - 1; i >= 0; i--) {
+            try {
+                owned.get(i).close();
+            } catch (Exception e) {
+                System.err.println("could not close " + owned.get(i) + ": " + e.getMessage());
+            }
+        }
+        owned.clear();
         for (String ns : namespaces) {
             try {
                 Netns.delete(ns);
