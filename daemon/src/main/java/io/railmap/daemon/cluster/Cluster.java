@@ -539,7 +539,7 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
                 ? intake.receive(id, node, msg.getArray(), msg.getOffset(), msg.getLength())
                 : intake.receive(id, node, new byte[0], 0, 0);
         if (receipt.rejected().filter(RejectReason.STALE::equals).isPresent()) {
-            answerSoon(src, id);
+            answerSoon(id);
         }
         receipt.rejected().ifPresentOrElse(reason -> complain(src, reason, receipt.why()), () -> receipt.sender()
                 .filter(sender -> sender.current() > speaking.max() || !receipt.skipped().isEmpty())
@@ -547,20 +547,16 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
     }
 
     /**
-     * A member sent a record this daemon already holds: tells it this daemon's holdings, on the sender
-     * thread, once per member and digest ({@link Repairs#answer}).
+     * A member sent a record this daemon already holds: tells every member this daemon's holdings
+     * ({@link #holdingsSoon}), once per sending member and digest ({@link Repairs#answer}). To every
+     * member, as every holdings message after a change: a multicast keeps this daemon's digests in the
+     * order it sent them, where an answer sent to one member could arrive after a newer digest.
      */
-    private void answerSoon(Address src, String id) {
+    private void answerSoon(String id) {
         try {
             sender.execute(() -> {
-                JChannel ch = channel;
-                Holdings.Held own = held();
-                if (ch != null && ch.isConnected() && repairs.answer(id, own.digest())) {
-                    try {
-                        ch.send(new BytesMessage(src, Holdings.encode(own)).putHeader(HoldingsHeader.ID, new HoldingsHeader()));
-                    } catch (Exception e) {
-                        // as a holdings send after a view: the next change or repair tells it again
-                    }
+                if (repairs.answer(id, held().digest())) {
+                    holdingsSoon();
                 }
             });
         } catch (java.util.concurrent.RejectedExecutionException e) {

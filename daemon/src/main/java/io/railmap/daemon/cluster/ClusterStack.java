@@ -65,9 +65,10 @@ final class ClusterStack {
      */
     static final int BUNDLE_BYTES = 16_000;
     /**
-     * Messages waiting per destination before the bundler drops (retransmission recovers them); its
-     * queue is allocated whole, 1 KB per member here (1,024 slots before). Records, holdings and
-     * acknowledgements to one member come a few at a time.
+     * Messages waiting per destination before the bundler drops (retransmission recovers them), and
+     * how many it takes off that queue at once; both arrays are allocated whole, 2 KB per member here
+     * (1,024 slots each before). Records, holdings and acknowledgements to one member come a few at a
+     * time.
      */
     static final int BUNDLER_QUEUE = 256;
     /** FRAG2's fragment size in bytes: below the bundle size, as JGroups requires. */
@@ -117,7 +118,9 @@ final class ClusterStack {
         // cost far more per member. Records are a few KB and rare; heartbeats are tiny. The bundler stays
         // per destination, so that a member being cut off (connect timeouts) never delays the
         // heartbeats to the others.
-        tcp.setBundler(new PerDestinationBundler().setCapacity(BUNDLER_QUEUE).setMaxSize(BUNDLE_BYTES));
+        PerDestinationBundler bundler = new PerDestinationBundler();
+        bundler.removeQueueCapacity(BUNDLER_QUEUE);
+        tcp.setBundler(bundler.setCapacity(BUNDLER_QUEUE).setMaxSize(BUNDLE_BYTES));
         // read buffers on the heap, so that -Xmx bounds them (each grows to the largest message read)
         tcp.useDirectMemory(false);
         // A message's length prefix is read before it is decrypted: without a bound, anyone who can reach

@@ -35,12 +35,12 @@ import java.util.function.LongSupplier;
  * period.
  *
  * <p>The other half: <em>when a member sends this daemon a record it already holds (rejected as
- * stale), answer with this daemon's holdings, once for that member and this daemon's digest</em>.
+ * stale), tell every member this daemon's holdings, once for that member and this daemon's digest</em>.
  * The member re-sent it because the digest it heard from this daemon differs from its own: a
  * holdings message lost on its own (every record held everywhere, a digest heard there stale) is
  * thus repaired by the next round, where agreement would otherwise show as not reached there until
- * the next change. It costs one holdings message per member and digest, also when a joiner's record
- * arrives twice. What this does not repair: a lost record whose owner never heard the lacking
+ * the next change. It costs at most one holdings message to all per member and digest (coalesced
+ * with the others pending), also when a joiner's record arrives twice. What this does not repair: a lost record whose owner never heard the lacking
  * member's digest either (that member's digest only reaches the owner by a later change), and a
  * member that never heard this daemon's holdings at all (it has no digest to repair against): both
  * show as agreement not reached until the next change, never as reached where it is not.
