@@ -7,7 +7,6 @@ import org.jgroups.conf.ClassConfigurator;
 import org.jgroups.protocols.DISCARD;
 import org.jgroups.protocols.Discovery;
 import org.jgroups.protocols.FD_SOCK2;
-import org.jgroups.protocols.PerDestinationBundler;
 import org.jgroups.protocols.SHARED_LOOPBACK;
 import org.jgroups.protocols.SHARED_LOOPBACK_PING;
 import org.jgroups.protocols.TP;
@@ -39,7 +38,8 @@ final class InProcessStack implements UnaryOperator<List<Protocol>> {
                 // FD_SOCK2 listens on the transport's port plus its offset, on the member's own address
                 loopback.setBindAddress(tcp.getBindAddress());
                 loopback.setBindPort(tcp.getBindPort());
-                loopback.setBundler(new PerDestinationBundler().setCapacity(tcp.getBundler().getCapacity()).setMaxSize(tcp.getBundler().getMaxSize()));
+                // the daemon's bundler, as configured (TCP_NIO2 never starts, so it was never given to it)
+                loopback.setBundler(tcp.getBundler());
                 loopback.getThreadPool().setMinThreads(0).setKeepAliveTime(tcp.getThreadPool().getKeepAliveTime());
                 out.add(loopback);
                 out.add(discard);
