@@ -214,33 +214,38 @@ public final class ClusterBench implements BenchCommandLine.Checked {
             report("record change", awaitAll(all, false), changed, "from one member's record changing until each holds the new version");
 
             long kill = System.nanoTime();
-            if (inProcess) {
-                killed.send("kill " + (n - 2));
-                killed.answer(30_000);
-            } else {
-                killed.kill();
-            }
+            halt(killed, n - 2, true);
             List<WorkerProcess> alive = new ArrayList<>(workers);
-            if (!inProcess) {
+            if (!workers.contains(frozen)) {
                 alive.add(frozen);
             }
             alive.forEach(w -> w.send("await-absent " + SyntheticCluster.node(n - 2) + " " + timeoutS * 1000));
             report("member killed", awaitAll(alive, false), kill, "from SIGKILL of a member until no member holds its record");
 
             long freeze = System.nanoTime();
-            if (inProcess) {
-                frozen.send("freeze " + (n - 1));
-                frozen.answer(30_000);
-            } else {
-                new ProcessBuilder("kill", "-STOP", Long.toString(frozen.pid())).inheritIO().start().waitFor();
-            }
+            halt(frozen, n - 1, false);
             workers.forEach(w -> w.send("await-absent " + SyntheticCluster.node(n - 1) + " " + timeoutS * 1000));
             report("member frozen", awaitAll(workers, false), freeze, "from SIGSTOP of a member until no member holds its record");
             if (!inProcess) {
-                frozen.kill();
+                frozen.kill(); // a stopped JVM would not answer "stop"
             }
         } finally {
             all.parallelStream().forEach(WorkerProcess::close);
+        }
+    }
+
+    /**
+     * Kills (SIGKILL) or stops (SIGSTOP) a member: the JVM it runs alone in, or, with
+     * {@code --in-process}, the member inside the one JVM ({@link InProcessStack}).
+     */
+    private void halt(WorkerProcess worker, int member, boolean kill) throws Exception {
+        if (inProcess) {
+            worker.send((kill ? "kill " : "freeze ") + member);
+            worker.answer(30_000);
+        } else if (kill) {
+            worker.kill();
+        } else {
+            new ProcessBuilder("kill", "-STOP", Long.toString(worker.pid())).inheritIO().start().waitFor();
         }
     }
 
