@@ -44,7 +44,7 @@ import org.jgroups.stack.Protocol;
  * ({@link #agreement()}). A join to a cluster of n members thus makes about 2n record messages,
  * not n². A record message JGroups lost before taking it is repaired from the digests
  * ({@link Repairs}): a member whose digest has differed from this member's for the grace period is
- * sent this member's record and holdings again, once for that pair of digests. The member's
+ * sent this member's record again, once for that pair of digests, and every member its holdings. The member's
  * identity (its JGroups address's UUID) is the engine's incarnation, which every own record
  * carries. Logs one line per event: this member joining, a member joining, leaving or being
  * suspected, partitions merging, a node name claimed twice, a repair round (up to 3 members named
@@ -430,8 +430,8 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
     }
 
     /**
-     * Sends this member's record and holdings, once per pair of digests, to each member whose
-     * digest has differed from this member's for the grace period, counts them and logs one line;
+     * Sends this member's record, once per pair of digests, to each member whose digest has differed
+     * from this member's for the grace period, and its holdings to every member; counts them and logs one line;
      * checks again when a differing pair is not yet due.
      */
     private void repair() {
@@ -447,27 +447,25 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
         Repairs.Due due = repairs.due(TimeUnit.MILLISECONDS.toNanos(graceMs), view.byId().keySet());
         if (!due.members().isEmpty()) {
             byte[] record = RecordMessages.encode(engine.record(), speaking);
-            byte[] held = Holdings.encode(own);
             Map<String, Holdings.Held> heard = holdings.all();
             List<String> named = new ArrayList<>();
             for (String id : due.members()) {
                 Address a = view.byId().get(id);
                 send(ch, new BytesMessage(a, record));
-                try {
-                    ch.send(new BytesMessage(a, held).putHeader(HoldingsHeader.ID, new HoldingsHeader()));
-                } catch (Exception e) {
-                    // as a record's send, which is reported
-                }
                 Holdings.Held h = heard.get(id);
                 named.add(name(a) + (h == null ? "" : " (" + h.records() + " records)"));
             }
+            // the holdings to every member, not to each one due: this member's digests then reach each member in
+            // the order sent (one member's multicasts stay in order), where a unicast could arrive after a newer
+            // multicast digest and leave the receiver with a stale one for good (its pair already repaired)
+            holdingsSoon();
             metrics.repaired(due.members().size());
             named.sort(null);
             int n = named.size();
             LOG.log(Level.INFO, "repair: " + n + (n == 1 ? " member holds" : " members hold") + " other records than this node ("
                     + own.records() + " records, " + own.digest().substring(0, 15) + "…) for " + graceMs / 1000.0 + " s or more: "
                     + String.join(", ", named.subList(0, Math.min(3, n))) + (n > 3 ? " and " + (n - 3) + " more" : "")
-                    + "; sent " + (n == 1 ? "it" : "each") + " this node's record and holdings again (railmap_cluster_repairs_total)");
+                    + "; sent " + (n == 1 ? "it" : "each") + " this node's record again and every member its holdings (railmap_cluster_repairs_total)");
         }
         due.nextNanos().ifPresent(ns -> soon(repairPending, this::repair, TimeUnit.NANOSECONDS.toMillis(ns) + 1));
     }

@@ -19,14 +19,17 @@ import java.util.function.LongSupplier;
  * digests show it: the receiver's digest differs from the owner's, and, unlike while a change is
  * spreading, neither changes any more. So the rule is: <em>when the digest member M last told this
  * daemon differs from this daemon's own, and neither digest has changed for a grace period
- * ({@link ClusterTiming#repairGraceMs} of the view's timing), send M this daemon's own record and
- * holdings, once for that pair of digests</em>. Every member that holds a record M lacks, its owner
+ * ({@link ClusterTiming#repairGraceMs} of the view's timing), send M this daemon's own record, once
+ * for that pair of digests, and every member its holdings</em>. Every member that holds a record M lacks, its owner
  * included, sees M's digest differ, so the owner resends it; M itself sees every other digest differ
  * and sends its own record to everyone, which they already hold (rejected as stale, harmlessly): a
  * lost record costs about 2(n − 1) messages, once. Only the owner can resend a record: a receiver
  * takes a node's record only from that node's current member ({@link RecordIntake}: a relayed
  * record is rejected as foreign), and with a key only members can send at all. The holdings sent
- * along give M this daemon's digest, which was likely lost with the record.
+ * along give M this daemon's digest, which was likely lost with the record; they go to every
+ * member, as every holdings message after a change, so that one daemon's digests reach each member
+ * in the order sent (a copy to M alone could arrive after a newer digest, leaving M a stale one
+ * whose pair is already repaired).
  *
  * <p>Nothing is sent while digests keep changing (joins, merges, churn restart the grace period of
  * the pairs they touch), nor to a frozen member, whose digest stays as it was (the grace period is

@@ -18,8 +18,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Anti-entropy in a real cluster: JGroups members in this JVM on loopback, lab timing (a 5 s repair
  * grace), a cluster key. A record message lost to one member is sent again by its owner once the
- * digests have differed for the grace period, a holdings message lost on its own is told again in
- * answer to the repair it causes; a cluster in agreement sends nothing.
+ * digests have differed for the grace period (and its holdings to every member, so that they stay in
+ * order), a holdings message lost on its own is told again in answer to the repair it causes; a
+ * cluster in agreement sends nothing.
  */
 class RepairTest {
     private static final String CLUSTER = "repair-test";
@@ -46,7 +47,12 @@ class RepairTest {
 
     @Test
     void aRecordLostToOneMemberIsSentAgainByItsOwnerOnceTheDigestsStopChanging() {
-        cluster.start("a");
+        SentHoldings sentByA = new SentHoldings();
+        cluster.start("a", protocols -> {
+            List<Protocol> out = new ArrayList<>(protocols);
+            out.add(sentByA);
+            return out;
+        });
         cluster.start("b");
         awaitEveryoneHoldsEveryRecordAndAgrees();
         assertThat(repairs()).as("repairs before c joins").isZero();
@@ -65,6 +71,9 @@ class RepairTest {
         assertThat(cluster.members().get("a").metrics().repairCount()).as("a's repairs").isEqualTo(1);
         // b may have sent c its record, and c its own to a and b, if their checks came before a's repair arrived
         assertThat(repairs()).as("repairs in all").isBetween(1.0, 4.0);
+        // a's repair told its holdings to every member (c joined a view of three: a newcomer as half of
+        // the others is told by multicast too), never to c alone, where it could overtake a's next digest
+        assertThat(sentByA.destinations()).as("where a's holdings went").isNotEmpty().containsOnly(Optional.empty());
     }
 
     @Test
