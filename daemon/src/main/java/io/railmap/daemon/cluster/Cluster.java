@@ -5,6 +5,7 @@ import io.railmap.daemon.cluster.RecordIntake.ViewChange;
 import io.railmap.daemon.cluster.RecordIntake.ViewMember;
 import io.railmap.daemon.engine.Engine;
 import io.railmap.matrix.model.NodeRecord;
+import io.railmap.matrix.model.Snapshot;
 import io.railmap.matrix.provenance.Provenance;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -77,6 +78,8 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
     private final Holdings holdings = new Holdings();
     /** Anti-entropy: which members are due this member's record again (a record lost on the way). */
     private final Repairs repairs = new Repairs(System::nanoTime);
+    /** The holdings of the last snapshot asked ({@link #held}). */
+    private volatile HeldOf heldOf;
     private final AtomicBoolean repairPending = new AtomicBoolean();
     /** Changes the protocol list before the channel is made: identity in the daemon, a dropping protocol in tests. */
     private final UnaryOperator<List<Protocol>> stackChange;
@@ -241,10 +244,24 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
         return Optional.of(new Agreement(config.cluster(), view.id(), own.digest(), own.records(), agreed && !out.isEmpty(), out));
     }
 
-    /** @return what this daemon holds now */
+    /**
+     * @return what this daemon holds now: hashed once per snapshot (2n + 1 SHA-256 at n records), not
+     *         at every ask (each record received again, each holdings sent, each agreement asked)
+     */
     private Holdings.Held held() {
-        List<NodeRecord> records = engine.snapshot().records();
-        return new Holdings.Held(Provenance.of(records).digest(), records.size());
+        Snapshot snapshot = engine.snapshot();
+        HeldOf last = heldOf;
+        if (last != null && last.snapshot() == snapshot) {
+            return last.held();
+        }
+        List<NodeRecord> records = snapshot.records();
+        Holdings.Held held = new Holdings.Held(Provenance.of(records).digest(), records.size());
+        heldOf = new HeldOf(snapshot, held);
+        return held;
+    }
+
+    /** What a snapshot holds: the engine's snapshots are immutable, one per change. */
+    private record HeldOf(Snapshot snapshot, Holdings.Held held) {
     }
 
     /**

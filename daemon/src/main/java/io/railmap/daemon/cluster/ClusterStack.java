@@ -12,11 +12,11 @@ import org.jgroups.protocols.FD_SOCK2;
 import org.jgroups.protocols.FRAG2;
 import org.jgroups.protocols.MERGE3;
 import org.jgroups.protocols.MPING;
-import org.jgroups.protocols.PerDestinationBundler;
 import org.jgroups.protocols.SERIALIZE;
 import org.jgroups.protocols.SYM_ENCRYPT;
 import org.jgroups.protocols.TCP_NIO2;
 import org.jgroups.protocols.TCPPING;
+import org.jgroups.protocols.TransferQueueBundler;
 import org.jgroups.protocols.UNICAST3;
 import org.jgroups.protocols.VERIFY_SUSPECT2;
 import org.jgroups.protocols.pbcast.GMS;
@@ -56,21 +56,21 @@ import org.jgroups.stack.Protocol;
  */
 final class ClusterStack {
     /**
-     * Largest bundle of messages sent at once to one member, in bytes. The bundler holds an output
-     * buffer of this size for every member it sends to, used or not: 16 MB at 1,000 members, the
-     * largest part (about 1 GB) of the 2.4 GB live heap of 256 members in one JVM
-     * ({@code ClusterBench --in-process}). 4,000 (with fragments of 3,500) was tried and reverted: a
-     * cluster of five then failed to agree within 20 s in 2 of 3 runs of the cluster tests
-     * (JoinDisseminationTest), for a reason not found.
+     * Largest bundle of messages sent at once to one member, in bytes: the size of the bundler's one
+     * output buffer. (With JGroups' per-destination bundler, which holds such a buffer for every
+     * member it ever sent to, 4,000 with fragments of 3,500 was tried and reverted: a cluster of
+     * five then failed to agree within 20 s in 2 of 3 runs of the cluster tests, for a reason not
+     * found.)
      */
     static final int BUNDLE_BYTES = 16_000;
     /**
-     * Messages waiting per destination before the bundler drops (retransmission recovers them), and
-     * how many it takes off that queue at once; both arrays are allocated whole, 2 KB per member here
-     * (1,024 slots each before). Records, holdings and acknowledgements to one member come a few at a
-     * time.
+     * Messages waiting in the bundler, for every destination together, before it drops (retransmission
+     * recovers them): a bound, not an allocation (a linked queue). A multicast is one message here
+     * whatever the view's size; what comes in bursts is a record and holdings to each newcomer.
      */
-    static final int BUNDLER_QUEUE = 256;
+    static final int BUNDLER_QUEUE = 4_096;
+    /** How many messages the bundler takes off its queue at once: an array allocated whole, 1 KB. */
+    static final int BUNDLER_DRAIN = 256;
     /** FRAG2's fragment size in bytes: below the bundle size, as JGroups requires. */
     static final int FRAGMENT_BYTES = 15_000;
     /**
@@ -112,14 +112,18 @@ final class ClusterStack {
         tcp.setSockConnTimeout((int) t.connectTimeoutMs());
         // Records are small and rare: send each at once rather than wait for more (Nagle).
         tcp.tcpNodelay(true);
-        // Memory per member: the bundler keeps a queue and an output buffer per destination, and the
-        // transport a read buffer per connection (TCP_NIO2: 1 KB, grown to the largest message read)
-        // and at most 10 queued writes. JGroups' bundler defaults (16384 queue slots, 64 KB bundles)
-        // cost far more per member. Records are a few KB and rare; heartbeats are tiny. The bundler stays
-        // per destination, so that a member being cut off (connect timeouts) never delays the
-        // heartbeats to the others.
-        PerDestinationBundler bundler = new PerDestinationBundler();
-        bundler.removeQueueCapacity(BUNDLER_QUEUE);
+        // Memory per member: one bundler queue and output buffer for every destination (JGroups'
+        // TransferQueueBundler), where the per-destination bundler keeps an output buffer of the
+        // bundle's size (16 KB) and a drain array for every member it ever sent a unicast to: 16 MB
+        // of a daemon's heap at 1,000 members, 1 GB of the 2.4 GB of 256 members in one JVM
+        // (ClusterBench --in-process). Per destination it was chosen so that a member being cut off
+        // (connect timeouts) would not delay the heartbeats to the others, which held with TCP's
+        // blocking connect; TCP_NIO2 connects and writes without blocking (a write that does not
+        // complete waits in its connection's queue), so one sender thread never waits on one member.
+        // The transport keeps a read buffer per connection (TCP_NIO2: 1 KB, grown to the largest
+        // message read) and at most 10 queued writes. Records are a few KB and rare; heartbeats are tiny.
+        TransferQueueBundler bundler = new TransferQueueBundler();
+        bundler.removeQueueCapacity(BUNDLER_DRAIN);
         tcp.setBundler(bundler.setCapacity(BUNDLER_QUEUE).setMaxSize(BUNDLE_BYTES));
         // read buffers on the heap, so that -Xmx bounds them (each grows to the largest message read)
         tcp.useDirectMemory(false);

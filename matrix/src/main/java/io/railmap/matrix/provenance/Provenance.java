@@ -53,8 +53,10 @@ public record Provenance(String digest, List<RecordId> records) {
      * @return their provenance
      */
     public static Provenance of(Collection<NodeRecord> used) {
-        List<RecordId> ids = used.stream().map(Provenance::id).sorted(Comparator.comparing(RecordId::node)).toList();
-        return ofIds(ids, used.stream().collect(Collectors.toMap(NodeRecord::node, Provenance::fullHash)));
+        // one hash per record: its id takes the first 8 hex digits, the digest's line the whole
+        Map<String, String> fullHashes = used.stream().collect(Collectors.toMap(NodeRecord::node, Provenance::fullHash));
+        List<RecordId> ids = used.stream().map(r -> id(r, fullHashes.get(r.node()))).sorted(Comparator.comparing(RecordId::node)).toList();
+        return ofIds(ids, fullHashes);
     }
 
     /**
@@ -81,7 +83,11 @@ public record Provenance(String digest, List<RecordId> records) {
 
     /** @return the id of one record */
     public static RecordId id(NodeRecord record) {
-        return new RecordId(record.node(), record.version(), fullHash(record).substring(0, 8));
+        return id(record, fullHash(record));
+    }
+
+    private static RecordId id(NodeRecord record, String fullHash) {
+        return new RecordId(record.node(), record.version(), fullHash.substring(0, 8));
     }
 
     private static String fullHash(NodeRecord record) {
