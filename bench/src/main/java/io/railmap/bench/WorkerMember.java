@@ -7,7 +7,6 @@ import io.railmap.daemon.cluster.ClusterKey;
 import io.railmap.daemon.cluster.ClusterTiming;
 import io.railmap.daemon.cluster.Seed;
 import io.railmap.daemon.engine.Engine;
-import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortRef;
 import java.net.InetAddress;
@@ -97,15 +96,16 @@ final class WorkerMember implements AutoCloseable {
         return engine.record().version();
     }
 
-    /** @return the version of each record this member holds, by node (its own included) */
+    /**
+     * @return the version of each record this member holds, by node (its own included): read from the
+     *         engine again only after it said something changed, and without a snapshot, which sorts
+     *         every record (hundreds of members looked at every {@value ClusterWorker#POLL_MS} ms while
+     *         they converge made that sort most of the JVM's work)
+     */
     Map<String, Long> versions() {
         if (dirty) {
             dirty = false;
-            Map<String, Long> now = new HashMap<>();
-            for (NodeRecord r : engine.snapshot().records()) {
-                now.put(r.node(), r.version());
-            }
-            versions = now;
+            versions = engine.versions();
         }
         return versions;
     }

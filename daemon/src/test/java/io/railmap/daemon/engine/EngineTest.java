@@ -108,6 +108,21 @@ class EngineTest {
     }
 
     @Test
+    void theVersionsHeldAreTheSnapshotsVersionsOwnIncluded() {
+        Engine engine = new Engine("a");
+        engine.ports(List.of(port("a", "en6")));
+        engine.accept(record("b", FIRST_RUN, 5, "x"));
+        engine.accept(record("c", FIRST_RUN, 2, "x"));
+        engine.accept(record("b", FIRST_RUN, 7, "y"));
+        engine.accept(record("c", FIRST_RUN, 1, "old"));
+        engine.forget("c");
+
+        Map<String, Long> fromSnapshot = new java.util.HashMap<>();
+        engine.snapshot().records().forEach(r -> fromSnapshot.put(r.node(), r.version()));
+        assertThat(engine.versions()).isEqualTo(fromSnapshot).containsOnly(Map.entry("a", 1L), Map.entry("b", 7L));
+    }
+
+    @Test
     void aRecordOfAnotherIncarnationReplacesTheOneHeldWhateverTheVersions() {
         Engine engine = new Engine("a");
         // the first run's versions came from a clock that was ahead, the second run's start again at 1
