@@ -16,7 +16,6 @@ import org.jgroups.protocols.SERIALIZE;
 import org.jgroups.protocols.SYM_ENCRYPT;
 import org.jgroups.protocols.TCP_NIO2;
 import org.jgroups.protocols.TCPPING;
-import org.jgroups.protocols.TransferQueueBundler;
 import org.jgroups.protocols.UNICAST3;
 import org.jgroups.protocols.VERIFY_SUSPECT2;
 import org.jgroups.protocols.pbcast.GMS;
@@ -114,16 +113,17 @@ final class ClusterStack {
         // Records are small and rare: send each at once rather than wait for more (Nagle).
         tcp.tcpNodelay(true);
         // Memory per member: one bundler queue and output buffer for every destination (JGroups'
-        // TransferQueueBundler), where the per-destination bundler keeps an output buffer of the
-        // bundle's size (16 KB) and a drain array for every member it ever sent a unicast to: 16 MB
-        // of a daemon's heap at 1,000 members, 1 GB of the 2.4 GB of 256 members in one JVM
-        // (ClusterBench --in-process). Per destination it was chosen so that a member being cut off
-        // (connect timeouts) would not delay the heartbeats to the others, which held with TCP's
-        // blocking connect; TCP_NIO2 connects and writes without blocking (a write that does not
-        // complete waits in its connection's queue), so one sender thread never waits on one member.
-        // The transport keeps a read buffer per connection (TCP_NIO2: 1 KB, grown to the largest
-        // message read) and at most 10 queued writes. Records are a few KB and rare; heartbeats are tiny.
-        TransferQueueBundler bundler = new TransferQueueBundler();
+        // TransferQueueBundler, kept by ViewBoundBundler from holding a list for every member that
+        // ever was), where the per-destination bundler keeps an output buffer of the bundle's size
+        // (16 KB) and a drain array for every member it sent a unicast to: 16 MB of a daemon's heap at
+        // 1,000 members, 1 GB of the 2.4 GB of 256 members in one JVM (ClusterBench --in-process). Per
+        // destination it was chosen so that a member being cut off (connect timeouts) would not delay
+        // the heartbeats to the others, which held with TCP's blocking connect; TCP_NIO2 connects and
+        // writes without blocking (a write that does not complete waits in its connection's queue), so
+        // one sender thread never waits on one member. The transport keeps a read buffer per
+        // connection (TCP_NIO2: 1 KB, grown to the largest message read) and at most 10 queued writes.
+        // Records are a few KB and rare; heartbeats are tiny.
+        ViewBoundBundler bundler = new ViewBoundBundler();
         bundler.removeQueueCapacity(BUNDLER_DRAIN);
         tcp.setBundler(bundler.setCapacity(BUNDLER_QUEUE).setMaxSize(BUNDLE_BYTES));
         // read buffers on the heap, so that -Xmx bounds them (each grows to the largest message read)
