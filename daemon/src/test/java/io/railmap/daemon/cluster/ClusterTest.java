@@ -81,12 +81,8 @@ class ClusterTest {
 
     /** A bare channel with the daemon's stack, for a peer that sends what a daemon never would. */
     private JChannel bare(String node, Optional<ClusterKey> key) throws Exception {
-        ClusterConfig config = new ClusterConfig(CLUSTER, node, LOOPBACK, FreePorts.clusterPort(), seeds(), key, ClusterTiming.LAB);
-        JChannel channel = new JChannel(ClusterStack.protocols(config, w -> { }));
+        JChannel channel = StackChannels.connect(CLUSTER, node, FreePorts.clusterPort(), seeds(), key);
         channels.add(channel);
-        channel.addAddressGenerator(NodeAddresses.generator(node, UUID.randomUUID()));
-        channel.name(node);
-        channel.connect(CLUSTER);
         return channel;
     }
 

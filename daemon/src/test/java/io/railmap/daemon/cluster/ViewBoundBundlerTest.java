@@ -4,14 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.railmap.daemon.testing.FreePorts;
-import java.net.InetAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import org.jgroups.BytesMessage;
 import org.jgroups.JChannel;
 import org.jgroups.Message;
@@ -41,13 +39,8 @@ class ViewBoundBundlerTest {
 
     private JChannel member(String node) throws Exception {
         List<Seed> seeds = ports.values().stream().map(p -> new Seed("127.0.0.1", p)).toList();
-        ClusterConfig config = new ClusterConfig(CLUSTER, node, InetAddress.getLoopbackAddress(), ports.get(node), seeds,
-                Optional.empty(), ClusterTiming.LAB);
-        JChannel channel = new JChannel(ClusterStack.protocols(config, w -> { }));
+        JChannel channel = StackChannels.connect(CLUSTER, node, ports.get(node), seeds, Optional.empty());
         channels.add(channel);
-        channel.addAddressGenerator(NodeAddresses.generator(node, UUID.randomUUID()));
-        channel.name(node);
-        channel.connect(CLUSTER);
         return channel;
     }
 
