@@ -20,8 +20,8 @@ import java.util.Optional;
  * One member of the cluster benchmark: a daemon's {@link Engine} holding a synthetic node's record
  * ({@link SyntheticCluster}) and its real {@link Cluster} member (JGroups over TCP_NIO2 on its own
  * loopback address, or over SHARED_LOOPBACK with every member in this JVM: {@link InProcessStack}),
- * without discovery, probe or HTTP API. What it holds is read from the engine's
- * snapshot, again only after the engine said something changed.
+ * without discovery, probe or HTTP API. What it holds is read from the engine
+ * ({@link Engine#versions}), again only after the engine said something changed.
  */
 final class WorkerMember implements AutoCloseable {
     /** The cluster name the benchmark's members share. */

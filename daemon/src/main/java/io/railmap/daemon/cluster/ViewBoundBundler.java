@@ -27,6 +27,8 @@ final class ViewBoundBundler extends TransferQueueBundler {
     static final int MAX_OTHERS = 32;
 
     private volatile boolean viewChanged;
+    /** How many lists there were after the last send (the bundler's thread only). */
+    private int lists;
     /** The destinations with a list, as of the last send that added or dropped one; for tests. */
     private volatile Set<Address> destinations = Set.of();
 
@@ -46,7 +48,8 @@ final class ViewBoundBundler extends TransferQueueBundler {
             Set<Address> in = new HashSet<>(view);
             dropped = msgs.keySet().removeIf(dest -> dest != null && !in.contains(dest));
         }
-        if (dropped || msgs.size() != destinations.size() + (msgs.containsKey(null) ? 1 : 0)) {
+        if (dropped || msgs.size() != lists) {
+            lists = msgs.size();
             destinations = msgs.keySet().stream().filter(Objects::nonNull).collect(Collectors.toUnmodifiableSet());
         }
     }
