@@ -80,6 +80,8 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
     private final Repairs repairs = new Repairs(System::nanoTime);
     /** The holdings of the last snapshot asked ({@link #held}). */
     private volatile HeldOf heldOf;
+    /** The hash of each record held, kept between digests ({@link #held}). */
+    private final Provenance.Digester digester = new Provenance.Digester();
     private final AtomicBoolean repairPending = new AtomicBoolean();
     /** Changes the protocol list before the channel is made: identity in the daemon, a dropping protocol in tests. */
     private final UnaryOperator<List<Protocol>> stackChange;
@@ -245,8 +247,10 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
     }
 
     /**
-     * @return what this daemon holds now: hashed once per snapshot (2n + 1 SHA-256 at n records), not
-     *         at every ask (each record received again, each holdings sent, each agreement asked)
+     * @return what this daemon holds now: digested once per snapshot, not at every ask (each record
+     *         received again, each holdings sent, each agreement asked), and each record hashed once
+     *         while it is held ({@link Provenance.Digester}): while n records arrive one by one, n
+     *         digests of up to n records, not n² record hashes
      */
     private Holdings.Held held() {
         Snapshot snapshot = engine.snapshot();
@@ -255,7 +259,7 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
             return last.held();
         }
         List<NodeRecord> records = snapshot.records();
-        Holdings.Held held = new Holdings.Held(Provenance.of(records).digest(), records.size());
+        Holdings.Held held = new Holdings.Held(digester.digest(records), records.size());
         heldOf = new HeldOf(snapshot, held);
         return held;
     }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HexFormat;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -56,7 +57,49 @@ public record Provenance(String digest, List<RecordId> records) {
         // one hash per record: its id takes the first 8 hex digits, the digest's line the whole
         Map<String, String> fullHashes = used.stream().collect(Collectors.toMap(NodeRecord::node, Provenance::fullHash));
         List<RecordId> ids = used.stream().map(r -> id(r, fullHashes.get(r.node()))).sorted(Comparator.comparing(RecordId::node)).toList();
-        return ofIds(ids, fullHashes);
+        return new Provenance(digest(ids.stream().map(id -> new Line(id.node(), id.version(), fullHashes.get(id.node()))).toList()), ids);
+    }
+
+    /**
+     * The digest of a set of records that changes a record at a time (what a daemon holds while its
+     * cluster converges, asked after every record taken): each record is hashed once while it stays in
+     * the set, so a digest of n records costs one SHA-256 of n lines and the hashes of the records
+     * new since the last digest, where {@link #of} hashes all n again. Records are told apart by
+     * identity: the engine's records are immutable and a changed one is a new object. Thread-safe.
+     */
+    public static final class Digester {
+        private Map<NodeRecord, String> hashes = new IdentityHashMap<>();
+
+        /**
+         * @param held the records (any order, one per node)
+         * @return {@code Provenance.of(held).digest()}, at the cost above
+         */
+        public synchronized String digest(Collection<NodeRecord> held) {
+            Map<NodeRecord, String> next = new IdentityHashMap<>(held.size() * 2);
+            List<Line> lines = new ArrayList<>(held.size());
+            for (NodeRecord r : held) {
+                String hash = hashes.get(r);
+                String full = hash != null ? hash : fullHash(r);
+                next.put(r, full);
+                lines.add(new Line(r.node(), r.version(), full));
+            }
+            hashes = next; // only the records held now: bounded by the set
+            lines.sort(Comparator.comparing(Line::node));
+            return Provenance.digest(lines);
+        }
+    }
+
+    /** One line of the digest: a record's node, version and full hash. */
+    private record Line(String node, long version, String fullHash) {
+    }
+
+    /** @param lines sorted by node */
+    private static String digest(List<Line> lines) {
+        StringBuilder text = new StringBuilder(lines.size() * 96);
+        for (Line l : lines) {
+            text.append(l.node()).append(' ').append(l.version()).append(' ').append(l.fullHash()).append('\n');
+        }
+        return "sha256:" + sha256Hex(text.toString());
     }
 
     /**
@@ -71,14 +114,6 @@ public record Provenance(String digest, List<RecordId> records) {
             throw new UnknownNodesException(unknown, snapshot.nodes());
         }
         return of(nodes.stream().distinct().map(n -> snapshot.record(n).orElseThrow()).toList());
-    }
-
-    private static Provenance ofIds(List<RecordId> ids, Map<String, String> fullHashes) {
-        StringBuilder lines = new StringBuilder();
-        for (RecordId id : ids) {
-            lines.append(id.node()).append(' ').append(id.version()).append(' ').append(fullHashes.get(id.node())).append('\n');
-        }
-        return new Provenance("sha256:" + sha256Hex(lines.toString()), ids);
     }
 
     /** @return the id of one record */

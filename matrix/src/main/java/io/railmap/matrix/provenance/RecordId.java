@@ -1,6 +1,7 @@
 package io.railmap.matrix.provenance;
 
 import io.railmap.matrix.model.Names;
+import java.util.regex.Pattern;
 
 /**
  * Which record of a node a result was computed from: {@code node@version.hash}, e.g.
@@ -12,13 +13,15 @@ import io.railmap.matrix.model.Names;
  *                with one version but different contents (a daemon restarted) still differ
  */
 public record RecordId(String node, long version, String hash) {
+    private static final Pattern HASH = Pattern.compile("[0-9a-f]{8}");
+
     /** @throws IllegalArgumentException when the node name is bad, the version negative or the hash not 8 hex digits */
     public RecordId {
         Names.node("node", node);
         if (version < 0) {
             throw new IllegalArgumentException("record id of " + node + ": version " + version + " is negative");
         }
-        if (!hash.matches("[0-9a-f]{8}")) {
+        if (!HASH.matcher(hash).matches()) {
             throw new IllegalArgumentException("record id of " + node + ": \"" + Names.escape(hash) + "\" is not 8 hex digits");
         }
     }

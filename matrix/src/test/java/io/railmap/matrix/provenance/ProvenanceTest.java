@@ -75,4 +75,30 @@ class ProvenanceTest {
         assertThatThrownBy(() -> Provenance.of(crossed, List.of("a", "zz")))
                 .isInstanceOf(io.railmap.matrix.rail.UnknownNodesException.class).hasMessageContaining("zz");
     }
+
+    /** Property: whatever records come, change and go, the digester's digest is the one {@link Provenance#of} gives. */
+    @RepeatedTest(20)
+    void aDigesterGivesTheDigestOfWhatIsHeldNow(RepetitionInfo repetition) {
+        Random random = new Random(7919L * repetition.getCurrentRepetition());
+        Provenance.Digester digester = new Provenance.Digester();
+        java.util.Map<String, NodeRecord> held = new java.util.HashMap<>();
+        for (int step = 0; step < 60; step++) {
+            String node = "n" + random.nextInt(8);
+            NodeRecord now = held.get(node);
+            switch (random.nextInt(4)) {
+                case 0 -> held.remove(node);
+                // the same contents in a new object (a record decoded again)
+                case 1 -> held.put(node, now == null ? new NodeRecord(node, 1, List.of()) : new NodeRecord(node, now.version(), now.ports(),
+                        now.management(), now.rdmaEnabled(), now.incarnation()));
+                case 2 -> held.put(node, new NodeRecord(node, now == null ? 1 : now.version() + 1, List.of(), Optional.empty(), Optional.empty(),
+                        Optional.of(new java.util.UUID(repetition.getCurrentRepetition(), step))));
+                // no incarnation: known by its contents
+                default -> held.put(node, new NodeRecord(node, random.nextInt(3), List.of(), Optional.of("10.0.0." + random.nextInt(3)),
+                        Optional.empty(), Optional.empty()));
+            }
+            List<NodeRecord> records = new ArrayList<>(held.values());
+            Collections.shuffle(records, random);
+            assertThat(digester.digest(records)).as("step %d", step).isEqualTo(Provenance.of(records).digest());
+        }
+    }
 }
