@@ -275,24 +275,30 @@ public final class ClusterBench implements BenchCommandLine.Checked {
     }
 
     /**
-     * Reads one answer (two with {@code started} first) from every worker.
+     * Reads one answer (two with {@code started} first) from every worker. A worker takes its next
+     * command once the one before is done, so the wait for the second answers (each bounded by
+     * {@code --timeout-s} in the worker) starts once every first answer is in: a start that took long
+     * (joins that timed out and were tried again) does not eat into the wait that follows it.
      *
      * @return null when all said ok, else what the ones that did not said
+     * @throws IllegalStateException when a worker does not answer within {@code --timeout-s} and a minute
      */
     private String awaitAll(List<WorkerProcess> workers, boolean started) {
-        List<String> problems = new ArrayList<>();
-        long deadline = System.nanoTime() + (timeoutS + 60) * 1_000_000_000L;
-        for (WorkerProcess w : workers) {
-            long left = Math.max(1, (deadline - System.nanoTime()) / 1_000_000);
-            if (started) {
-                w.answer(left);
-            }
-            String a = w.answer(left);
-            if (!a.equals("ok")) {
-                problems.add(a);
-            }
+        if (started) {
+            answers(workers); // "ok" once its members are started
         }
+        List<String> problems = answers(workers).stream().filter(a -> !a.equals("ok")).toList();
         return problems.isEmpty() ? null : String.join(", ", problems);
+    }
+
+    /** @return one answer from each worker, read within {@code --timeout-s} and a minute for all */
+    private List<String> answers(List<WorkerProcess> workers) {
+        long deadline = System.nanoTime() + (timeoutS + 60) * 1_000_000_000L;
+        List<String> out = new ArrayList<>();
+        for (WorkerProcess w : workers) {
+            out.add(w.answer(Math.max(1, (deadline - System.nanoTime()) / 1_000_000)));
+        }
+        return out;
     }
 
     private void report(String what, String problem, long since, String meaning) {
