@@ -249,26 +249,14 @@ public record ClusterTiming(long joinTimeoutMs, long heartbeatIntervalMs, long h
      * which keeps each member's work at about 32 heartbeats and table walks per interval whatever the
      * size, at the price of slower detection of a frozen member, slower healing and slower repair of
      * a lost message in large views ({@link #freezeBoundMs} and {@link #healBoundMs} of the returned
-     * timing).
-     *
-     * <p>The verify timeout grows too, and with it how long FD_SOCK2 waits for its neighbour to accept
-     * its connection ({@code TimingByView}): how long a live member may take to answer. A view
-     * change, a merge or a burst of joins hands every member of a view of n members about n messages
-     * at once (records, holdings, a view of n addresses), and an are-you-alive answer waits behind
-     * them; a live member dropped for a late answer costs every member a view change, a merge back
-     * and the records sent again, which makes more late answers. Measured with 512 members in one JVM
-     * (README, "At scale"): with a 1 s verify timeout, hundreds of live members were suspected within
-     * a minute of the view forming and the view fell apart; with 16 s it held. The price: a killed
-     * daemon is dropped within {@link #killBoundMs} of the returned timing (3 s at 64 members, 9 s at
-     * 256) rather than 2 s. Up to {@value #MEMBERS_PER_STEP} members (every real Mac cluster)
-     * nothing changes.
+     * timing). Up to {@value #MEMBERS_PER_STEP} members (every real Mac cluster) nothing changes.
      *
      * @param members the members of the view
-     * @return this timing when {@code stretch(members)} is 1, else a copy with those six values multiplied
+     * @return this timing when {@code stretch(members)} is 1, else a copy with those five values multiplied
      */
     public ClusterTiming forView(int members) {
         int s = stretch(members);
-        return s == 1 ? this : withHeartbeats(heartbeatIntervalMs * s, heartbeatTimeoutMs * s).withVerifyTimeout(verifyTimeoutMs * s)
+        return s == 1 ? this : withHeartbeats(heartbeatIntervalMs * s, heartbeatTimeoutMs * s)
                 .withMergeIntervals(mergeMinIntervalMs * s, mergeMaxIntervalMs * s).withRetransmitInterval(retransmitIntervalMs * s);
     }
 

@@ -3,18 +3,15 @@ package io.railmap.daemon.cluster;
 import org.jgroups.Event;
 import org.jgroups.View;
 import org.jgroups.protocols.FD_ALL3;
-import org.jgroups.protocols.FD_SOCK2;
 import org.jgroups.protocols.MERGE3;
 import org.jgroups.protocols.UNICAST3;
-import org.jgroups.protocols.VERIFY_SUSPECT2;
 import org.jgroups.stack.Protocol;
 
 /**
  * A JGroups protocol with no messages of its own, just above FD_ALL3 in the stack: whenever a view
- * passes down, it sets FD_ALL3's heartbeat interval and timeout, MERGE3's intervals, VERIFY_SUSPECT2's
- * timeout, FD_SOCK2's connect timeout ({@link #connectTimeoutMs}) and the retransmit interval of
- * NAKACK2 ({@link PacedNakack}) and UNICAST3 to {@link ClusterTiming#forView} of the view's size,
- * before FD_ALL3 and MERGE3 see the view. Up to
+ * passes down, it sets FD_ALL3's heartbeat interval and timeout, MERGE3's intervals and the
+ * retransmit interval of NAKACK2 ({@link PacedNakack}) and UNICAST3 to {@link ClusterTiming#forView}
+ * of the view's size, before FD_ALL3 and MERGE3 see the view. Up to
  * {@value ClusterTiming#MEMBERS_PER_STEP} members that is the configured timing, so only views
  * larger than any real Mac cluster change anything.
  *
@@ -25,11 +22,6 @@ import org.jgroups.stack.Protocol;
  * interval (what they would retransmit stays queued meanwhile).
  */
 final class TimingByView extends Protocol {
-    /** FD_SOCK2's property: how long it waits for the next member to answer its connection, in ms. */
-    static final String FD_SOCK2_CONNECT_TIMEOUT = "connect_timeout";
-    /** FD_SOCK2's own {@value} ms default, the least it waits. */
-    static final long FD_SOCK2_LEAST_CONNECT_MS = 1000;
-
     private final ClusterTiming timing;
     private ClusterTiming applied;
 
@@ -53,16 +45,6 @@ final class TimingByView extends Protocol {
         return down_prot.down(evt);
     }
 
-    /**
-     * @param timing a view's timing
-     * @return how long FD_SOCK2 waits for its neighbour's answer in that view: as long as a suspect
-     *         has to answer ({@link ClusterTiming#verifyTimeoutMs}, which grows with the view), and
-     *         never less than FD_SOCK2's own {@value #FD_SOCK2_LEAST_CONNECT_MS} ms; in ms
-     */
-    static long connectTimeoutMs(ClusterTiming timing) {
-        return Math.max(FD_SOCK2_LEAST_CONNECT_MS, timing.verifyTimeoutMs());
-    }
-
     private synchronized void apply(ClusterTiming next) {
         if (next.equals(applied)) {
             return;
@@ -71,14 +53,6 @@ final class TimingByView extends Protocol {
         if (heartbeats != null) {
             heartbeats.stopFailureDetection(); // FD_ALL3 starts it again with the view, at the new interval
             heartbeats.setTimeout(next.heartbeatTimeoutMs()).setInterval(next.heartbeatIntervalMs());
-        }
-        VERIFY_SUSPECT2 verify = stack.findProtocol(VERIFY_SUSPECT2.class);
-        if (verify != null) {
-            verify.setTimeout(next.verifyTimeoutMs());
-        }
-        FD_SOCK2 connections = stack.findProtocol(FD_SOCK2.class);
-        if (connections != null) {
-            connections.setValue(FD_SOCK2_CONNECT_TIMEOUT, (int) connectTimeoutMs(next));
         }
         MERGE3 merge = stack.findProtocol(MERGE3.class);
         if (merge != null) {
