@@ -39,7 +39,7 @@ import picocli.CommandLine.Parameters;
  * </ul>
  * Each figure is good to {@value ClusterWorker#POLL_MS} ms (how often workers look). Arguments:
  * {@code [--per-jvm M] [--timing default|lab] [--join-ms J] [--no-key] [--java PATH] [--idle-s S] [--timeout-s T]
- * [--seeds K] [--in-process] [--one-by-one] SIZE...} (defaults: 64 members per JVM, default timing (with its join
+ * [--seeds K] [--in-process] [--one-by-one] [--log-failure-detection] SIZE...} (defaults: 64 members per JVM, default timing (with its join
  * timeout unless {@code --join-ms} gives one, in ms), a cluster key, the
  * {@code java} running this, 20 s idle, 300 s per wait, the first 3 members as every member's seeds (0:
  * all of them), TCP between worker JVMs, every member started at once rather than each once the previous one has a view; sizes
@@ -77,6 +77,9 @@ public final class ClusterBench implements BenchCommandLine.Checked {
     @Option(names = "--in-process", description = "Every member in one JVM over JGroups' SHARED_LOOPBACK instead of TCP (InProcessStack);"
             + " a member is killed and frozen by dropping its traffic.")
     boolean inProcess;
+    @Option(names = "--log-failure-detection", description = "Log what JGroups' failure detectors do (FD_SOCK2's connections and"
+            + " suspicions, FD_ALL3's, VERIFY_SUSPECT2's) in each worker's log.")
+    boolean logFailureDetection;
     @Option(names = "--one-by-one", description = "Start each member once the previous one has a view (default: every member at once).")
     boolean oneByOne;
     @Parameters(paramLabel = "SIZE", description = "Cluster sizes to measure, in members, 5 to " + MAX_SIZE + " (default: 64 256).")
@@ -257,8 +260,11 @@ public final class ClusterBench implements BenchCommandLine.Checked {
         // stops all of them at once, for as long as Serial takes over a heap of gigabytes on 2 busy cores, where a
         // daemon collects its own heap of tens of MB. G1 with a pause goal keeps that out of the failure detectors'
         // figures (in one JVM of 256 members: 423 suspicions with Serial, none with G1). Its log is beside the worker's.
-        List<String> jvm = List.of("-XX:+UseG1GC", "-XX:MaxGCPauseMillis=100", "-XX:TieredStopAtLevel=1", "-Xss512k",
-                "-Xmx" + heapMb + "m", "-XX:+ExitOnOutOfMemoryError", "-Xlog:gc:file=" + logs.resolve(n + "-" + first + "-gc.log"));
+        List<String> jvm = new ArrayList<>(List.of("-XX:+UseG1GC", "-XX:MaxGCPauseMillis=100", "-XX:TieredStopAtLevel=1", "-Xss512k",
+                "-Xmx" + heapMb + "m", "-XX:+ExitOnOutOfMemoryError", "-Xlog:gc:file=" + logs.resolve(n + "-" + first + "-gc.log")));
+        if (logFailureDetection) {
+            jvm.add("-D" + ClusterWorker.LOG_FAILURE_DETECTION + "=true");
+        }
         List<String> args = List.of(Integer.toString(n), Integer.toString(first), Integer.toString(count), Integer.toString(PORT),
                 seedList(n), timing + (joinMs > 0 ? ":" + joinMs : ""), secret, inProcess ? "in-process" : "tcp");
         String name = "worker " + first + "-" + (first + count - 1) + " of " + n;

@@ -44,6 +44,10 @@ import java.util.function.Predicate;
  * Conditions are looked at every {@value #POLL_MS} ms. Logs go to standard error.
  */
 public final class ClusterWorker {
+    /** The system property ({@code true}) that makes a worker log what JGroups' failure detectors do. */
+    static final String LOG_FAILURE_DETECTION = "railmap.bench.logFailureDetection";
+    /** Held here: java.util.logging holds loggers weakly, and a logger collected forgets its level. */
+    private static final List<java.util.logging.Logger> DETECTOR_LOGGERS = new ArrayList<>();
     /** How often an await looks at the members, in ms: the resolution of every figure. */
     static final long POLL_MS = 20;
 
@@ -65,6 +69,9 @@ public final class ClusterWorker {
         PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true, StandardCharsets.UTF_8);
         System.setOut(System.err); // nothing but answers on standard output
         io.railmap.daemon.Logs.install();
+        if (Boolean.getBoolean(LOG_FAILURE_DETECTION)) {
+            logFailureDetection();
+        }
         int size = Integer.parseInt(args[0]);
         int first = Integer.parseInt(args[1]);
         int count = Integer.parseInt(args[2]);
@@ -90,6 +97,23 @@ public final class ClusterWorker {
             // JGroups' threads would keep the JVM alive without an answer ever coming
             e.printStackTrace();
             System.exit(1);
+        }
+    }
+
+    /**
+     * Logs the debug lines of JGroups' failure detectors: FD_SOCK2 (each connection to a neighbour
+     * tried and made, each suspicion and unsuspicion it sends to every member), FD_ALL3 (each member
+     * whose heartbeats stopped) and VERIFY_SUSPECT2 (each suspect it asks, and when it gives up).
+     */
+    private static void logFailureDetection() {
+        for (java.util.logging.Handler h : java.util.logging.Logger.getLogger("").getHandlers()) {
+            h.setLevel(java.util.logging.Level.ALL);
+        }
+        for (Class<?> detector : List.of(org.jgroups.protocols.FD_SOCK2.class, org.jgroups.protocols.FD_ALL3.class,
+                org.jgroups.protocols.VERIFY_SUSPECT2.class)) {
+            java.util.logging.Logger logger = java.util.logging.Logger.getLogger(detector.getName());
+            logger.setLevel(java.util.logging.Level.FINE);
+            DETECTOR_LOGGERS.add(logger);
         }
     }
 

@@ -20,12 +20,23 @@ import org.jgroups.stack.Protocol;
  * SHARED_LOOPBACK_PING in place of the discovery (every member registered under the cluster's name
  * answers at once). Every other protocol is the daemon's own, configured as in a daemon: encryption,
  * failure detection (FD_SOCK2 still opens its TCP connections, on the member's loopback address),
- * heartbeats, merges, retransmission, membership. Above the transport sits a DISCARD that drops
+ * heartbeats, merges, retransmission, membership; FD_SOCK2 waits longer for an answer
+ * ({@link #CONNECT_TIMEOUT_MS}). Above the transport sits a DISCARD that drops
  * nothing until {@link #freeze} tells it to drop everything in and out, which is how a stopped process
  * looks to the others; {@link #kill} also closes FD_SOCK2's connections, as the kernel does for a killed
  * process.
  */
 final class InProcessStack implements UnaryOperator<List<Protocol>> {
+    /**
+     * How long FD_SOCK2 waits for the next member to answer its connection, in ms (JGroups' own 1 s
+     * in a daemon). The answer comes from the neighbour's FD_SOCK2 server thread, which here shares 2
+     * cores with every member's work: with 512 members it took up to about 1 s even while they joined
+     * one by one, and every answer later than the timeout made a live member suspected, its
+     * suspicion sent to every member (README, "At scale"). A member killed here closes its server,
+     * so a connection to it is refused at once whatever this is.
+     */
+    static final int CONNECT_TIMEOUT_MS = 10_000;
+
     private final DISCARD discard = new DISCARD();
     private FD_SOCK2 connectionWatch;
 
@@ -45,6 +56,7 @@ final class InProcessStack implements UnaryOperator<List<Protocol>> {
                 out.add(discard);
             } else if (p instanceof FD_SOCK2 fd) {
                 connectionWatch = fd;
+                fd.setValue("connect_timeout", CONNECT_TIMEOUT_MS);
                 out.add(fd);
             } else if (p instanceof Discovery) {
                 out.add(new SHARED_LOOPBACK_PING());

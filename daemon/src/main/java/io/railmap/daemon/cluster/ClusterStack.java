@@ -42,7 +42,7 @@ import org.jgroups.stack.Protocol;
  *                  interval can change while it runs)
  * UNICAST3         reliable unicast
  * STABLE           garbage-collects messages every member has
- * GMS              membership: joins, leaves, views, merges
+ * GMS              membership: joins, leaves, views, merges (LinearMembershipPolicy: JGroups' rules in linear time)
  * FRAG2            fragments messages above 15 KB (a record is a few KB)
  * </pre>
  * With a key, a daemon without it cannot join: its JOIN request, like every message it sends, fails
@@ -206,6 +206,8 @@ final class ClusterStack {
         stack.add(new STABLE());
 
         GMS gms = new GMS();
+        // JGroups' own membership rules in linear time: they run at every suspicion, not only at every view
+        gms.setMembershipChangePolicy(new LinearMembershipPolicy());
         gms.setJoinTimeout(t.joinTimeoutMs());
         gms.setLeaveTimeout(t.leaveTimeoutMs());
         gms.setViewAckCollectionTimeout(t.viewAckTimeoutMs());

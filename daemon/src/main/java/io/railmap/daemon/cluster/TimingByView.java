@@ -3,6 +3,7 @@ package io.railmap.daemon.cluster;
 import org.jgroups.Event;
 import org.jgroups.View;
 import org.jgroups.protocols.FD_ALL3;
+import org.jgroups.protocols.FD_SOCK2;
 import org.jgroups.protocols.MERGE3;
 import org.jgroups.protocols.UNICAST3;
 import org.jgroups.stack.Protocol;
@@ -11,7 +12,8 @@ import org.jgroups.stack.Protocol;
  * A JGroups protocol with no messages of its own, just above FD_ALL3 in the stack: whenever a view
  * passes down, it sets FD_ALL3's heartbeat interval and timeout, MERGE3's intervals and the
  * retransmit interval of NAKACK2 ({@link PacedNakack}) and UNICAST3 to {@link ClusterTiming#forView}
- * of the view's size, before FD_ALL3 and MERGE3 see the view. Up to
+ * of the view's size, and how often FD_SOCK2 sends a standing suspicion again
+ * ({@link #SUSPECT_RESEND_MS}), before FD_ALL3 and MERGE3 see the view. Up to
  * {@value ClusterTiming#MEMBERS_PER_STEP} members that is the configured timing, so only views
  * larger than any real Mac cluster change anything.
  *
@@ -22,6 +24,18 @@ import org.jgroups.stack.Protocol;
  * interval (what they would retransmit stays queued meanwhile).
  */
 final class TimingByView extends Protocol {
+    /**
+     * How often FD_SOCK2 sends a suspicion again to every member until the view excludes the suspect,
+     * up to {@value ClusterTiming#MEMBERS_PER_STEP} members, in ms: JGroups' own default; above, it is
+     * multiplied by {@link ClusterTiming#stretch}, as the heartbeats are. Every member handles every
+     * copy (GMS computes a membership of the view for it), so in a view of n members with s
+     * suspicions standing the cluster handled n × s of them every 5 s whatever the size; a suspicion
+     * lost on the way is sent again later in a large view, and the heartbeats catch a dead member anyway.
+     * FD_SOCK2 reads it when it starts sending suspicions again, so resends already under way keep
+     * their interval until their suspicions end.
+     */
+    static final long SUSPECT_RESEND_MS = 5_000;
+
     private final ClusterTiming timing;
     private ClusterTiming applied;
 
@@ -40,14 +54,18 @@ final class TimingByView extends Protocol {
     public Object down(Event evt) {
         if (evt.getType() == Event.VIEW_CHANGE) {
             View view = evt.getArg();
-            apply(timing.forView(view.size()));
+            apply(timing.forView(view.size()), ClusterTiming.stretch(view.size()));
         }
         return down_prot.down(evt);
     }
 
-    private synchronized void apply(ClusterTiming next) {
+    private synchronized void apply(ClusterTiming next, int stretch) {
         if (next.equals(applied)) {
             return;
+        }
+        FD_SOCK2 connections = stack.findProtocol(FD_SOCK2.class);
+        if (connections != null) {
+            connections.setSuspectMsgInterval(SUSPECT_RESEND_MS * stretch);
         }
         FD_ALL3 heartbeats = stack.findProtocol(FD_ALL3.class);
         if (heartbeats != null) {

@@ -12,6 +12,7 @@ import org.jgroups.Event;
 import org.jgroups.JChannel;
 import org.jgroups.View;
 import org.jgroups.protocols.FD_ALL3;
+import org.jgroups.protocols.FD_SOCK2;
 import org.jgroups.protocols.MERGE3;
 import org.jgroups.protocols.UNICAST3;
 import org.jgroups.protocols.pbcast.NAKACK2;
@@ -31,6 +32,8 @@ class TimingByViewTest {
             MERGE3 merge = channel.getProtocolStack().findProtocol(MERGE3.class);
             NAKACK2 multicast = channel.getProtocolStack().findProtocol(NAKACK2.class);
             UNICAST3 unicast = channel.getProtocolStack().findProtocol(UNICAST3.class);
+            FD_SOCK2 connections = channel.getProtocolStack().findProtocol(FD_SOCK2.class);
+            assertThat(connections.getSuspectMsgInterval()).isEqualTo(5_000);
             assertThat(heartbeats.getInterval()).isEqualTo(2_000);
             assertThat(multicast.getXmitInterval()).isEqualTo(250);
 
@@ -45,6 +48,7 @@ class TimingByViewTest {
             assertThat(multicast.isXmitTaskRunning()).as("NAKACK2's retransmit task started again").isTrue();
             assertThat(unicast.getXmitInterval()).isEqualTo(500);
             assertThat(unicast.isXmitTaskRunning()).as("UNICAST3's retransmit task started again").isTrue();
+            assertThat(connections.getSuspectMsgInterval()).as("suspicions sent again less often").isEqualTo(10_000);
             assertThat(scaling.applied()).isEqualTo(ClusterTiming.DEFAULTS.forView(64));
 
             scaling.down(new Event(Event.VIEW_CHANGE, view(channel.getAddress(), 3, 256)));
@@ -52,6 +56,7 @@ class TimingByViewTest {
             assertThat(merge.getMaxInterval()).isEqualTo(32_000);
             assertThat(multicast.getXmitInterval()).isEqualTo(2_000);
             assertThat(unicast.getXmitInterval()).isEqualTo(2_000);
+            assertThat(connections.getSuspectMsgInterval()).isEqualTo(40_000);
 
             scaling.down(new Event(Event.VIEW_CHANGE, view(channel.getAddress(), 4, 8)));
             assertThat(heartbeats.getInterval()).isEqualTo(2_000);
@@ -63,6 +68,7 @@ class TimingByViewTest {
             assertThat(unicast.getXmitInterval()).isEqualTo(250);
             assertThat(multicast.isXmitTaskRunning()).isTrue();
             assertThat(unicast.isXmitTaskRunning()).isTrue();
+            assertThat(connections.getSuspectMsgInterval()).isEqualTo(5_000);
             assertThat(scaling.applied()).isSameAs(ClusterTiming.DEFAULTS);
         }
     }
