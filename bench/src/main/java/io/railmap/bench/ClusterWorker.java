@@ -19,6 +19,12 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Predicate;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.jgroups.protocols.FD_ALL3;
+import org.jgroups.protocols.FD_SOCK2;
+import org.jgroups.protocols.VERIFY_SUSPECT2;
 
 /**
  * One JVM's share of {@link ClusterBench}'s members. Started by the benchmark with
@@ -47,7 +53,7 @@ public final class ClusterWorker {
     /** The system property ({@code true}) that makes a worker log what JGroups' failure detectors do. */
     static final String LOG_FAILURE_DETECTION = "railmap.bench.logFailureDetection";
     /** Held here: java.util.logging holds loggers weakly, and a logger collected forgets its level. */
-    private static final List<java.util.logging.Logger> DETECTOR_LOGGERS = new ArrayList<>();
+    private static final List<Logger> DETECTOR_LOGGERS = new ArrayList<>();
     /** How often an await looks at the members, in ms: the resolution of every figure. */
     static final long POLL_MS = 20;
 
@@ -106,13 +112,12 @@ public final class ClusterWorker {
      * whose heartbeats stopped) and VERIFY_SUSPECT2 (each suspect it asks, and when it gives up).
      */
     private static void logFailureDetection() {
-        for (java.util.logging.Handler h : java.util.logging.Logger.getLogger("").getHandlers()) {
-            h.setLevel(java.util.logging.Level.ALL);
+        for (Handler h : Logger.getLogger("").getHandlers()) {
+            h.setLevel(Level.ALL);
         }
-        for (Class<?> detector : List.of(org.jgroups.protocols.FD_SOCK2.class, org.jgroups.protocols.FD_ALL3.class,
-                org.jgroups.protocols.VERIFY_SUSPECT2.class)) {
-            java.util.logging.Logger logger = java.util.logging.Logger.getLogger(detector.getName());
-            logger.setLevel(java.util.logging.Level.FINE);
+        for (Class<?> detector : List.of(FD_SOCK2.class, FD_ALL3.class, VERIFY_SUSPECT2.class)) {
+            Logger logger = Logger.getLogger(detector.getName());
+            logger.setLevel(Level.FINE);
             DETECTOR_LOGGERS.add(logger);
         }
     }

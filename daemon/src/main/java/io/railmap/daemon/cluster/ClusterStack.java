@@ -179,6 +179,8 @@ final class ClusterStack {
         fdSock.setBindAddress(config.bind());
         fdSock.setOffset(ClusterConfig.FAILURE_DETECTION_OFFSET);
         fdSock.setPortRange(0);
+        // TimingByView stretches it in large views; set here so that both start from one value
+        fdSock.setSuspectMsgInterval(TimingByView.SUSPECT_RESEND_MS);
         stack.add(fdSock);
 
         FD_ALL3 heartbeats = new FD_ALL3();

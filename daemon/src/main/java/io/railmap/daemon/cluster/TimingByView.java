@@ -26,7 +26,8 @@ import org.jgroups.stack.Protocol;
 final class TimingByView extends Protocol {
     /**
      * How often FD_SOCK2 sends a suspicion again to every member until the view excludes the suspect,
-     * up to {@value ClusterTiming#MEMBERS_PER_STEP} members, in ms: JGroups' own default; above, it is
+     * up to {@value ClusterTiming#MEMBERS_PER_STEP} members, in ms (JGroups' own default; {@link ClusterStack}
+     * sets it); above, it is
      * multiplied by {@link ClusterTiming#stretch}, as the heartbeats are. Every member handles every
      * copy (GMS computes a membership of the view for it), so in a view of n members with s
      * suspicions standing the cluster handled n × s of them every 5 s whatever the size; a suspicion

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import org.jgroups.Address;
@@ -41,7 +42,7 @@ class LinearMembershipPolicyTest {
         for (int i = random.nextInt(5); i > 0; i--) {
             subviews.add(draw(random, pool, random.nextInt(10)));
         }
-        java.util.Collections.shuffle(subviews, random);
+        Collections.shuffle(subviews, random);
         assertThat(linear.getNewMembership(subviews)).isEqualTo(jgroups.getNewMembership(subviews));
     }
 
