@@ -33,7 +33,8 @@ import org.jgroups.stack.Protocol;
  * TCPPING | MPING  discovery: the seeds (AddressAnsweringPing: TCPPING that also answers for the members whose
  *                  addresses it knows), or UDP multicast on the management interface (hop limit 1)
  * MERGE3           finds other partitions of the same cluster and merges them
- * FD_SOCK2         failure detection by TCP connection to the next member, on bind:port+100
+ * FD_SOCK2         failure detection by TCP connection to the next member, on bind:port+100 (LinearFdSock: a
+ *                  suspicion heard costs linear time)
  * FD_ALL3          failure detection by heartbeats
  * TimingByView     above 32 members, stretches heartbeats, merge rounds and retransmission with the view
  *                  (ClusterTiming.forView)
@@ -175,7 +176,8 @@ final class ClusterStack {
         merge.setMaxInterval(t.mergeMaxIntervalMs());
         stack.add(merge);
 
-        FD_SOCK2 fdSock = new FD_SOCK2();
+        // FD_SOCK2 whose handling of a suspicion is linear in the view
+        FD_SOCK2 fdSock = new LinearFdSock();
         fdSock.setBindAddress(config.bind());
         fdSock.setOffset(ClusterConfig.FAILURE_DETECTION_OFFSET);
         fdSock.setPortRange(0);

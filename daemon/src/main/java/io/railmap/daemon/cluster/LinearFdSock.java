@@ -1,0 +1,82 @@
+package io.railmap.daemon.cluster;
+
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.jgroups.Address;
+import org.jgroups.Event;
+import org.jgroups.conf.ClassConfigurator;
+import org.jgroups.protocols.FD_SOCK2;
+import org.jgroups.protocols.pbcast.GMS;
+import org.jgroups.util.Util;
+
+/**
+ * JGroups' FD_SOCK2 (failure detection by a TCP connection to the next member) whose handling of a
+ * suspicion costs time linear in the view rather than quadratic.
+ *
+ * <p>FD_SOCK2 sends each suspicion to every member, and again every few seconds until the view
+ * excludes the suspect; every member that hears one asks whether it is the coordinator that must
+ * act (jgroups 5.5, {@code src/org/jgroups/protocols/FD_SOCK2.java}, {@code suspect}). To answer,
+ * JGroups copies the membership GMS computes into a new {@code Membership}, a linked list that looks
+ * for a duplicate before every add: n² address comparisons per suspicion heard, at 1,024 members
+ * about half a million. In one JVM of 1,024 members that copy was 39 % of all CPU while suspicions
+ * went round (README, "At scale"); a daemon pays it alone, a few ms per suspicion. Here the answer
+ * is the first member of the membership GMS computes ({@link LinearMembershipPolicy}, linear), the
+ * coordinator being the first member of a view; everything else is FD_SOCK2's: the same history,
+ * the same set of suspects kept, the same SUSPECT event up and down the stack from the coordinator.
+ *
+ * <p>The wire is FD_SOCK2's (same protocol id, same headers): a daemon with plain FD_SOCK2 reads
+ * every message. {@code LinearFdSockTest} checks that the coordinator, and only it, passes a
+ * suspicion on.
+ */
+final class LinearFdSock extends FD_SOCK2 {
+    LinearFdSock() {
+        // FD_SOCK2's id, so that its headers are FD_SOCK2's on the wire and an older daemon reads them
+        setId(ClassConfigurator.getProtocolId(FD_SOCK2.class));
+    }
+
+    /**
+     * Takes suspects heard from a member (or found by this one): remembers them, and passes every
+     * member suspected so far up and down the stack as one SUSPECT event when this member is the
+     * coordinator of the membership without them.
+     *
+     * @param suspects the members suspected; this member itself is removed from it
+     */
+    @Override
+    protected void suspect(Collection<Address> suspects) {
+        if (suspects == null) {
+            return;
+        }
+        suspects.remove(local_addr);
+        for (Address s : suspects) {
+            suspect_history.add(Util.utcNow() + ": " + s);
+        }
+        suspected_mbrs.add(suspects);
+        List<Address> suspected = suspected_mbrs.getMembers();
+        if (suspected.isEmpty()) {
+            return;
+        }
+        if (local_addr != null && local_addr.equals(coordinatorWithout(suspected))) {
+            log.debug("%s: suspecting %s", local_addr, suspected);
+            up_prot.up(new Event(Event.SUSPECT, suspected));
+            down_prot.down(new Event(Event.SUSPECT, suspected));
+        }
+    }
+
+    /**
+     * @param suspected members suspected
+     * @return the first member of the membership without them, as GMS's membership rules give it
+     *         (null when none is left)
+     */
+    private Address coordinatorWithout(List<Address> suspected) {
+        List<Address> current = members.getMembers();
+        GMS gms = stack == null ? null : stack.findProtocol(GMS.class);
+        if (gms != null) {
+            List<Address> next = gms.computeNewMembership(current, null, null, suspected);
+            return next.isEmpty() ? null : next.get(0);
+        }
+        Set<Address> out = new HashSet<>(suspected);
+        return current.stream().filter(a -> !out.contains(a)).findFirst().orElse(null);
+    }
+}
