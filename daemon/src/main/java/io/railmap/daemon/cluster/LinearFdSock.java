@@ -1,14 +1,11 @@
 package io.railmap.daemon.cluster;
 
 import java.util.Collection;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import org.jgroups.Address;
 import org.jgroups.Event;
 import org.jgroups.conf.ClassConfigurator;
 import org.jgroups.protocols.FD_SOCK2;
-import org.jgroups.protocols.pbcast.GMS;
 import org.jgroups.util.Util;
 
 /**
@@ -22,9 +19,10 @@ import org.jgroups.util.Util;
  * for a duplicate before every add: n² address comparisons per suspicion heard, at 1,024 members
  * about half a million. In one JVM of 1,024 members that copy was 39 % of all CPU while suspicions
  * went round (README, "At scale"); a daemon pays it alone, a few ms per suspicion. Here the answer
- * is the first member of the membership GMS computes ({@link LinearMembershipPolicy}, linear), the
- * coordinator being the first member of a view; everything else is FD_SOCK2's: the same history,
- * the same set of suspects kept, the same SUSPECT event up and down the stack from the coordinator.
+ * is the first member not suspected, which is the first member of the membership the stack's GMS
+ * computes ({@link LinearMembershipPolicy#coordinatorWithout}), without computing it; everything
+ * else is FD_SOCK2's: the same history, the same set of suspects kept, the same SUSPECT event up
+ * and down the stack from the coordinator.
  *
  * <p>The wire is FD_SOCK2's (same protocol id, same headers): a daemon with plain FD_SOCK2 reads
  * every message. {@code LinearFdSockTest} checks that the coordinator, and only it, passes a
@@ -66,17 +64,10 @@ final class LinearFdSock extends FD_SOCK2 {
 
     /**
      * @param suspected members suspected
-     * @return the first member of the membership without them, as GMS's membership rules give it
-     *         (null when none is left)
+     * @return the first member of the membership without them (null when none is left), by the rules
+     *         of the stack's GMS: {@link LinearMembershipPolicy}, which {@link ClusterStack} sets
      */
     private Address coordinatorWithout(List<Address> suspected) {
-        List<Address> current = members.getMembers();
-        GMS gms = stack == null ? null : stack.findProtocol(GMS.class);
-        if (gms != null) {
-            List<Address> next = gms.computeNewMembership(current, null, null, suspected);
-            return next.isEmpty() ? null : next.get(0);
-        }
-        Set<Address> out = new HashSet<>(suspected);
-        return current.stream().filter(a -> !out.contains(a)).findFirst().orElse(null);
+        return LinearMembershipPolicy.coordinatorWithout(members.getMembers(), suspected);
     }
 }

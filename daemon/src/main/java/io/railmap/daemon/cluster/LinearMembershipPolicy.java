@@ -54,6 +54,26 @@ final class LinearMembershipPolicy implements MembershipChangePolicy {
         return new ArrayList<>(members);
     }
 
+    /**
+     * The coordinator of the view without some suspects, the first member of
+     * {@code getNewMembership(current, [], [], suspects)}, without building that membership: the first
+     * current member that is not suspected. A failure detector asks this for every suspicion it
+     * hears ({@link LinearFdSock}); it costs the members before the coordinator, not the view.
+     *
+     * @param current  the members in view order (nulls and duplicates allowed, as JGroups passes them)
+     * @param suspects the members suspected
+     * @return that coordinator; null when every member is suspected
+     */
+    static Address coordinatorWithout(List<Address> current, Collection<Address> suspects) {
+        Set<Address> out = suspects.isEmpty() ? Set.of() : new java.util.HashSet<>(suspects);
+        for (Address a : current) {
+            if (a != null && !out.contains(a)) {
+                return a;
+            }
+        }
+        return null;
+    }
+
     /** Adds each address not yet there, in order, skipping nulls (as JGroups' {@code Membership.add}). */
     private static void addAll(Set<Address> members, Collection<Address> more) {
         for (Address a : more) {

@@ -32,6 +32,17 @@ class LinearMembershipPolicyTest {
                 .isEqualTo(jgroups.getNewMembership(current, joiners, leavers, suspects));
     }
 
+    /** Property: the coordinator without some suspects is the first member of the view change that drops them. */
+    @RepeatedTest(50)
+    void theCoordinatorWithoutSuspectsIsTheFirstMemberOfTheViewWithoutThem(RepetitionInfo repetition) {
+        Random random = new Random(15_485_863L * repetition.getCurrentRepetition());
+        List<Address> pool = pool(random, 1 + random.nextInt(20));
+        List<Address> current = draw(random, pool, random.nextInt(20));
+        List<Address> suspects = draw(random, pool, random.nextInt(12));
+        List<Address> next = jgroups.getNewMembership(current, List.of(), List.of(), suspects);
+        assertThat(LinearMembershipPolicy.coordinatorWithout(current, suspects)).isEqualTo(next.isEmpty() ? null : next.get(0));
+    }
+
     /** Property: a merge of up to five subviews that may overlap, one at least not empty. */
     @RepeatedTest(50)
     void aMergeGivesJGroupsOwnMembership(RepetitionInfo repetition) {
