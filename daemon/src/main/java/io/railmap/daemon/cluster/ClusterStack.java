@@ -42,7 +42,7 @@ import org.jgroups.stack.Protocol;
  * NAKACK2          reliable, ordered multicast (no IP multicast: use_mcast_xmit off; PacedNakack: its retransmit
  *                  interval can change while it runs)
  * UNICAST3         reliable unicast
- * STABLE           garbage-collects messages every member has
+ * STABLE           garbage-collects messages every member has (rounds stretched in large views by TimingByView)
  * GMS              membership: joins, leaves, views, merges (LinearMembershipPolicy: JGroups' rules in linear time)
  * FRAG2            fragments messages above 15 KB (a record is a few KB)
  * </pre>
@@ -207,7 +207,8 @@ final class ClusterStack {
         stack.add(nakack);
         stack.add(new UNICAST3().setXmitInterval(t.retransmitIntervalMs())
                 .setXmitTableNumRows(10).setXmitTableMsgsPerRow(RETRANSMIT_ROW).reuseMessageBatches(false));
-        stack.add(new STABLE());
+        // TimingByView stretches it in large views; set here so that both start from one value
+        stack.add(new STABLE().setDesiredAverageGossip(TimingByView.STABILITY_ROUND_MS));
 
         GMS gms = new GMS();
         // JGroups' own membership rules in linear time: they run at every suspicion, not only at every view

@@ -16,6 +16,7 @@ import org.jgroups.protocols.FD_SOCK2;
 import org.jgroups.protocols.MERGE3;
 import org.jgroups.protocols.UNICAST3;
 import org.jgroups.protocols.pbcast.NAKACK2;
+import org.jgroups.protocols.pbcast.STABLE;
 import org.jgroups.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -34,6 +35,8 @@ class TimingByViewTest {
             UNICAST3 unicast = channel.getProtocolStack().findProtocol(UNICAST3.class);
             FD_SOCK2 connections = channel.getProtocolStack().findProtocol(FD_SOCK2.class);
             assertThat(connections.getSuspectMsgInterval()).isEqualTo(5_000);
+            STABLE stability = channel.getProtocolStack().findProtocol(STABLE.class);
+            assertThat(stability.getDesiredAverageGossip()).isEqualTo(20_000);
             assertThat(heartbeats.getInterval()).isEqualTo(2_000);
             assertThat(multicast.getXmitInterval()).isEqualTo(250);
 
@@ -49,6 +52,7 @@ class TimingByViewTest {
             assertThat(unicast.getXmitInterval()).isEqualTo(500);
             assertThat(unicast.isXmitTaskRunning()).as("UNICAST3's retransmit task started again").isTrue();
             assertThat(connections.getSuspectMsgInterval()).as("suspicions sent again less often").isEqualTo(10_000);
+            assertThat(stability.getDesiredAverageGossip()).as("stability rounds less often").isEqualTo(40_000);
             assertThat(scaling.applied()).isEqualTo(ClusterTiming.DEFAULTS.forView(64));
 
             scaling.down(new Event(Event.VIEW_CHANGE, view(channel.getAddress(), 3, 256)));
@@ -57,6 +61,7 @@ class TimingByViewTest {
             assertThat(multicast.getXmitInterval()).isEqualTo(2_000);
             assertThat(unicast.getXmitInterval()).isEqualTo(2_000);
             assertThat(connections.getSuspectMsgInterval()).isEqualTo(40_000);
+            assertThat(stability.getDesiredAverageGossip()).isEqualTo(160_000);
 
             scaling.down(new Event(Event.VIEW_CHANGE, view(channel.getAddress(), 4, 8)));
             assertThat(heartbeats.getInterval()).isEqualTo(2_000);
@@ -69,6 +74,7 @@ class TimingByViewTest {
             assertThat(multicast.isXmitTaskRunning()).isTrue();
             assertThat(unicast.isXmitTaskRunning()).isTrue();
             assertThat(connections.getSuspectMsgInterval()).isEqualTo(5_000);
+            assertThat(stability.getDesiredAverageGossip()).isEqualTo(20_000);
             assertThat(scaling.applied()).isSameAs(ClusterTiming.DEFAULTS);
         }
     }
