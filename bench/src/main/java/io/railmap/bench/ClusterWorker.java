@@ -115,8 +115,10 @@ public final class ClusterWorker {
         for (Handler h : Logger.getLogger("").getHandlers()) {
             h.setLevel(Level.ALL);
         }
-        for (Class<?> detector : List.of(FD_SOCK2.class, FD_ALL3.class, VERIFY_SUSPECT2.class)) {
-            Logger logger = Logger.getLogger(detector.getName());
+        // a JGroups protocol logs under its own class's name: the daemon's FD_SOCK2 is its subclass LinearFdSock
+        for (String detector : List.of(FD_SOCK2.class.getName(), "io.railmap.daemon.cluster.LinearFdSock", FD_ALL3.class.getName(),
+                VERIFY_SUSPECT2.class.getName())) {
+            Logger logger = Logger.getLogger(detector);
             logger.setLevel(Level.FINE);
             DETECTOR_LOGGERS.add(logger);
         }
