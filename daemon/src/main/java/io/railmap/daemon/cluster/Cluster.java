@@ -282,9 +282,17 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
      * n messages per join.
      */
     private void holdingsSoon() {
+        soon(holdingsPending, this::sendHoldings, coalesceMs());
+    }
+
+    /**
+     * @return how long a send that every record taken would otherwise repeat waits, in ms, so that
+     *         the changes meanwhile make one: none in a view of up to
+     *         {@value ClusterTiming#MEMBERS_PER_STEP} members, else the view's heartbeat interval
+     */
+    private long coalesceMs() {
         int size = intake.size();
-        long delayMs = ClusterTiming.stretch(size) == 1 ? 0 : config.timing().forView(size).heartbeatIntervalMs();
-        soon(holdingsPending, this::sendHoldings, delayMs);
+        return ClusterTiming.stretch(size) == 1 ? 0 : config.timing().forView(size).heartbeatIntervalMs();
     }
 
     private void sendHoldings() {
@@ -576,15 +584,17 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
      * ({@link #holdingsSoon}), once per sending member and digest ({@link Repairs#answer}). To every
      * member, as every holdings message after a change: a multicast keeps this daemon's digests in the
      * order it sent them, where an answer sent to one member could arrive after a newer digest. The
-     * senders heard meanwhile are answered together, with one digest: around a merge every member
-     * sends its record to every member of the other side, and a digest per record heard again (each
-     * a sort and a hash of every record held) was a fifth of the CPU of 1,024 members in one JVM.
+     * senders heard meanwhile are answered together, with one digest, after {@link #coalesceMs}:
+     * around joins and merges every member sends its record to the members new to it, who may
+     * already hold it, and a digest per record heard again (each a sort and a hash of every record
+     * held, and the records held change between them) was a fifth, and answered at once still a
+     * third, of the CPU of 1,024 members in one JVM.
      */
     private void answerSoon(String id) {
         if (staleFrom.size() < Holdings.MAX_MEMBERS) {
             staleFrom.add(id);
         }
-        soon(answerPending, this::answer);
+        soon(answerPending, this::answer, coalesceMs());
     }
 
     private void answer() {
