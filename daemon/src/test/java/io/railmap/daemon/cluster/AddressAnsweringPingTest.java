@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.railmap.daemon.testing.FreePorts;
-import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.jgroups.BytesMessage;
 import org.jgroups.Event;
@@ -30,8 +28,6 @@ import org.junit.jupiter.api.Test;
  */
 class AddressAnsweringPingTest {
     private static final String CLUSTER = "answering-test";
-    private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
-    private static final ClusterTiming QUIET = ClusterTiming.LAB.withHeartbeats(1_000, 60_000).withMergeIntervals(60_000, 120_000);
 
     private final List<JChannel> channels = new ArrayList<>();
 
@@ -41,8 +37,7 @@ class AddressAnsweringPingTest {
     }
 
     private JChannel member(String node, int port, int seedPort) throws Exception {
-        ClusterConfig config = new ClusterConfig(CLUSTER, node, LOOPBACK, port, List.of(new Seed("127.0.0.1", seedPort)), Optional.empty(), QUIET);
-        JChannel channel = new JChannel(ClusterStack.protocols(config, w -> { }));
+        JChannel channel = new JChannel(StackChannels.quietProtocols(CLUSTER, node, port, seedPort));
         channels.add(channel);
         channel.name(node);
         channel.connect(CLUSTER);

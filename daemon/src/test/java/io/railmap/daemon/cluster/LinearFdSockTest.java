@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.railmap.daemon.testing.FreePorts;
-import java.net.InetAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.jgroups.Address;
 import org.jgroups.EmptyMessage;
@@ -33,8 +31,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class LinearFdSockTest {
     private static final String CLUSTER = "fdsock-test";
-    private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
-    private static final ClusterTiming QUIET = ClusterTiming.LAB.withHeartbeats(1_000, 60_000).withMergeIntervals(60_000, 120_000);
 
     private final List<JChannel> channels = new ArrayList<>();
 
@@ -69,8 +65,7 @@ class LinearFdSockTest {
     }
 
     private Member member(String node, int port, int seedPort, boolean jgroupsOwn) throws Exception {
-        ClusterConfig config = new ClusterConfig(CLUSTER, node, LOOPBACK, port, List.of(new Seed("127.0.0.1", seedPort)), Optional.empty(), QUIET);
-        List<Protocol> protocols = new ArrayList<>(ClusterStack.protocols(config, w -> { }));
+        List<Protocol> protocols = new ArrayList<>(StackChannels.quietProtocols(CLUSTER, node, port, seedPort));
         if (jgroupsOwn) {
             int i = protocols.indexOf(protocols.stream().filter(p -> p instanceof LinearFdSock).findFirst().orElseThrow());
             FD_SOCK2 linear = (FD_SOCK2) protocols.get(i);

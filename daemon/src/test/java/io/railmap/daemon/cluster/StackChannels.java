@@ -5,10 +5,30 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.jgroups.JChannel;
+import org.jgroups.stack.Protocol;
 
 /** Bare JGroups channels with the daemon's own stack on loopback (lab timing), for tests below {@link Cluster}. */
 final class StackChannels {
+    /**
+     * Lab timing with heartbeats that time out after a minute and merge rounds a minute or more
+     * apart: nothing suspects anyone, and no merge round's INFO tells anyone an address, meanwhile.
+     */
+    static final ClusterTiming QUIET = ClusterTiming.LAB.withHeartbeats(1_000, 60_000).withMergeIntervals(60_000, 120_000);
+
     private StackChannels() {
+    }
+
+    /**
+     * @param cluster  the cluster's name
+     * @param node     the node the member is named after
+     * @param port     its cluster port on loopback
+     * @param seedPort the port of its one seed, on loopback
+     * @return the daemon's protocols for that member at {@link #QUIET} timing, without a key
+     */
+    static List<Protocol> quietProtocols(String cluster, String node, int port, int seedPort) {
+        ClusterConfig config = new ClusterConfig(cluster, node, InetAddress.getLoopbackAddress(), port, List.of(new Seed("127.0.0.1", seedPort)),
+                Optional.empty(), QUIET);
+        return ClusterStack.protocols(config, w -> { });
     }
 
     /**
