@@ -15,9 +15,8 @@ import org.jgroups.stack.Protocol;
  * retransmit interval of NAKACK2 ({@link PacedNakack}) and UNICAST3 to {@link ClusterTiming#forView}
  * of the view's size, how often FD_SOCK2 sends a standing suspicion again
  * ({@link #SUSPECT_RESEND_MS}) and how often STABLE runs a round ({@link #STABILITY_ROUND_MS}),
- * before FD_ALL3 and MERGE3 see the view. Up to
- * {@value ClusterTiming#MEMBERS_PER_STEP} members that is the configured timing, so only views
- * larger than any real Mac cluster change anything.
+ * before FD_ALL3 and MERGE3 see the view. Up to {@value ClusterTiming#MEMBERS_PER_STEP} members
+ * that is the configured timing, so only views larger than any real Mac cluster change anything.
  *
  * <p>FD_ALL3 keeps one bit per heartbeat interval of its timeout for each member; interval and
  * timeout grow together, so the number of bits stays and no member's record of heartbeats is lost.
@@ -45,12 +44,13 @@ final class TimingByView extends Protocol {
      * {@link ClusterTiming#stretch}, as the heartbeats are. In a round every member sends the
      * coordinator a digest of what it has received from every member, and JGroups merges each
      * digest entry by entry, looking each member up in a list (jgroups 5.5,
-     * {@code src/org/jgroups/util/MutableDigest.java}, {@code set}): n² address comparisons per digest made or taken, n³
-     * at the coordinator per round, about a billion at 1,024 members (7 % of the CPU of 1,024 members
-     * in one JVM). What a round frees, multicast messages every member has, is few
-     * here (records and holdings); a round also starts once a member has received STABLE's
-     * {@code max_bytes} (2 MB) since the last one, so the messages held stay bounded whatever the
-     * interval. STABLE reads the interval anew for each round.
+     * {@code src/org/jgroups/util/MutableDigest.java}, {@code set}): n² address comparisons per
+     * digest made or taken, n³ at the coordinator per round, about a billion at 1,024 members (7 %
+     * of the CPU of 1,024 members in one JVM). What a round frees, multicast messages every member
+     * has, is few here (records and holdings); a round also starts once a member has received
+     * STABLE's {@code max_bytes} (2 MB) since the last one, so the messages held stay bounded
+     * whatever the interval. STABLE reads the interval anew for each round
+     * ({@code STABLE.StableTask.nextInterval}).
      */
     static final long STABILITY_ROUND_MS = 20_000;
 
