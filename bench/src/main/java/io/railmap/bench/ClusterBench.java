@@ -39,10 +39,11 @@ import picocli.CommandLine.Parameters;
  * </ul>
  * Each figure is good to {@value ClusterWorker#POLL_MS} ms (how often workers look). Arguments:
  * {@code [--per-jvm M] [--timing default|lab] [--join-ms J] [--no-key] [--java PATH] [--idle-s S] [--timeout-s T]
- * [--seeds K] [--in-process] [--one-by-one] [--log-failure-detection] SIZE...} (defaults: 64 members per JVM, default timing (with its join
+ * [--seeds K] [--in-process] [--one-by-one | --waves W] [--log-failure-detection] SIZE...} (defaults: 64 members per JVM, default timing (with its join
  * timeout unless {@code --join-ms} gives one, in ms), a cluster key, the
  * {@code java} running this, 20 s idle, 300 s per wait, the first 3 members as every member's seeds (0:
- * all of them), TCP between worker JVMs, every member started at once rather than each once the previous one has a view; sizes
+ * all of them), TCP between worker JVMs, every member started at once rather than each once the previous one has a view or W
+ * at a time, each wave once the members started hold each other's records ({@code --waves}, in one JVM only); sizes
  * 64 256). {@code --help} prints them; a bad one (a size outside 5 to {@value #MAX_SIZE}, {@code --seeds} below 0,
  * another number below 1, a timing not named, no {@code java} at {@code --java}) is one line naming it on standard
  * error and exit code 1, before anything starts.
@@ -82,6 +83,9 @@ public final class ClusterBench implements BenchCommandLine.Checked {
     boolean logFailureDetection;
     @Option(names = "--one-by-one", description = "Start each member once the previous one has a view (default: every member at once).")
     boolean oneByOne;
+    @Option(names = "--waves", paramLabel = "W", description = "With --in-process: start the members W at a time, each wave once every"
+            + " member started holds the record of every member started (default: every member at once).")
+    int waves;
     @Parameters(paramLabel = "SIZE", description = "Cluster sizes to measure, in members, 5 to " + MAX_SIZE + " (default: 64 256).")
     List<Integer> sizes = new ArrayList<>(List.of(64, 256));
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
@@ -122,6 +126,12 @@ public final class ClusterBench implements BenchCommandLine.Checked {
         BenchCommandLine.atLeast(line, "option '--idle-s'", idleS, 1, "the quiet period, in seconds");
         BenchCommandLine.atLeast(line, "option '--timeout-s'", timeoutS, 1, "the longest wait, in seconds");
         BenchCommandLine.atLeast(line, "option '--seeds'", seeds, 0, "a count of members; 0: all of them");
+        if (line.getParseResult().hasMatchedOption("--waves")) {
+            BenchCommandLine.atLeast(line, "option '--waves'", waves, 1, "members per wave");
+            if (!inProcess || oneByOne) {
+                throw new ParameterException(line, "Option '--waves' needs --in-process (every member in one worker) and not --one-by-one");
+            }
+        }
         for (int n : sizes) {
             BenchCommandLine.within(line, "SIZE", n, 5, MAX_SIZE, "members: 3 seeds and 2 to kill and freeze, each on its own address");
         }
@@ -181,6 +191,8 @@ public final class ClusterBench implements BenchCommandLine.Checked {
                     w.send("start one-by-one");
                     w.answer(timeoutS * 1000);
                 }
+            } else if (waves > 0) {
+                all.forEach(w -> w.send("start waves " + waves + " " + timeoutS * 1000L));
             } else {
                 all.forEach(w -> w.send("start"));
             }
@@ -195,7 +207,8 @@ public final class ClusterBench implements BenchCommandLine.Checked {
             long[] converged = usage(all);
             System.out.printf("  cold convergence   %7.2f s  from starting every member %s until each holds all %d records"
                             + " (%.2f cores busy meanwhile)%n",
-                    took, oneByOne ? "one by one (each once the previous one has a view)" : "at once", n,
+                    took, oneByOne ? "one by one (each once the previous one has a view)"
+                            : waves > 0 ? waves + " at a time (each wave once every member started holds every started member's record)" : "at once", n,
                     (converged[0] - idle[0]) / 1e9 / took);
 
             TimeUnit.SECONDS.sleep(5);

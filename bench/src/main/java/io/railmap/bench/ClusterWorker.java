@@ -132,8 +132,10 @@ public final class ClusterWorker {
                 case "start" -> {
                     if (c.length > 1 && c[1].equals("one-by-one")) {
                         members.forEach(WorkerMember::start);
+                    } else if (c.length > 3 && c[1].equals("waves")) {
+                        startInWaves(Integer.parseInt(c[2]), Long.parseLong(c[3]));
                     } else {
-                        inParallel(WorkerMember::start);
+                        inParallel(members, WorkerMember::start);
                     }
                     out.println("started");
                 }
@@ -149,7 +151,7 @@ public final class ClusterWorker {
                 }
                 case "usage" -> out.println("usage " + cpuNanos() + " " + status("VmRSS:") + " " + status("Threads:"));
                 case "stop" -> {
-                    inParallel(WorkerMember::close);
+                    inParallel(members, WorkerMember::close);
                     out.println("stopped");
                     return;
                 }
@@ -158,12 +160,29 @@ public final class ClusterWorker {
         }
     }
 
-    /** Runs an action on every member at once (joins and leaves each wait on the network). */
-    private void inParallel(java.util.function.Consumer<WorkerMember> action) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(members.size());
+    /**
+     * Starts the members {@code wave} at a time, each wave at once and once every member started
+     * before it holds the record of every member started (or {@code timeoutMs} passed for that wave:
+     * the wait that follows the start then says what is missing).
+     */
+    private void startInWaves(int wave, long timeoutMs) throws Exception {
+        for (int from = 0; from < members.size(); from += wave) {
+            int started = Math.min(members.size(), from + wave);
+            inParallel(members.subList(from, started), WorkerMember::start);
+            long deadline = System.nanoTime() + timeoutMs * 1_000_000;
+            List<WorkerMember> running = members.subList(0, started);
+            while (System.nanoTime() < deadline && !running.stream().allMatch(m -> m.versions().size() >= started)) {
+                Thread.sleep(POLL_MS);
+            }
+        }
+    }
+
+    /** Runs an action on some members at once (joins and leaves each wait on the network). */
+    private static void inParallel(List<WorkerMember> some, java.util.function.Consumer<WorkerMember> action) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(some.size());
         try {
             List<Future<?>> done = new ArrayList<>();
-            for (WorkerMember m : members) {
+            for (WorkerMember m : some) {
                 done.add(pool.submit(() -> action.accept(m)));
             }
             for (Future<?> f : done) {
