@@ -37,6 +37,10 @@ import org.jgroups.protocols.VERIFY_SUSPECT2;
  * <pre>
  * start [one-by-one]            every member joins, at once      → started
  *                                (or each after the previous one has a view)
+ * start waves W MS               W members join at once, the next → started
+ *                                W once every member started holds
+ *                                every started member's record
+ *                                (or MS passed)
  * await-count N MS               every member holds N records     → ok | timeout K/COUNT [(NODE lacks NODE...; ...)]
  * await-version NODE V MS        every member holds NODE at ≥ V   → ok | timeout K/COUNT
  * await-absent NODE MS           no member holds NODE's record    → ok | timeout K/COUNT
@@ -169,12 +173,25 @@ public final class ClusterWorker {
         for (int from = 0; from < members.size(); from += wave) {
             int started = Math.min(members.size(), from + wave);
             inParallel(members.subList(from, started), WorkerMember::start);
-            long deadline = System.nanoTime() + timeoutMs * 1_000_000;
             List<WorkerMember> running = members.subList(0, started);
-            while (System.nanoTime() < deadline && !running.stream().allMatch(m -> m.versions().size() >= started)) {
-                Thread.sleep(POLL_MS);
-            }
+            waitUntil(System.nanoTime() + timeoutMs * 1_000_000, () -> running.stream().allMatch(m -> m.versions().size() >= started));
         }
+    }
+
+    /**
+     * Looks every {@value #POLL_MS} ms until {@code done} holds or the deadline ({@link System#nanoTime})
+     * passes.
+     *
+     * @return whether it held
+     */
+    private static boolean waitUntil(long deadlineNanos, java.util.function.BooleanSupplier done) throws InterruptedException {
+        while (!done.getAsBoolean()) {
+            if (System.nanoTime() > deadlineNanos) {
+                return false;
+            }
+            Thread.sleep(POLL_MS);
+        }
+        return true;
     }
 
     /** Runs an action on some members at once (joins and leaves each wait on the network). */
@@ -195,25 +212,22 @@ public final class ClusterWorker {
 
     /** Waits until every member's records satisfy {@code holds}; on timeout, says how many do and {@code detail}. */
     private void await(long timeoutMs, Predicate<Map<String, Long>> holds, java.util.function.Supplier<String> detail) throws InterruptedException {
-        long deadline = System.nanoTime() + timeoutMs * 1_000_000;
-        while (true) {
-            int satisfied = 0;
-            for (WorkerMember m : members) {
-                if (!halted.contains(m) && holds.test(m.versions())) {
-                    satisfied++;
-                }
-            }
-            int looked = members.size() - halted.size();
-            if (satisfied == looked) {
-                out.println("ok");
-                return;
-            }
-            if (System.nanoTime() > deadline) {
-                out.println("timeout " + satisfied + "/" + looked + detail.get());
-                return;
-            }
-            Thread.sleep(POLL_MS);
+        if (waitUntil(System.nanoTime() + timeoutMs * 1_000_000, () -> satisfied(holds) == members.size() - halted.size())) {
+            out.println("ok");
+        } else {
+            out.println("timeout " + satisfied(holds) + "/" + (members.size() - halted.size()) + detail.get());
         }
+    }
+
+    /** @return how many members not halted hold records that satisfy {@code holds} */
+    private int satisfied(Predicate<Map<String, Long>> holds) {
+        int satisfied = 0;
+        for (WorkerMember m : members) {
+            if (!halted.contains(m) && holds.test(m.versions())) {
+                satisfied++;
+            }
+        }
+        return satisfied;
     }
 
     /**

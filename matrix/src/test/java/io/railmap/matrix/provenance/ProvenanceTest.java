@@ -7,11 +7,15 @@ import io.railmap.matrix.Cluster;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.PortState;
 import io.railmap.matrix.model.Snapshot;
+import io.railmap.matrix.rail.UnknownNodesException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.UUID;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.RepetitionInfo;
 import org.junit.jupiter.api.Test;
@@ -58,12 +62,12 @@ class ProvenanceTest {
     @Test
     void aRecordWithAnIncarnationIsKnownByItsIdentity() {
         NodeRecord b = crossed.record("b").orElseThrow();
-        java.util.UUID run = java.util.UUID.randomUUID();
+        UUID run = UUID.randomUUID();
         NodeRecord held = new NodeRecord("b", 7, b.ports(), Optional.empty(), Optional.empty(), Optional.of(run));
         // an older daemon holds a newer one's record without the fields it does not know: the same record
         NodeRecord readByOlder = new NodeRecord("b", 7, List.of(), Optional.empty(), Optional.empty(), Optional.of(run));
         assertThat(Provenance.id(readByOlder)).isEqualTo(Provenance.id(held));
-        NodeRecord restarted = new NodeRecord("b", 7, b.ports(), Optional.empty(), Optional.empty(), Optional.of(java.util.UUID.randomUUID()));
+        NodeRecord restarted = new NodeRecord("b", 7, b.ports(), Optional.empty(), Optional.empty(), Optional.of(UUID.randomUUID()));
         assertThat(Provenance.id(restarted)).isNotEqualTo(Provenance.id(held));
         assertThat(Provenance.changes(List.of(Provenance.id(held)), n -> Optional.of(restarted)))
                 .containsExactly("b's record changed (version 7, other contents: a restarted daemon)");
@@ -73,7 +77,7 @@ class ProvenanceTest {
     void theRecordsOfAskedNodesOrTheOnesMissing() {
         assertThat(Provenance.of(crossed, List.of("b", "a"))).isEqualTo(Provenance.of(crossed.records()));
         assertThatThrownBy(() -> Provenance.of(crossed, List.of("a", "zz")))
-                .isInstanceOf(io.railmap.matrix.rail.UnknownNodesException.class).hasMessageContaining("zz");
+                .isInstanceOf(UnknownNodesException.class).hasMessageContaining("zz");
     }
 
     /** Property: whatever records come, change and go, the digester's digest is the one {@link Provenance#of} gives. */
@@ -81,7 +85,7 @@ class ProvenanceTest {
     void aDigesterGivesTheDigestOfWhatIsHeldNow(RepetitionInfo repetition) {
         Random random = new Random(7919L * repetition.getCurrentRepetition());
         Provenance.Digester digester = new Provenance.Digester();
-        java.util.Map<String, NodeRecord> held = new java.util.HashMap<>();
+        Map<String, NodeRecord> held = new HashMap<>();
         for (int step = 0; step < 60; step++) {
             String node = "n" + random.nextInt(8);
             NodeRecord now = held.get(node);
@@ -91,7 +95,7 @@ class ProvenanceTest {
                 case 1 -> held.put(node, now == null ? new NodeRecord(node, 1, List.of()) : new NodeRecord(node, now.version(), now.ports(),
                         now.management(), now.rdmaEnabled(), now.incarnation()));
                 case 2 -> held.put(node, new NodeRecord(node, now == null ? 1 : now.version() + 1, List.of(), Optional.empty(), Optional.empty(),
-                        Optional.of(new java.util.UUID(repetition.getCurrentRepetition(), step))));
+                        Optional.of(new UUID(repetition.getCurrentRepetition(), step))));
                 // no incarnation: known by its contents
                 default -> held.put(node, new NodeRecord(node, random.nextInt(3), List.of(), Optional.of("10.0.0." + random.nextInt(3)),
                         Optional.empty(), Optional.empty()));
