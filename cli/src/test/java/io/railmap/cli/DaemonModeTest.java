@@ -16,6 +16,10 @@ import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.model.PortState;
 import io.vertx.core.Vertx;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -124,6 +128,19 @@ class DaemonModeTest {
                 .containsPattern("b +10\\.0\\.0\\.2:7800 +coordinator +3 +1\\.5 s")
                 .containsPattern("a +10\\.0\\.0\\.1:7800 +self +9 +0\\.0 s");
         assertThat(Run.of("nodes", "--daemon", http, "--json").out()).contains("\"viewId\" : 3");
+    }
+
+    @Test
+    void drawFromTheDaemonIsThePictureItsPageServes() throws Exception {
+        HttpResponse<String> served = HttpClient.newHttpClient()
+                .send(HttpRequest.newBuilder(URI.create(http + "/v1/topology.svg")).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(served.statusCode()).isEqualTo(200);
+        for (String url : List.of(http, unix)) {
+            Path out = dir.resolve("topology-" + url.charAt(0) + ".svg");
+            Run run = Run.of("draw", "--daemon", url, "-o", out.toString());
+            assertThat(run.code()).as(url + ": " + run.err()).isZero();
+            assertThat(Files.readString(out)).isEqualTo(served.body()).contains("data-node=\"a\"", "data-node=\"b\"", "data-cable=\"a:en6 b:en7\"");
+        }
     }
 
     @Test
