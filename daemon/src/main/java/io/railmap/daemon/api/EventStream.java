@@ -46,61 +46,76 @@ final class EventStream {
 
     /** Starts a stream for a request whose query was checked; on the request's event loop. */
     void open(RoutingContext ctx) {
-        HttpServerResponse response = ctx.response();
         Context loop = vertx.getOrCreateContext();
-        AtomicBoolean open = new AtomicBoolean(true);
         Optional<String> last = Optional.ofNullable(ctx.request().getHeader("last-event-id")).filter(id -> !id.isEmpty());
-        EventLog.Subscription subscription;
+        Open stream = new Open(ctx);
         try {
-            subscription = events.subscribe(last, event -> loop.runOnContext(v -> {
-                if (open.get()) {
-                    send(ctx, frame(event));
-                }
-            }));
+            // the listener runs on this loop after open() returns, so it sees the subscription set below
+            stream.subscription = events.subscribe(last, event -> loop.runOnContext(v -> stream.send(frame(event))));
         } catch (IllegalArgumentException e) {
             ctx.fail(400, e);
             return;
         } catch (IllegalStateException e) {
-            response.putHeader("retry-after", "5");
+            ctx.response().putHeader("retry-after", "5");
             ctx.fail(503, e);
             return;
         }
         guard.streaming(ctx.request());
-        long keepAlive = vertx.setPeriodic(keepAliveMs, id -> send(ctx, ": keep-alive\n\n"));
-        Runnable close = () -> {
-            if (open.getAndSet(false)) {
-                subscription.close().run();
-                vertx.cancelTimer(keepAlive);
-            }
-        };
-        response.closeHandler(v -> close.run());
-        response.exceptionHandler(e -> close.run());
+        stream.keepAlive = vertx.setPeriodic(keepAliveMs, id -> stream.send(": keep-alive\n\n"));
+        HttpServerResponse response = ctx.response();
+        response.closeHandler(v -> stream.end());
+        response.exceptionHandler(e -> stream.end());
         response.setChunked(true).setStatusCode(200)
                 .putHeader("content-type", "text/event-stream; charset=utf-8")
                 .putHeader("cache-control", "no-store")
                 .putHeader("x-accel-buffering", "no");
         StringBuilder first = new StringBuilder("retry: 1000\n\n");
-        subscription.missed().ifPresent(sentence -> {
+        stream.subscription.missed().ifPresent(sentence -> {
             ObjectNode missed = JsonText.object();
             missed.put("type", "missed");
             missed.put("message", sentence);
             first.append("event: missed\ndata: ").append(missed).append("\n\n");
         });
-        subscription.replay().forEach(event -> first.append(frame(event)));
-        send(ctx, first.toString());
+        stream.subscription.replay().forEach(event -> first.append(frame(event)));
+        stream.send(first.toString());
     }
 
-    /** Writes, or closes a stream whose client does not read: memory per stream stays bounded. */
-    private static void send(RoutingContext ctx, String text) {
-        HttpServerResponse response = ctx.response();
-        if (response.ended() || response.closed()) {
-            return;
+    /** One client's stream; its methods run on the request's event loop (end also from a close). */
+    private final class Open {
+        private final RoutingContext ctx;
+        private final AtomicBoolean open = new AtomicBoolean(true);
+        private EventLog.Subscription subscription;
+        private long keepAlive = -1;
+
+        Open(RoutingContext ctx) {
+            this.ctx = ctx;
         }
-        if (response.writeQueueFull()) {
-            ctx.request().connection().close();
-            return;
+
+        /**
+         * Writes, or ends a stream whose client does not read: memory per stream stays bounded, and its
+         * place among the {@link EventLog#maxStreams()} is freed at once. The connection is reset, not
+         * closed gracefully: a graceful close would wait for an answer that never ends.
+         */
+        void send(String text) {
+            HttpServerResponse response = ctx.response();
+            if (!open.get() || response.ended() || response.closed()) {
+                return;
+            }
+            if (response.writeQueueFull()) {
+                end();
+                response.reset();
+                return;
+            }
+            response.write(text);
         }
-        response.write(text);
+
+        /** Frees the stream's subscription and keep-alive timer; idempotent. */
+        void end() {
+            if (open.getAndSet(false)) {
+                subscription.close().run();
+                vertx.cancelTimer(keepAlive);
+            }
+        }
     }
 
     private static String frame(EventLog.Event event) {

@@ -13,6 +13,11 @@ import io.railmap.daemon.events.EventLog;
 import io.railmap.matrix.change.Change;
 import io.railmap.matrix.change.ChangeType;
 import io.vertx.core.Vertx;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -20,6 +25,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -125,6 +131,43 @@ class EventStreamTest {
         String otherBoot = boot.equals("00000000") ? "00000001" : "00000000";
         Iterator<String> restarted = connect(Optional.of(otherBoot + "-3"));
         assertThat(next(restarted).get(1)).contains("this daemon restarted since event");
+    }
+
+    @Test
+    void aClientThatStopsReadingIsClosedAndItsStreamFreed() throws Exception {
+        // a client with a small receive window that never reads: the daemon's send queue fills and it closes the stream
+        try (Socket stuck = new Socket()) {
+            stuck.setReceiveBufferSize(4096);
+            URI uri = URI.create(base);
+            stuck.connect(new InetSocketAddress(uri.getHost(), uri.getPort()), (int) BOUND.toMillis());
+            OutputStream request = stuck.getOutputStream();
+            request.write(("GET /v1/events HTTP/1.1\r\nHost: " + uri.getAuthority() + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            request.flush();
+            await().atMost(BOUND).until(() -> events.streams() == 1);
+
+            String wide = "x".repeat(4096);
+            List<Change> batch = IntStream.range(0, 64)
+                    .mapToObj(k -> new Change(ChangeType.CABLE_LOST, List.of("a:en" + k, "b:en" + k), wide)).toList();
+            await().atMost(BOUND).pollInterval(Duration.ofMillis(20)).until(() -> {
+                events.publish(batch);
+                return events.streams() == 0;
+            });
+            // and its connection ends: what was sent drains, then end of stream or a reset, never a wait
+            stuck.setSoTimeout((int) BOUND.toMillis());
+            InputStream in = stuck.getInputStream();
+            byte[] drain = new byte[1 << 16];
+            try {
+                while (in.read(drain) >= 0) {
+                    // drain what the daemon sent before it gave up on this client
+                }
+            } catch (SocketException reset) {
+                assertThat(reset).hasMessageContaining("reset");
+            }
+        }
+        // the freed place serves a reading client
+        Iterator<String> lines = connect(Optional.empty());
+        events.publish(List.of(lost(6)));
+        assertThat(next(lines).get(1)).isEqualTo("event: cable-lost");
     }
 
     @Test
