@@ -5,17 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.railmap.matrix.check.Code;
 import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.check.Severity;
+import io.railmap.matrix.model.FarEndSource;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.model.PortState;
 import io.railmap.matrix.model.Snapshot;
+import io.railmap.matrix.model.SwitchPort;
 import io.railmap.matrix.topology.Topology;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.RepetitionInfo;
 import org.junit.jupiter.api.Test;
@@ -177,6 +180,84 @@ class RailTableTest {
         assertThat(codes(table)).containsExactlyInAnyOrder(Code.UNKNOWN_FAR_END, Code.RAIL_MISSING);
         assertThat(table.findings()).anySatisfy(f -> assertThat(f.message())
                 .contains("g2:eth0 (mlx5_0) is active but railmap knows nothing at its far end", "run lldpd on g2 with LLDP on eth0"));
+    }
+
+    // lldpd announces Router when IP forwarding is on (lldpd 1.0.22 src/daemon/lldpd.c lldpd_update_localchassis) and Bridge
+    // when the host has any bridge (src/daemon/interfaces.c interfaces_helper_chassis): a GPU node with docker0 is no Station
+    // alone, so the LLDP neighbour at the far end of a direct cable looks like a switch (RailTable.switchReached).
+
+    @Test
+    void aDirectCableBetweenTwoNodesRunningLldpdIsACableNotAPhantomSwitch() {
+        // g1 and g2 cable their mlx5_1 to each other; g3 and g4 to leaf1. lldpd sends the canonical host name (src/daemon/priv.c
+        // asroot_gethostname): g2.cluster.example, whose first label is node g2
+        Fabric f = new Fabric();
+        for (int n = 1; n <= 4; n++) {
+            f.nic("g" + n, 0, "leaf0");
+        }
+        f.nic("g3", 1, "leaf1").nic("g4", 1, "leaf1").directCable("g1:eth1", "g2:eth1", node -> node + ".cluster.example", true);
+        RailTable table = f.table();
+
+        assertThat(table.rails()).extracting(Rail::name).containsExactly("leaf0", "leaf1");
+        assertThat(table.strays()).isEmpty();
+        assertThat(table.unplaced()).extracting(Port::ref).containsExactly(PortRef.parse("g1:eth1"), PortRef.parse("g2:eth1"));
+        assertThat(table.findings()).isEmpty();
+        assertThat(table.hasErrors()).isFalse();
+    }
+
+    @Test
+    void anLldpNeighbourNamedLikeANodeIsThatNodeEvenWithoutTheProbe() {
+        Fabric f = Fabric.railOptimised(3, 1).directCable("g1:eth1", "g2:eth1", node -> node, false);
+        Topology topology = Topology.of(new Snapshot(f.records()));
+        RailTable table = RailTable.of(topology);
+
+        assertThat(RailTable.switchReached(topology, topology.port(PortRef.parse("g1:eth1")).orElseThrow())).isEmpty();
+        assertThat(table.rails()).extracting(Rail::name).containsExactly("leaf0");
+        assertThat(table.unplaced()).extracting(Port::ref).containsExactly(PortRef.parse("g1:eth1"), PortRef.parse("g2:eth1"));
+        // the far end is known (LLDP names the node): not unknown-far-end
+        assertThat(table.findings()).isEmpty();
+    }
+
+    @Test
+    void aMeshOfDirectCablesWhoseLldpNamesAreNoNodesIsToldFromSwitchesByTheProbe() {
+        // three nodes in a ring of direct cables, lldpd named 10-20-1-N (not their node names): each node's chassis is heard by
+        // two others, so taken as switches they would be three rails of two nodes, each missing its third node
+        Fabric f = Fabric.railOptimised(3, 2);
+        UnaryOperator<String> systemName = node -> "10-20-1-" + node.substring(1);
+        f.directCable("g1:eth2", "g2:eth3", systemName, true).directCable("g2:eth2", "g3:eth3", systemName, true)
+                .directCable("g3:eth2", "g1:eth3", systemName, true);
+        RailTable table = f.table();
+
+        assertThat(table.rails()).extracting(Rail::name).containsExactly("leaf0", "leaf1");
+        assertThat(table.strays()).isEmpty();
+        assertThat(table.unplaced()).hasSize(6);
+        assertThat(table.findings()).isEmpty();
+    }
+
+    @Test
+    void twoNodesAloneOnARealSwitchStayOnItsRailThoughTheProbeSeesACable() {
+        // the switch forwards the probe, so each NIC hears only the other: a confirmed cable, but both hear leaf0's chassis
+        Fabric f = Fabric.railOptimised(2, 1)
+                .change("g1:eth0", p -> p.withNeighbours(List.of(PortRef.parse("g2:eth0"))))
+                .change("g2:eth0", p -> p.withNeighbours(List.of(PortRef.parse("g1:eth0"))));
+        Topology topology = Topology.of(new Snapshot(f.records()));
+        assertThat(topology.cableAt(PortRef.parse("g1:eth0"))).isPresent();
+
+        RailTable table = RailTable.of(topology);
+        assertThat(table.rails()).extracting(Rail::name).containsExactly("leaf0");
+        assertThat(table.rails().get(0).nics()).extracting(RailNic::placedBy).containsOnly("lldp");
+        assertThat(table.findings()).isEmpty();
+    }
+
+    @Test
+    void anInfinibandSwitchPortIsTakenAsItIs() {
+        // NodeInfo's node type tells a switch from an HCA: a name like a node's does not make it one
+        Fabric f = Fabric.railOptimised(2, 1);
+        for (String node : List.of("g1", "g2")) {
+            f.change(node + ":eth0", p -> p.withSwitchPort(Optional.of(new SwitchPort(FarEndSource.INFINIBAND, "0xe41d2d03004bef70",
+                    Optional.of("g1"), "17"))));
+        }
+        RailTable table = f.table();
+        assertThat(table.rails()).extracting(Rail::identity).containsExactly("infiniband:0xe41d2d03004bef70");
     }
 
     /**
