@@ -15,7 +15,10 @@ import io.railmap.matrix.model.SwitchPort;
 import io.railmap.matrix.topology.Topology;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.function.UnaryOperator;
@@ -260,12 +263,23 @@ class RailTableTest {
         assertThat(table.rails()).extracting(Rail::identity).containsExactly("infiniband:0xe41d2d03004bef70");
     }
 
+    /** How the NICs on one leaf tell what they reach. */
+    private enum Placement {
+        /** every NIC names the leaf by LLDP */
+        LLDP,
+        /** no NIC names it (no lldpd anywhere): the probe hears them all on one segment */
+        PROBE,
+        /** some NICs name it, the others are placed by the probe on the segment they share with them */
+        MIXED
+    }
+
     /**
-     * Property: every daemon numbers the rails alike, whatever order its records (and their ports)
-     * arrived in; and on a cleanly cabled fabric rail k is where every node's k-th HCA goes, whatever
-     * the switches' chassis IDs.
+     * Property: every daemon numbers the rails alike, whatever order its records (and their ports and
+     * probe neighbours) arrived in, whether the leaves are known by LLDP, by the probe's segments
+     * alone, or by a mix of both; and on a cleanly cabled fabric rail k is where every node's k-th HCA
+     * goes, whatever the switches' chassis IDs.
      */
-    @RepeatedTest(40)
+    @RepeatedTest(60)
     void railNumberingIsTheSameForShuffledRecords(RepetitionInfo info) {
         Random random = new Random(4211L * info.getCurrentRepetition());
         int nodes = 2 + random.nextInt(10);
@@ -275,12 +289,35 @@ class RailTableTest {
         for (int k = 0; k < rails; k++) {
             leaves.add("leaf" + random.nextInt(200));
         }
-        leaves = new ArrayList<>(new java.util.LinkedHashSet<>(leaves));
+        leaves = new ArrayList<>(new LinkedHashSet<>(leaves));
+        // the probe makes a segment of three NICs or more; two alone on a leaf hear each other as a cable
+        List<Placement> placements = new ArrayList<>();
+        for (int k = 0; k < leaves.size(); k++) {
+            placements.add(nodes < 3 ? Placement.LLDP : Placement.values()[random.nextInt(Placement.values().length)]);
+        }
         boolean clean = random.nextBoolean();
+        Map<String, List<PortRef>> onLeaf = new LinkedHashMap<>();
         for (int n = 1; n <= nodes; n++) {
             for (int k = 0; k < leaves.size(); k++) {
                 String leaf = clean || random.nextInt(5) > 0 ? leaves.get(k) : leaves.get(random.nextInt(leaves.size()));
                 f.nic("g" + n, k, leaf);
+                onLeaf.computeIfAbsent(leaf, l -> new ArrayList<>()).add(new PortRef("g" + n, "eth" + k));
+            }
+        }
+        int probePlaced = 0;
+        for (int k = 0; k < leaves.size(); k++) {
+            Placement placement = placements.get(k);
+            List<PortRef> members = onLeaf.getOrDefault(leaves.get(k), List.of());
+            for (int i = 0; i < members.size(); i++) {
+                PortRef nic = members.get(i);
+                List<PortRef> heard = members.stream().filter(m -> !m.equals(nic)).toList();
+                // in a mixed leaf the first NIC always names it, so the segment has a switch to take
+                boolean named = placement == Placement.LLDP || (placement == Placement.MIXED && (i == 0 || random.nextBoolean()));
+                if (placement == Placement.MIXED && !named) {
+                    probePlaced++;
+                }
+                f.change(nic.toString(), p -> (named ? p : p.withSwitchPort(Optional.empty()))
+                        .withNeighbours(placement == Placement.LLDP ? List.of() : heard));
             }
         }
         List<NodeRecord> records = f.records();
@@ -288,7 +325,12 @@ class RailTableTest {
 
         List<NodeRecord> shuffled = new ArrayList<>();
         for (NodeRecord r : records) {
-            List<Port> ports = new ArrayList<>(r.ports());
+            List<Port> ports = new ArrayList<>();
+            for (Port p : r.ports()) {
+                List<PortRef> heard = new ArrayList<>(p.neighbours());
+                Collections.shuffle(heard, random);
+                ports.add(p.withNeighbours(heard));
+            }
             Collections.shuffle(ports, random);
             shuffled.add(new NodeRecord(r.node(), r.version(), ports, r.management(), r.rdmaEnabled()));
         }
@@ -296,14 +338,21 @@ class RailTableTest {
         RailTable again = RailTable.of(Topology.of(new Snapshot(shuffled)));
 
         assertThat(again.rails()).isEqualTo(reference.rails());
+        assertThat(again.strays()).isEqualTo(reference.strays());
         assertThat(again.findings()).isEqualTo(reference.findings());
         if (clean) {
             assertThat(reference.rails()).hasSize(leaves.size());
             for (int k = 0; k < leaves.size(); k++) {
-                assertThat(reference.rails().get(k).name()).isEqualTo(leaves.get(k));
-                assertThat(reference.rails().get(k).hca()).isEqualTo("mlx5_" + k);
+                Rail rail = reference.rails().get(k);
+                assertThat(rail.hca()).isEqualTo("mlx5_" + k);
+                if (placements.get(k) == Placement.PROBE) {
+                    assertThat(rail.kind()).isEqualTo(Rail.Kind.SEGMENT);
+                } else {
+                    assertThat(rail.name()).isEqualTo(leaves.get(k));
+                }
             }
-            assertThat(reference.findings()).isEmpty();
+            // a NIC the probe alone puts on a switch's rail is reported so; nothing else is wrong
+            assertThat(codes(reference)).hasSize(probePlaced).allMatch(c -> c == Code.UNKNOWN_FAR_END);
         }
     }
 }
