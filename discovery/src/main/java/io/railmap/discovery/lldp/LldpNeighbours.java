@@ -35,8 +35,12 @@ import java.util.Optional;
  * (whatever its type: {@code mac}, {@code local}, {@code ifname}...), the system name when sent, and
  * the port ID's value. Entries learnt by another protocol than LLDP ({@code via} CDP, EDP...) are
  * left out. A neighbour whose system capabilities are Station alone is a host at the far end of a
- * direct cable (lldpd on a node without a bridge announces exactly that), not a switch: it gives no
- * switch port. An interface with one neighbour gets its switch port; one with several gets none and
+ * direct cable, not a switch: it gives no switch port. lldpd announces Station alone only on a host
+ * with no bridge and IP forwarding off (lldpd 1.0.22 {@code src/daemon/interfaces.c}
+ * {@code interfaces_helper_chassis}, {@code src/daemon/lldpd.c} {@code lldpd_update_localchassis});
+ * a GPU node with {@code docker0} announces Bridge, so every other neighbour is passed on as lldpd
+ * heard it and the rail table tells a node from a switch with the records
+ * ({@code io.railmap.matrix.fabric.RailTable#switchReached}). An interface with one neighbour gets its switch port; one with several gets none and
  * a note; a neighbour with a missing or bad field (empty, over 255 bytes, a control character) is
  * skipped with a note, the others are kept. At most {@value #MAX_NEIGHBOURS} neighbours are read.
  */
@@ -125,8 +129,8 @@ public final class LldpNeighbours {
     /**
      * @return true when the neighbour says it is an end station and nothing else (system
      *         capabilities: Station enabled, no other enabled): a host at the far end of a direct
-     *         cable running lldpd, not a switch. A neighbour that sends no capabilities is taken as a
-     *         switch.
+     *         cable running lldpd, not a switch. A neighbour that sends no capabilities, or others, is
+     *         passed on.
      */
     private static boolean stationOnly(JsonNode entry) {
         boolean station = false;

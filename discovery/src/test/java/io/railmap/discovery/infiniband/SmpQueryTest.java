@@ -32,6 +32,15 @@ class SmpQueryTest {
     }
 
     @Test
+    void aRealConnectX3HcaIsNoSwitchAndNamesItsNodeGuidNotItsPortGuid() {
+        // a back-to-back cable's far end: the HCA's node GUID and the port the cable enters (mlx4_0 port 1)
+        SmpQuery.NodeInfo info = SmpQuery.nodeInfo(SOURCE, fixture("infiniband/smpquery_nodeinfo_ca_connectx3.txt"));
+
+        assertThat(info).isEqualTo(new SmpQuery.NodeInfo("Channel Adapter", "0x0002c90300336fe0", 1));
+        assertThat(info.isSwitch()).isFalse();
+    }
+
+    @Test
     void guidsAreLowerCaseAndPaddedTo16HexDigits() {
         assertThat(SmpQuery.nodeInfo(SOURCE, "NodeType:....Switch\nGuid:....0x2C9000100D051\nLocalPort:....36\n").guid())
                 .isEqualTo("0x0002c9000100d051");

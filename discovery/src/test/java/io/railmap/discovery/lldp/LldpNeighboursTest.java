@@ -7,13 +7,22 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.railmap.discovery.SwitchPorts;
+import io.railmap.matrix.fabric.RailTable;
 import io.railmap.matrix.model.FarEndSource;
+import io.railmap.matrix.model.NodeRecord;
+import io.railmap.matrix.model.Port;
+import io.railmap.matrix.model.PortKind;
+import io.railmap.matrix.model.PortState;
+import io.railmap.matrix.model.Snapshot;
 import io.railmap.matrix.model.SwitchPort;
+import io.railmap.matrix.topology.Topology;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.RepeatedTest;
@@ -45,6 +54,8 @@ class LldpNeighboursTest {
 
     @Test
     void portIdOfTypeIfnameOrMacIsTakenAsPrinted() {
+        // 10-20-1-50 is a Linux host running lldpd with Bridge and Router enabled: the parser passes it on as lldpd heard it,
+        // and the rail table decides whether it is a node (see theRailTableTakesTheLinuxHostForANodeOfTheRecords)
         SwitchPorts read = parse("unifabric_json0_h3c_and_hosts.json");
 
         assertThat(read.of("enp129s0f0")).contains(new SwitchPort(FarEndSource.LLDP, "58:c7:ac:5f:2d:2c",
@@ -52,6 +63,29 @@ class LldpNeighboursTest {
         assertThat(read.of("enp5s0f0np0")).contains(new SwitchPort(FarEndSource.LLDP, "ac:1f:6b:25:86:64", Optional.of("10-20-1-50"),
                 "e8:eb:d3:93:ae:10"));
         assertThat(read.of("enp11s0f0np0").map(SwitchPort::port)).contains("b8:3f:d2:9f:09:42");
+    }
+
+    /**
+     * lldpd turns Bridge on when the host has a bridge (lldpd 1.0.22 {@code src/daemon/interfaces.c}
+     * {@code interfaces_helper_chassis}) and Router when IP forwarding is on ({@code src/daemon/lldpd.c}
+     * {@code lldpd_update_localchassis}), as on 10-20-1-50: read as lldpd prints it, it is a node of
+     * the records and not a switch once the rail table ({@code RailTable.switchReached}) sees that node.
+     */
+    @Test
+    void theRailTableTakesTheLinuxHostForANodeOfTheRecords() {
+        SwitchPorts read = parse("unifabric_json0_h3c_and_hosts.json");
+        List<Port> ports = new ArrayList<>();
+        for (String netdev : List.of("enp129s0f0", "enp5s0f0np0")) {
+            ports.add(new Port("local", netdev, Optional.of("mlx5_" + ports.size()), 1, PortKind.ROCE, Optional.of(100.0),
+                    PortState.ACTIVE, Optional.empty(), List.of(), true, Optional.empty(), read.of(netdev), List.of()));
+        }
+        Snapshot snapshot = new Snapshot(List.of(new NodeRecord("local", 1, ports), new NodeRecord("10-20-1-50", 1, List.of())));
+        Topology topology = Topology.of(snapshot);
+
+        assertThat(RailTable.switchReached(topology, ports.get(0)).map(SwitchPort::switchName)).contains("DaoCloud_ShangPu_H3C_D01_AccessSwitch");
+        assertThat(RailTable.switchReached(topology, ports.get(1))).isEmpty();
+        assertThat(RailTable.switchReached(Topology.of(new Snapshot(List.of(new NodeRecord("local", 1, ports)))), ports.get(1)))
+                .as("without that node in the records, and no probe, nothing tells it from a switch").isPresent();
     }
 
     @Test
@@ -63,7 +97,7 @@ class LldpNeighboursTest {
     }
 
     @Test
-    void aHostThatIsAStationOnlyIsNoSwitchButOneWithABridgeOrWithoutCapabilitiesIs() throws Exception {
+    void aStationOnlyNeighbourGivesNoSwitchPortAndAnyOtherIsPassedOn() throws Exception {
         // veth-a0's neighbour is lldpd on a host without a bridge: Bridge, Router, Wlan off, Station on
         assertThat(parse("lldpd_1.0.16_json0_cable_and_hub.json").of("veth-a0")).isEmpty();
 

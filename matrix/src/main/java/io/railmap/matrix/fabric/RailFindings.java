@@ -84,8 +84,8 @@ final class RailFindings {
             }
         }
         for (Port p : unplaced) {
-            // unplaced: no switch port and on no segment; with no cable and nothing heard either, nothing is known
-            if (topology.cableAt(p.ref()).isEmpty() && p.neighbours().isEmpty()) {
+            // unplaced: no switch reached and on no segment; with no cable, nothing heard and no LLDP neighbour either, nothing is known
+            if (topology.cableAt(p.ref()).isEmpty() && p.neighbours().isEmpty() && p.switchPort().isEmpty()) {
                 findings.add(new Finding(Code.UNKNOWN_FAR_END, Severity.WARNING, List.of(), Optional.empty(), List.of(p.ref()),
                         p.ref() + " (" + RailNic.hcaOf(p) + ") is active but railmap knows nothing at its far end: no switch port, no probe "
                                 + "neighbour, no cable; " + enable(p.kind(), p.ref())));

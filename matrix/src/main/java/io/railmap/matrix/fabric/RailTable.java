@@ -1,6 +1,7 @@
 package io.railmap.matrix.fabric;
 
 import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.model.FarEndSource;
 import io.railmap.matrix.model.NaturalOrder;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
@@ -33,14 +34,16 @@ import org.jgrapht.graph.SimpleGraph;
  *
  * <p><b>What a compute NIC reaches</b>, strongest fact first:
  * <ol>
- *   <li>the switch its record names ({@link Port#switchPort()}: LLDP or InfiniBand);</li>
+ *   <li>the switch its record names ({@link Port#switchPort()}: LLDP or InfiniBand), unless that
+ *       LLDP neighbour is another node ({@link #switchReached}: lldpd on a host announces Bridge or
+ *       Router, so a node at the far end of a direct cable looks like a switch to LLDP);</li>
  *   <li>else, when the link probe hears it on an L2 segment (its port, or a port it is heard by,
  *       hears several far ends: {@link Topology#sharedSegments()}, joined into segments as the
  *       connected sets of "heard" among those ports), the switch most of that segment's compute NICs
  *       name (ties: the first identity in natural order), or the segment itself when none names
  *       one;</li>
- *   <li>else nothing switched: a direct cable to another node (not a rail here), or no far end at all
- *       ({@code unknown-far-end}).</li>
+ *   <li>else nothing switched: a direct cable to another node (not a rail here; the probe's cable, or
+ *       an LLDP neighbour that is a node), or no far end at all ({@code unknown-far-end}).</li>
  * </ol>
  *
  * <p><b>Rails.</b> Each switch or segment reached by compute NICs of at least two nodes is a rail.
@@ -125,23 +128,25 @@ public final class RailTable {
     public static RailTable of(Topology topology) {
         Map<PortRef, String> segmentOf = segments(topology.sharedSegments());
         List<Port> compute = topology.ports().stream().filter(p -> computeNic(topology, p)).toList();
+        Map<PortRef, SwitchPort> switchOf = new HashMap<>();
+        compute.forEach(p -> switchReached(topology, p).ifPresent(sw -> switchOf.put(p.ref(), sw)));
 
         // which switches each segment's NICs name: a segment whose NICs name a switch is that switch's L2 domain
         Map<String, Map<String, Integer>> switchesOnSegment = new HashMap<>();
         for (Port p : compute) {
             String segment = segmentOf.get(p.ref());
-            if (segment != null && p.switchPort().isPresent()) {
-                switchesOnSegment.computeIfAbsent(segment, s -> new TreeMap<>(NaturalOrder.INSTANCE))
-                        .merge(p.switchPort().get().switchId(), 1, Integer::sum);
+            SwitchPort sw = switchOf.get(p.ref());
+            if (segment != null && sw != null) {
+                switchesOnSegment.computeIfAbsent(segment, s -> new TreeMap<>(NaturalOrder.INSTANCE)).merge(sw.switchId(), 1, Integer::sum);
             }
         }
         Map<String, String> names = new HashMap<>();
-        compute.forEach(p -> p.switchPort().ifPresent(sw -> names.putIfAbsent(sw.switchId(), sw.switchName())));
+        switchOf.values().forEach(sw -> names.putIfAbsent(sw.switchId(), sw.switchName()));
 
         Map<String, Group> groups = new TreeMap<>(NaturalOrder.INSTANCE);
         List<Port> unplaced = new ArrayList<>();
         for (Port p : compute) {
-            Optional<SwitchPort> sw = p.switchPort();
+            Optional<SwitchPort> sw = Optional.ofNullable(switchOf.get(p.ref()));
             String segment = segmentOf.get(p.ref());
             String identity;
             String placedBy;
@@ -190,6 +195,56 @@ public final class RailTable {
         }
         Optional<String> management = topology.record(port.node()).flatMap(NodeRecord::management);
         return management.map(m -> !port.addresses().contains(m)).orElse(true);
+    }
+
+    /**
+     * The switch a port's cable reaches, as the rail table takes it: its record's switch port, unless
+     * that is an LLDP neighbour which is another node of the records. lldpd on a Linux host does not
+     * announce itself as a Station alone whenever IP forwarding is on (Router: lldpd 1.0.22
+     * {@code src/daemon/lldpd.c} {@code lldpd_update_localchassis}, through
+     * {@code forward-linux.c} {@code interfaces_routing_enabled}) or the host has any bridge, such as
+     * {@code docker0} (Bridge: {@code src/daemon/interfaces.c} {@code interfaces_helper_chassis}), so
+     * the node at the far end of a direct cable reads as a switch. An LLDP neighbour is a node, not a
+     * switch, when
+     * <ul>
+     *   <li>its system name, or that name up to its first dot, is the name of a node of the records
+     *       (lldpd sends the host's canonical name, {@code src/daemon/priv.c}
+     *       {@code asroot_gethostname}; railmapd's default node name is the host name up to the first
+     *       dot), or</li>
+     *   <li>the probe confirms a cable from this port to a port Q of another node
+     *       ({@link Topology#cableAt}), and Q does not hear the same LLDP chassis: two NICs cabled to
+     *       one switch hear that switch's chassis, two NICs cabled to each other hear each other's.
+     *       Two nodes alone on a switch that lets the probe through, one of them without lldpd, look
+     *       like a cable by this rule.</li>
+     * </ul>
+     * InfiniBand switch ports are taken as they are: NodeInfo's node type tells a switch from an HCA.
+     *
+     * @param topology the records and what the probe heard
+     * @param port     one of its ports
+     * @return the switch port its cable reaches; empty when it names none or names a node
+     */
+    public static Optional<SwitchPort> switchReached(Topology topology, Port port) {
+        Optional<SwitchPort> sw = port.switchPort();
+        if (sw.isEmpty() || sw.get().source() != FarEndSource.LLDP) {
+            return sw;
+        }
+        if (sw.get().name().filter(name -> namesNode(topology, name)).isPresent()) {
+            return Optional.empty();
+        }
+        Optional<PortRef> cabled = topology.cableAt(port.ref()).map(c -> c.farEnd(port.ref()));
+        if (cabled.isPresent()) {
+            Optional<String> heardThere = topology.port(cabled.get()).flatMap(Port::switchPort).map(SwitchPort::switchId);
+            if (!heardThere.equals(Optional.of(sw.get().switchId()))) {
+                return Optional.empty();
+            }
+        }
+        return sw;
+    }
+
+    /** @return true when {@code systemName}, or its part before the first dot, is a node of the topology */
+    private static boolean namesNode(Topology topology, String systemName) {
+        int dot = systemName.indexOf('.');
+        return topology.hasNode(systemName) || (dot > 0 && topology.hasNode(systemName.substring(0, dot)));
     }
 
     /** @return true when a finding is an error ({@code cross-rail}, {@code rail-missing}) */

@@ -53,6 +53,32 @@ final class Fabric {
                 Optional.of(leaf), port);
     }
 
+    /**
+     * Adds NICs {@code a} and {@code b} ({@code node:ethK}, HCA mlx5_K) joined by a direct cable, each
+     * node running lldpd as on a GPU node with a bridge or IP forwarding: it hears the other node as
+     * an LLDP neighbour (chassis {@code 02:00:00:00:00:NN}, its node's number; the port ID the far
+     * NIC's MAC).
+     *
+     * @param systemName maps a node name to the system name its lldpd announces
+     * @param probed     whether the probe hears each end from the other (a confirmed cable)
+     */
+    Fabric directCable(String a, String b, UnaryOperator<String> systemName, boolean probed) {
+        PortRef x = PortRef.parse(a);
+        PortRef y = PortRef.parse(b);
+        nodes.computeIfAbsent(x.node(), n -> new LinkedHashMap<>()).put(x.port(), cableEnd(x, y, systemName, probed));
+        nodes.computeIfAbsent(y.node(), n -> new LinkedHashMap<>()).put(y.port(), cableEnd(y, x, systemName, probed));
+        return this;
+    }
+
+    private static Port cableEnd(PortRef end, PortRef far, UnaryOperator<String> systemName, boolean probed) {
+        int k = Integer.parseInt(end.port().replaceAll("\\D", ""));
+        String farChassis = String.format("02:00:00:00:00:%02x", Integer.parseInt(far.node().replaceAll("\\D", "")));
+        SwitchPort heard = new SwitchPort(FarEndSource.LLDP, farChassis, Optional.of(systemName.apply(far.node())),
+                String.format("0c:42:a1:00:%02x:%02x", Integer.parseInt(far.node().replaceAll("\\D", "")), k));
+        return new Port(end.node(), end.port(), Optional.of("mlx5_" + k), 1, PortKind.ROCE, Optional.of(400.0), PortState.ACTIVE,
+                Optional.empty(), List.of(), true, Optional.empty(), Optional.of(heard), probed ? List.of(far) : List.of());
+    }
+
     /** Changes the NIC {@code node:ethK}. */
     Fabric change(String port, UnaryOperator<Port> change) {
         PortRef ref = PortRef.parse(port);
