@@ -17,6 +17,8 @@ import org.openqa.selenium.chrome.ChromeOptions;
 final class Browser {
     static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+    /** Set to {@code required} (as {@code .ci/run} does), a missing browser fails the browser tests rather than skipping them. */
+    static final String REQUIRED_VARIABLE = "RAILMAP_BROWSER_TESTS";
 
     private Browser() {
     }
@@ -29,6 +31,18 @@ final class Browser {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * @return why the browser tests are skipped here, empty when a browser can run
+     * @throws AssertionError when no browser can run and {@value #REQUIRED_VARIABLE} is {@code required}
+     */
+    static Optional<String> skipped() {
+        Optional<String> why = unavailable();
+        if (why.isPresent() && "required".equals(System.getenv(REQUIRED_VARIABLE))) {
+            throw new AssertionError("the browser tests are required here (" + REQUIRED_VARIABLE + "=required) but cannot run: " + why.get());
+        }
+        return why;
     }
 
     /**

@@ -174,6 +174,51 @@ class OutputFileTest {
     }
 
     /**
+     * SIGINT while writing: the JVM stops without finishing the write, and OutputFile's shutdown hook
+     * removes the temporary file; the destination is one whole text. Each round starts a JVM that
+     * rewrites a 4 MiB file without pause ({@link WriteForever}), so the signal most likely comes in
+     * the middle of a write; whether it does or not, nothing but the whole file may be left.
+     */
+    @Test
+    void sigintWhileWritingLeavesNoTemporaryFileAndAWholeFile() throws Exception {
+        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        Path out = dir.resolve("big.txt");
+        for (int round = 0; round < 3; round++) {
+            Process p = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+                    "-cp", classPath, WriteForever.class.getName(), out.toString()).redirectErrorStream(true).start();
+            try {
+                // the first write is done when the JVM says so: the loop is writing from then on
+                assertThat(new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)).readLine())
+                        .isEqualTo("writing");
+                run("kill", "-INT", String.valueOf(p.pid()));
+                assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+                assertThat(p.exitValue()).isEqualTo(130);
+                assertThat(leftovers()).as("round " + round).isEmpty();
+                String text = Files.readString(out);
+                assertThat(text).hasSize(WriteForever.SIZE).matches(t -> t.chars().distinct().count() == 1, "one text, whole");
+            } finally {
+                p.destroyForcibly();
+            }
+        }
+    }
+
+    /** Rewrites the file named by its argument, 4 MiB of 'a' then of 'b' and so on, until it is stopped. */
+    static final class WriteForever {
+        static final int SIZE = 4 << 20;
+
+        public static void main(String[] args) {
+            Path file = Path.of(args[0]);
+            List<String> texts = List.of("a".repeat(SIZE), "b".repeat(SIZE));
+            OutputFile.write(file, texts.get(0));
+            System.out.println("writing");
+            System.out.flush();
+            for (int i = 1; ; i++) {
+                OutputFile.write(file, texts.get(i % 2));
+            }
+        }
+    }
+
+    /**
      * As root: a device node made with mknod on a tmpfs mounted in a private mount namespace (so that
      * the real /dev is never at risk), written to directly and through a link, stays the device.
      */

@@ -7,6 +7,8 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.railmap.daemon.api.ApiVerticle;
 import io.railmap.daemon.api.HttpLimits;
+import io.railmap.daemon.cluster.Agreement;
+import io.railmap.daemon.cluster.ClusterQueries;
 import io.railmap.daemon.cluster.Membership;
 import io.railmap.daemon.engine.Engine;
 import io.railmap.daemon.events.ChangeFeed;
@@ -17,15 +19,20 @@ import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.model.PortState;
+import io.railmap.matrix.provenance.Provenance;
 import io.vertx.core.Vertx;
+import io.vertx.ext.web.handler.HttpException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -33,10 +40,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code railmap matrix --watch -o FILE --on-change CMD} as a process of its own against a real API
- * whose engine, change feed and event log are wired as in railmapd: one write at start, one rewrite
- * per change of the file (none for a change that leaves it as it is), the command after each, never a
- * partial file, and a clean end on SIGINT.
+ * {@code railmap matrix --watch -o FILE --on-change CMD} and {@code railmap env --watch} as processes
+ * of their own against a real API whose engine, change feed and event log are wired as in railmapd,
+ * and whose cluster member answers {@code GET /v1/agreement} as each test says ({@link Answer}): one
+ * write at start, one rewrite per change of the file (none for a change that leaves it as it is), the
+ * command after each, each write a new file renamed into place (never a partial file), nothing
+ * written until the members agree on the records read, and a clean end on SIGINT.
  */
 class WatchRewriteTest {
     private static final Duration BOUND = Duration.ofSeconds(20);
@@ -46,6 +55,24 @@ class WatchRewriteTest {
     private Rebuilds rebuilds;
     private Engine engine;
     private String http;
+    /** What the stub cluster member answers now. */
+    private volatile Answer answer = Answer.AGREED;
+    /** How many times the API asked it for its agreement. */
+    private final AtomicInteger asked = new AtomicInteger();
+
+    /** The stub cluster member's answers to {@code GET /v1/agreement}. */
+    private enum Answer {
+        /** 200, agreed on the digest of the records the engine holds. */
+        AGREED,
+        /** 200, not agreed. */
+        NOT_AGREED,
+        /** 200, agreed on a digest that is not the records' (they changed since). */
+        AGREED_ON_OTHERS,
+        /** 503, as the API answers when busy. */
+        BUSY,
+        /** 503 "this daemon runs no cluster member", as the API answers without a cluster member. */
+        NO_CLUSTER
+    }
 
     private static Port port(String node, String netdev, String... far) {
         return new Port(node, netdev, Optional.of("rdma_" + netdev), 1, PortKind.THUNDERBOLT, Optional.of(80.0), PortState.ACTIVE,
@@ -63,7 +90,26 @@ class WatchRewriteTest {
         engine.neighbours(Map.of("en6", List.of(PortRef.parse("b:en7")), "en7", List.of(PortRef.parse("b:en6"))));
         engine.accept(new NodeRecord("b", 3, List.of(port("b", "en7", "a:en6"), port("b", "en6", "a:en7"))));
         vertx = Vertx.vertx();
-        ApiVerticle api = new ApiVerticle(engine, () -> new Membership("test", 1, List.of()), events, List::of,
+        ClusterQueries cluster = new ClusterQueries() {
+            @Override
+            public Membership membership() {
+                return new Membership("test", 1, List.of());
+            }
+
+            @Override
+            public Optional<Agreement> agreement() {
+                asked.incrementAndGet();
+                Answer now = answer;
+                if (now == Answer.BUSY) {
+                    throw new HttpException(503, "stub: too busy to say");
+                }
+                List<NodeRecord> held = engine.snapshot().records();
+                String digest = now == Answer.AGREED_ON_OTHERS ? Provenance.of(held.subList(0, 1)).digest() : Provenance.of(held).digest();
+                return now == Answer.NO_CLUSTER ? Optional.empty()
+                        : Optional.of(new Agreement("test", 1, digest, held.size(), now != Answer.NOT_AGREED, List.of()));
+            }
+        };
+        ApiVerticle api = new ApiVerticle(engine, cluster, events, List::of,
                 new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), HttpLimits.DEFAULTS, "127.0.0.1", 0, Optional.empty());
         vertx.deployVerticle(api).await(10, TimeUnit.SECONDS);
         http = "http://127.0.0.1:" + api.actualPort();
@@ -79,40 +125,158 @@ class WatchRewriteTest {
         return Files.exists(file) ? Files.readAllLines(file) : List.of();
     }
 
+    /** Starts {@code railmap ARGS --watch -o FILE --on-change 'wc -c < FILE >> ran'}, its standard error to {@code err}. */
+    private Process watch(Path file, Path ran, Path err, String... args) throws Exception {
+        List<String> all = new ArrayList<>(List.of(args));
+        all.addAll(List.of("--daemon", http, "--watch", "-o", file.toString(), "--on-change", "wc -c < " + file + " >> " + ran));
+        return new ProcessBuilder(CliProcess.shell("exec \"$@\"", List.of(), all.toArray(String[]::new)))
+                .redirectError(err.toFile()).redirectOutput(dir.resolve("out.log").toFile()).start();
+    }
+
+    /** Sends SIGINT and checks the process ended as Ctrl-C ends it: exit 130, no stack trace, no temporary file left. */
+    private void interrupt(Process p, Path err) throws Exception {
+        Process kill = new ProcessBuilder("kill", "-INT", String.valueOf(p.pid())).start();
+        assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.waitFor(BOUND.toSeconds(), TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).isEqualTo(130);
+        assertThat(Files.readString(err, StandardCharsets.UTF_8)).doesNotContain("Exception", "\tat ");
+        try (Stream<Path> left = Files.list(dir)) {
+            assertThat(left.map(f -> f.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
+        }
+    }
+
+    /**
+     * Awaits the line saying why the file is not written, then two more asks for the agreement with no
+     * event in between (the retry timer; the CLI asks again only after handling the last answer), and
+     * checks that nothing was written meanwhile.
+     */
+    private void notWritten(Path file, Path ran, Path err, String why) throws Exception {
+        await(why).atMost(BOUND).until(() -> Files.readString(err).contains("railmap: not writing " + file + " yet: " + why));
+        int before = asked.get();
+        await("two more asks, with no event").atMost(BOUND).until(() -> asked.get() >= before + 2);
+        assertThat(file).doesNotExist();
+        assertThat(lines(ran)).isEmpty();
+    }
+
+    /**
+     * Each write is a new file renamed over the old one (OutputFile): the rewrite gives the path another
+     * inode, and a reader that opened the file before it still reads the whole old text.
+     */
     @Test
     void theFileFollowsTheCablesOneRewritePerChangeAndSigintEndsItCleanly() throws Exception {
         Path devices = dir.resolve("devices.json");
         Path ran = dir.resolve("ran.log");
         Path err = dir.resolve("err.log");
-        Process p = new ProcessBuilder(CliProcess.shell("exec \"$@\"", List.of(), "matrix", "--daemon", http, "--hosts", "a,b", "--watch",
-                "-o", devices.toString(), "--on-change", "wc -c < " + devices + " >> " + ran))
-                .redirectError(err.toFile()).redirectOutput(dir.resolve("out.log").toFile()).start();
+        Process p = watch(devices, ran, err, "matrix", "--hosts", "a,b");
         try {
             await("the first write and its command").atMost(BOUND).until(() -> lines(ran).size() == 1);
-            assertThat(Files.readString(devices)).isEqualTo("[\n  [null, [\"rdma_en6\",\"rdma_en7\"]],\n  [[\"rdma_en7\",\"rdma_en6\"], null]\n]\n");
+            String first = "[\n  [null, [\"rdma_en6\",\"rdma_en7\"]],\n  [[\"rdma_en7\",\"rdma_en6\"], null]\n]\n";
+            assertThat(Files.readString(devices)).isEqualTo(first);
             assertThat(Files.readString(err)).contains("railmap: following railmapd at " + http, "railmap: wrote " + devices);
+            Object firstInode = Files.getAttribute(devices, "unix:ino");
 
-            // a change that leaves the matrix as it is (a port that is no rail goes down): no rewrite
-            engine.ports(List.of(port("a", "en6", "b:en7"), port("a", "en7", "b:en6"), port("a", "en8").withState(PortState.DOWN)));
-            // then the cable a:en7-b:en6 is pulled: one rewrite, the command once more
-            engine.ports(List.of(port("a", "en6", "b:en7"), port("a", "en7", "b:en6").withState(PortState.DOWN),
-                    port("a", "en8").withState(PortState.DOWN)));
-            engine.neighbours(Map.of("en6", List.of(PortRef.parse("b:en7"))));
-            engine.accept(new NodeRecord("b", 4, List.of(port("b", "en7", "a:en6"), port("b", "en6").withState(PortState.DOWN))));
-            await("the rewrite after the pull").atMost(BOUND).until(() -> lines(ran).size() == 2);
+            try (InputStream before = Files.newInputStream(devices)) {
+                // a change that leaves the matrix as it is (a port that is no rail goes down): no rewrite
+                engine.ports(List.of(port("a", "en6", "b:en7"), port("a", "en7", "b:en6"), port("a", "en8").withState(PortState.DOWN)));
+                // then the cable a:en7-b:en6 is pulled: one rewrite, the command once more
+                engine.ports(List.of(port("a", "en6", "b:en7"), port("a", "en7", "b:en6").withState(PortState.DOWN),
+                        port("a", "en8").withState(PortState.DOWN)));
+                engine.neighbours(Map.of("en6", List.of(PortRef.parse("b:en7"))));
+                engine.accept(new NodeRecord("b", 4, List.of(port("b", "en7", "a:en6"), port("b", "en6").withState(PortState.DOWN))));
+                await("the rewrite after the pull").atMost(BOUND).until(() -> lines(ran).size() == 2);
+                assertThat(new String(before.readAllBytes(), StandardCharsets.UTF_8)).as("read through a descriptor opened before the rewrite")
+                        .isEqualTo(first);
+            }
             assertThat(Files.readString(devices)).isEqualTo("[\n  [null, \"rdma_en6\"],\n  [\"rdma_en7\", null]\n]\n");
+            assertThat(Files.getAttribute(devices, "unix:ino")).as("the rewritten file's inode").isNotEqualTo(firstInode);
             assertThat(Files.readString(err)).contains("railmap: rewrote " + devices + ": ", "cable a:en7\u2013b:en6 lost");
             assertThat(lines(ran).get(1).strip()).isEqualTo(String.valueOf(Files.size(devices)));
 
-            Process kill = new ProcessBuilder("kill", "-INT", String.valueOf(p.pid())).start();
-            assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
-            assertThat(p.waitFor(BOUND.toSeconds(), TimeUnit.SECONDS)).isTrue();
-            assertThat(p.exitValue()).isEqualTo(130);
-            assertThat(Files.readString(err, StandardCharsets.UTF_8)).doesNotContain("Exception", "\tat ");
+            interrupt(p, err);
             assertThat(lines(ran)).hasSize(2);
             try (Stream<Path> left = Files.list(dir)) {
                 assertThat(left.map(f -> f.getFileName().toString())).containsExactlyInAnyOrder("devices.json", "ran.log", "err.log", "out.log");
             }
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    /** {@code env --watch} as {@code matrix --watch}: one write, none for a change that leaves the text, one rewrite for a pull. */
+    @Test
+    void theEnvFileFollowsTheCablesToo() throws Exception {
+        Path env = dir.resolve("a.env");
+        Path ran = dir.resolve("ran.log");
+        Path err = dir.resolve("err.log");
+        Process p = watch(env, ran, err, "env", "--node", "a", "--for", "nccl");
+        try {
+            await("the first write and its command").atMost(BOUND).until(() -> lines(ran).size() == 1);
+            assertThat(Files.readAllLines(env)).contains("NCCL_IB_HCA==rdma_en6:1:0,rdma_en7:1:1,rdma_en8:1");
+            assertThat(Files.readString(err)).contains("railmap: wrote " + env);
+
+            // b's record again, the same ports under a new version: the same settings for a, no rewrite
+            engine.accept(new NodeRecord("b", 4, List.of(port("b", "en7", "a:en6"), port("b", "en6", "a:en7"))));
+            // then the cable a:en7-b:en6 is pulled: a's port en7 is no compute NIC any more
+            engine.ports(List.of(port("a", "en6", "b:en7"), port("a", "en7", "b:en6").withState(PortState.DOWN), port("a", "en8")));
+            engine.neighbours(Map.of("en6", List.of(PortRef.parse("b:en7"))));
+            engine.accept(new NodeRecord("b", 5, List.of(port("b", "en7", "a:en6"), port("b", "en6").withState(PortState.DOWN))));
+            await("the rewrite after the pull").atMost(BOUND).until(() -> lines(ran).size() == 2);
+            assertThat(Files.readAllLines(env)).contains("NCCL_IB_HCA==rdma_en6:1:0,rdma_en8:1");
+            assertThat(Files.readString(err)).contains("railmap: rewrote " + env + ": ", "cable a:en7\u2013b:en6 lost");
+            assertThat(lines(ran).get(1).strip()).isEqualTo(String.valueOf(Files.size(env)));
+
+            interrupt(p, err);
+            assertThat(lines(ran)).hasSize(2);
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    /** Not agreed, then agreed on other records than those read: nothing written; agreed on them: written once, with no event. */
+    @Test
+    void nothingIsWrittenUntilTheMembersAgreeOnTheRecordsReadThenOnce() throws Exception {
+        answer = Answer.NOT_AGREED;
+        Path devices = dir.resolve("devices.json");
+        Path ran = dir.resolve("ran.log");
+        Path err = dir.resolve("err.log");
+        Process p = watch(devices, ran, err, "matrix", "--hosts", "a,b");
+        try {
+            notWritten(devices, ran, err, "not every member holds the same records (railmap agree)");
+            answer = Answer.AGREED_ON_OTHERS;
+            notWritten(devices, ran, err, "the members agree on records sha256:");
+            answer = Answer.AGREED;
+            await("the write once they agree").atMost(BOUND).until(() -> lines(ran).size() == 1);
+            assertThat(Files.readString(devices)).isEqualTo("[\n  [null, [\"rdma_en6\",\"rdma_en7\"]],\n  [[\"rdma_en7\",\"rdma_en6\"], null]\n]\n");
+
+            interrupt(p, err);
+            assertThat(lines(ran)).hasSize(1);
+            assertThat(Files.readString(err)).containsOnlyOnce("railmap: wrote " + devices);
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    /**
+     * An error answer to GET /v1/agreement (503 busy; 503 no cluster member) is no agreement: nothing
+     * written; once it agrees the file is written, with no event (a quiet cluster).
+     */
+    @Test
+    void anErrorAnswerToTheAgreementWritesNothing() throws Exception {
+        answer = Answer.BUSY;
+        Path devices = dir.resolve("devices.json");
+        Path ran = dir.resolve("ran.log");
+        Path err = dir.resolve("err.log");
+        Process p = watch(devices, ran, err, "matrix", "--hosts", "a,b");
+        try {
+            String refused = "the daemons' agreement is unknown: railmapd at " + http + " refused the request: ";
+            notWritten(devices, ran, err, refused + "stub: too busy to say");
+            answer = Answer.NO_CLUSTER;
+            notWritten(devices, ran, err, refused + "this daemon runs no cluster member");
+            answer = Answer.AGREED;
+            await("the write once they agree").atMost(BOUND).until(() -> lines(ran).size() == 1);
+
+            interrupt(p, err);
+            assertThat(lines(ran)).hasSize(1);
         } finally {
             p.destroyForcibly();
         }

@@ -12,6 +12,7 @@ import io.railmap.matrix.library.Libraries;
 import io.railmap.matrix.library.Library;
 import io.railmap.matrix.library.NodeEnv;
 import io.railmap.matrix.library.SettingsOptions;
+import io.railmap.matrix.model.Snapshot;
 import io.railmap.matrix.topology.Topology;
 import java.util.ArrayList;
 import java.util.List;
@@ -70,17 +71,18 @@ public final class EnvCommand implements Callable<Integer> {
         SettingsOptions options = new SettingsOptions(Optional.ofNullable(minRateGbps), mxStripe);
         Optional<WatchOptions.Target> kept = watch.target(source.daemon(), output.file());
         if (kept.isPresent()) {
-            new Rewriter(kept.get().daemon(), kept.get().file(), () -> new Rewriter.Result(text(env(chosen, options)), List.of()),
-                    kept.get().onChange(), spec.commandLine().getErr()).run();
+            new Rewriter(kept.get().daemon(), kept.get().file(), source::load,
+                    records -> new Rewriter.Result(text(env(records, chosen, options)), List.of()), kept.get().onChange(),
+                    spec.commandLine().getErr()).run();
             return ExitCodes.OK;
         }
-        NodeEnv env = env(chosen, options);
+        NodeEnv env = env(source.load(), chosen, options);
         output.write(text(env), spec.commandLine().getOut());
         return env.hasErrors() ? ExitCodes.FINDINGS : ExitCodes.OK;
     }
 
-    private NodeEnv env(List<Library> chosen, SettingsOptions options) {
-        return NodeEnv.of(Topology.of(source.load()), node, chosen, options);
+    private NodeEnv env(Snapshot records, List<Library> chosen, SettingsOptions options) {
+        return NodeEnv.of(Topology.of(records), node, chosen, options);
     }
 
     private String text(NodeEnv env) throws JsonProcessingException {

@@ -13,6 +13,7 @@ import io.railmap.matrix.emit.Format;
 import io.railmap.matrix.emit.FormatOption;
 import io.railmap.matrix.emit.Formats;
 import io.railmap.matrix.model.Names;
+import io.railmap.matrix.model.Snapshot;
 import io.railmap.matrix.plan.Order;
 import io.railmap.matrix.topology.Topology;
 import java.io.PrintWriter;
@@ -109,13 +110,13 @@ public final class MatrixCommand implements Callable<Integer> {
         Names.printable("--devices-path", devicesPath);
         Optional<WatchOptions.Target> kept = watch.target(source.daemon(), output.file());
         if (kept.isPresent()) {
-            new Rewriter(kept.get().daemon(), kept.get().file(), () -> {
-                Format.Output out = write();
+            new Rewriter(kept.get().daemon(), kept.get().file(), source::load, records -> {
+                Format.Output out = write(records);
                 return new Rewriter.Result(out.text(), format.textHoldsFindings() ? List.of() : lines(out));
             }, kept.get().onChange(), spec.commandLine().getErr()).run();
             return ExitCodes.OK;
         }
-        Format.Output out = write();
+        Format.Output out = write(source.load());
         output.write(out.text(), spec.commandLine().getOut());
         if (!format.textHoldsFindings()) {
             PrintWriter err = spec.commandLine().getErr();
@@ -125,9 +126,9 @@ public final class MatrixCommand implements Callable<Integer> {
         return out.hasErrors() ? ExitCodes.FINDINGS : ExitCodes.OK;
     }
 
-    /** @return the output for the records as the source holds them now */
-    private Format.Output write() {
-        Topology topology = Topology.of(source.load());
+    /** @return the output for these records */
+    private Format.Output write(Snapshot records) {
+        Topology topology = Topology.of(records);
         List<String> nodes = hosts == null ? topology.nodes() : Names.nodeList("--hosts", hosts);
         return format.write(new Format.Request(topology, nodes, order, rails.options(), mlx.version(),
                 new Format.Options(devicesPath, Optional.ofNullable(coordinator), Optional.ofNullable(rank), ips)));

@@ -52,6 +52,12 @@ public final class LabUpCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the plan (matrix, ring flag, ranks, findings) as JSON.")
     boolean json;
 
+    @Option(names = "--progress", paramLabel = "auto|line|bar", defaultValue = "auto",
+            description = "How to show what it waits for on standard error: line, a line each time a count changes (logs); bar, one "
+                    + "line rewritten in place (terminals); auto, bar when standard error is a terminal (/proc/self/fd/2 names one and "
+                    + "TERM is set, not dumb), else line. Default: ${DEFAULT-VALUE}.")
+    Progress.Mode progress;
+
     @Option(names = "--replace", description = "Remove a lab that is up first (as railmap lab down), so the command can run again.")
     boolean replace;
 
@@ -77,30 +83,17 @@ public final class LabUpCommand implements Callable<Integer> {
         err.flush();
         long start = System.nanoTime();
         long deadline = start + waitS * 1_000_000_000L;
-        // on a terminal one line rewritten in place; in a log (or a pipe) a line each time the counts change
-        boolean terminal = System.console() != null;
-        String shown = "";
+        Progress progress = new Progress(err, this.progress);
         LabSetup.Agreement agreement = LabSetup.agreement(topology, topology.nodes());
         while (true) {
-            String line = String.format("railmap: lab up: %.1f s: %s", (System.nanoTime() - start) / 1e9, agreement.progress());
-            if (terminal) {
-                err.print("\r" + line + "\u001b[K");
-                err.flush();
-            } else if (!agreement.progress().equals(shown)) {
-                err.println(line);
-                err.flush();
-            }
-            shown = agreement.progress();
+            progress.show((System.nanoTime() - start) / 1e9, agreement.progress());
             if (agreement.reached() || System.nanoTime() >= deadline) {
                 break;
             }
             Thread.sleep(250);
             agreement = LabSetup.agreement(topology, topology.nodes());
         }
-        if (terminal) {
-            err.println();
-            err.flush();
-        }
+        progress.end();
         if (!agreement.reached()) {
             throw new LabException("the daemons did not agree within " + waitS + " s: " + agreement.waiting()
                     + " (logs in " + lab.dir() + "; the lab stays up: railmap lab status, railmap lab down)");

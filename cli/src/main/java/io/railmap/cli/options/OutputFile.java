@@ -21,6 +21,7 @@ import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.Set;
 
@@ -40,10 +41,19 @@ import java.util.Set;
  *       launches jobs).</li>
  * </ul>
  * The type is checked before the rename; a device put in the file's place in between would be
- * replaced by the new file (its directory entry, never written into).
+ * replaced by the new file (its directory entry, never written into). A JVM stopped in the middle of
+ * a write (SIGINT: {@code railmap matrix --watch}) removes the temporary file in a shutdown hook
+ * (registered at the first write) and leaves the destination as it was; only a JVM killed outright
+ * (SIGKILL) leaves it.
  */
 public final class OutputFile {
     private static final SecureRandom RANDOM = new SecureRandom();
+    /** The temporary files being written, for the shutdown hook; the lock of every field below. */
+    private static final Set<Path> UNFINISHED = new HashSet<>();
+    /** Whether the shutdown hook is registered. */
+    private static boolean hooked;
+    /** Whether the JVM is stopping (the hook ran): no temporary file is made any more. */
+    private static boolean stopping;
 
     private OutputFile() {
     }
@@ -87,7 +97,7 @@ public final class OutputFile {
             // replacement starts no more open than the file it replaces (the umask may narrow it; keep sets it)
             FileAttribute<?>[] mode = replaced == null ? new FileAttribute<?>[0]
                     : new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(replaced.permissions())};
-            try (FileChannel channel = FileChannel.open(tmp, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), mode)) {
+            try (FileChannel channel = create(tmp, mode)) {
                 ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
                 while (bytes.hasRemaining()) {
                     channel.write(bytes);
@@ -100,12 +110,59 @@ public final class OutputFile {
             Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
             syncDirectory(target.getParent());
         } catch (IOException e) {
+            synchronized (UNFINISHED) {
+                if (stopping) {
+                    // the hook removed the temporary file under the write: say so, not what its absence looks like
+                    throw new UserError("cannot write " + name + ": the program is stopping; the file is as it was");
+                }
+            }
             throw failure(name, e);
         } finally {
             try {
                 Files.deleteIfExists(tmp);
             } catch (IOException ignored) {
                 // it was renamed or never made; the destination is what matters
+            }
+            synchronized (UNFINISHED) {
+                UNFINISHED.remove(tmp);
+            }
+        }
+    }
+
+    /**
+     * Makes the temporary file, known to the shutdown hook from before it exists: the hook and this
+     * take the same lock, so a file is either made before the hook runs (and removed by it) or never.
+     *
+     * @throws IOException as {@link FileChannel#open}, or when the JVM is stopping
+     */
+    private static FileChannel create(Path tmp, FileAttribute<?>[] mode) throws IOException {
+        synchronized (UNFINISHED) {
+            if (!hooked) {
+                try {
+                    Runtime.getRuntime().addShutdownHook(new Thread(OutputFile::removeUnfinished, "railmap-output-file-cleanup"));
+                } catch (IllegalStateException e) {
+                    stopping = true; // the JVM is already stopping
+                }
+                hooked = true;
+            }
+            if (stopping) {
+                throw new IOException("the program is stopping"); // answered as such by write
+            }
+            UNFINISHED.add(tmp);
+            return FileChannel.open(tmp, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), mode);
+        }
+    }
+
+    /** The shutdown hook: removes every temporary file still being written; none is made after. */
+    private static void removeUnfinished() {
+        synchronized (UNFINISHED) {
+            stopping = true;
+            for (Path tmp : UNFINISHED) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException ignored) {
+                    // nothing more can be done while the JVM stops
+                }
             }
         }
     }
