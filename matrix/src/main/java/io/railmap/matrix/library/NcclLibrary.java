@@ -29,8 +29,9 @@ import java.util.stream.Collectors;
  *     {@code src/transport/net_ib/common.h}), the prefix cut to {@value #MAX_PREFIX_CHARS}
  *     characters ({@code struct netIf}, {@code src/include/utils.h}), the rail an {@code int16_t};
  *     {@code matchIfList}/{@code matchIf}: exact means the whole name, and a port matches its number
- *     or -1. The rail becomes the device's {@code railId} ({@code init.cc}). A NIC without a rail is
- *     written {@code hca:port}.</li>
+ *     or -1. The rail becomes the device's {@code railId} ({@code init.cc}); railmap writes
+ *     {@link ComputeNic#rail()} (switched rails first, direct cables numbered after them). A NIC
+ *     without a rail is written {@code hca:port}.</li>
  * <li>{@code NCCL_CROSS_NIC=0} when every compute NIC has a rail: {@code src/graph/search.cc},
  *     {@code NCCL_PARAM(CrossNic, "CROSS_NIC", 2)}, read by {@code ncclTopoCheckCrossNicSupport},
  *     {@code ncclTopoGetGraphFromXmlSub} and {@code ncclTopoGetNetDev}: 0 keeps each ring and tree on one rail.</li>
