@@ -99,6 +99,55 @@ class NcclLibraryTest {
         });
     }
 
+    /**
+     * NVIDIA/nccl 2.30.7 src/transport/net_ib/connect.cc, ncclIbFindDevBySubnet: the NIC NCCL picked is kept when
+     * its GID shares the peer's /24 (gidSameSubnet), else the first NIC that does is taken. Two rails on one /24
+     * look alike to it: a warning naming both NICs, and no NCCL_IB_SUBNET_AWARE_ROUTING, so that a NIC on the
+     * wrong leaf is an error naming the cable to move rather than a warning that routing fixes it.
+     */
+    @Test
+    void twoRailsOnOneSubnetAreASubnetMismatchAndSubnetRoutingIsNotTrusted() {
+        List<NodeRecord> records = switched(new String[][] {{"10.0.0.1", "10.0.0.101"}, {"10.0.0.2", "10.0.0.102"},
+                {"10.0.0.3", "10.0.0.103"}});
+        NodeSettings s = nccl(records, "g1");
+
+        assertThat(vars(s)).doesNotContainKey("NCCL_IB_SUBNET_AWARE_ROUTING");
+        assertThat(s.findings()).singleElement().satisfies(f -> {
+            assertThat(f.code()).isEqualTo(Code.SUBNET_MISMATCH);
+            assertThat(f.severity()).isEqualTo(Severity.WARNING);
+            assertThat(f.message()).contains("mlx5_0:1 (g1:eth0 10.0.0.1) on rail 0 (leaf0); mlx5_1:1 (g1:eth1 10.0.0.101) on rail 1 (leaf1)")
+                    .contains("share 10.0.0.0/24");
+            assertThat(f.ports()).containsExactly(new PortRef("g1", "eth0"), new PortRef("g1", "eth1"));
+        });
+
+        // g3's two cables swapped between the leaves: by rail, subnet routing would fix it; on one /24 it cannot
+        NodeRecord g3 = records.get(2);
+        List<Port> swapped = g3.ports().stream().map(p -> p.switchPort().isEmpty() ? p : p.withSwitchPort(records.get(0).ports().stream()
+                .filter(o -> o.rdma().isPresent() && !o.rdma().equals(p.rdma())).findFirst().orElseThrow().switchPort())).toList();
+        records.set(2, new NodeRecord("g3", 1, swapped, g3.management(), Optional.empty()));
+        assertThat(nccl(records, "g3").findings()).anySatisfy(f -> {
+            assertThat(f.code()).isEqualTo(Code.CROSS_RAIL);
+            assertThat(f.isError()).isTrue();
+        });
+    }
+
+    /** Two direct cables between a and b on one /24: ncclIbFindDevBySubnet cannot tell the cables apart either. */
+    @Test
+    void twoCablesOnOneSubnetAreASubnetMismatch() {
+        PortRef a0 = new PortRef("a", "eth0"), b0 = new PortRef("b", "eth0"), a1 = new PortRef("a", "eth1"), b1 = new PortRef("b", "eth1");
+        List<NodeRecord> records = List.of(
+                new NodeRecord("a", 1, List.of(nic("a", 0, "10.0.0.1", Optional.empty(), Optional.of(3), List.of(b0)),
+                        nic("a", 1, "10.0.0.3", Optional.empty(), Optional.of(3), List.of(b1))), Optional.empty(), Optional.empty()),
+                new NodeRecord("b", 1, List.of(nic("b", 0, "10.0.0.2", Optional.empty(), Optional.of(3), List.of(a0)),
+                        nic("b", 1, "10.0.0.4", Optional.empty(), Optional.of(3), List.of(a1))), Optional.empty(), Optional.empty()));
+
+        assertThat(nccl(records, "a").findings()).singleElement().satisfies(f -> {
+            assertThat(f.code()).isEqualTo(Code.SUBNET_MISMATCH);
+            assertThat(f.isError()).isFalse();
+            assertThat(f.message()).contains("on cable a:eth0\u2013b:eth0").contains("on cable a:eth1\u2013b:eth1").contains("share 10.0.0.0/24");
+        });
+    }
+
     /** ncclIbGetGidIndex takes NCCL_IB_GID_INDEX for every RoCE port: NICs with different indices get none, and a finding. */
     @Test
     void differentGidIndicesLeaveTheVariableOutWithAFinding() {
