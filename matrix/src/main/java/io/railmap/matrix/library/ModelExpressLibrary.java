@@ -8,6 +8,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * ModelExpress ({@code mx}): which NICs its NIXL/UCX receivers use. Read from ai-dynamo/modelexpress
@@ -44,6 +45,12 @@ public final class ModelExpressLibrary implements Library {
     @Override
     public String name() {
         return "mx";
+    }
+
+    /** @return {@link LibraryOption#MX_STRIPE} */
+    @Override
+    public Set<LibraryOption> options() {
+        return Set.of(LibraryOption.MX_STRIPE);
     }
 
     @Override
