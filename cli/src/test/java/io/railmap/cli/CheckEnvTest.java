@@ -55,16 +55,25 @@ class CheckEnvTest {
                 + "MX_RDMA_NIC_PIN, MX_RDMA_NIC_PIN_MIN_RATE_GBPS, NVSHMEM_HCA_LIST, NVSHMEM_LIBFABRIC_MAX_NIC_PER_PE)");
     }
 
+    /**
+     * NVIDIA/nccl src/graph/search.cc, ncclTopoSearchCheckNet: rail ids are compared only between one node's
+     * NICs, so swapped labels (each id still one leaf) are an info and exit 0; one id on both leaves lets a
+     * channel enter by one leaf and leave by the other: an error naming both NICs, exit 2.
+     */
     @Test
-    void aSwappedRailIdIsAnErrorNamingBothNicsAndExitsTwo() throws Exception {
-        Run run = check(env("NCCL_IB_HCA==mlx5_0:1:0,mlx5_1:1:1", "NCCL_IB_HCA==mlx5_0:1:1,mlx5_1:1:0"), CLEAN, "--json");
+    void aSwappedRailIdIsAnInfoButOneIdOnTwoLeavesIsAnErrorAndExitsTwo() throws Exception {
+        Run swapped = check(env("NCCL_IB_HCA==mlx5_0:1:0,mlx5_1:1:1", "NCCL_IB_HCA==mlx5_0:1:1,mlx5_1:1:0"), CLEAN);
+        assertThat(swapped.code()).as(swapped.out() + swapped.err()).isZero();
+        assertThat(swapped.out()).contains("info renumbered-rail-id NCCL_IB_HCA numbers gpu-01's rails otherwise than railmap")
+                .contains(": 0 errors, 0 warnings, 1 note");
 
+        Run run = check(env("NCCL_IB_HCA==mlx5_0:1:0,mlx5_1:1:1", "NCCL_IB_HCA==mlx5_0:1:0,mlx5_1:1:0"), CLEAN, "--json");
         assertThat(run.code()).as(run.err()).isEqualTo(ExitCodes.FINDINGS);
         JsonNode root = new ObjectMapper().readTree(run.out());
-        assertThat(root.get("errors").asInt()).isEqualTo(2);
+        assertThat(root.get("errors").asInt()).isEqualTo(1);
         assertThat(root.get("findings").get(0).get("code").asText()).isEqualTo("wrong-rail-id");
-        assertThat(root.get("findings").get(0).get("message").asText())
-                .contains("gives mlx5_0:1 rail 1, but its cable puts it on rail 0, and rail 1 is mlx5_1:1's");
+        assertThat(root.get("findings").get(0).get("message").asText()).contains("NCCL_IB_HCA gives rail 0 to mlx5_0:1 (gpu-01:enp65s0f0np0")
+                .contains("mlx5_1:1 (gpu-01:enp129s0f0np0").contains("write mlx5_0:1:0,mlx5_1:1:1");
     }
 
     @Test

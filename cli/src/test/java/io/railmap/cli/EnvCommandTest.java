@@ -48,6 +48,14 @@ class EnvCommandTest {
             assertThat(bad.code()).as(rate).isEqualTo(ExitCodes.INPUT);
             assertThat(bad.err()).as(rate).contains("--min-rate-gbps").doesNotContain("Exception");
         }
+
+        // only mx reads --mx-stripe (ModelExpressLibrary.options): asked without it, the flag would change nothing
+        Run stripe = Run.of("env", "--node", "gpu-01", "--for", "nccl,ucx", "--mx-stripe", "--snapshot", CLEAN);
+        assertThat(stripe.code()).isEqualTo(ExitCodes.INPUT);
+        assertThat(stripe.err()).contains("--mx-stripe is read by mx only, and the library list (nccl,ucx) does not name it: add mx")
+                .doesNotContain("Exception");
+        assertThat(Run.of("env", "--node", "gpu-01", "--for", "nccl,mx", "--mx-stripe", "--snapshot", CLEAN).out())
+                .contains("MX_RDMA_NIC_PIN=stripe");
     }
 
     @Test

@@ -10,6 +10,7 @@ import io.railmap.cli.options.SnapshotOptions;
 import io.railmap.cli.options.WatchOptions;
 import io.railmap.matrix.library.Libraries;
 import io.railmap.matrix.library.Library;
+import io.railmap.matrix.library.LibraryOption;
 import io.railmap.matrix.library.NodeEnv;
 import io.railmap.matrix.library.SettingsOptions;
 import io.railmap.matrix.model.Snapshot;
@@ -53,7 +54,7 @@ public final class EnvCommand implements Callable<Integer> {
             + " present on the node).")
     Double minRateGbps;
 
-    @Option(names = "--mx-stripe", description = "ModelExpress: MX_RDMA_NIC_PIN=stripe rather than the list of NICs.")
+    @Option(names = LibraryOption.MX_STRIPE_FLAG, description = "ModelExpress: MX_RDMA_NIC_PIN=stripe rather than the list of NICs (needs mx in --for).")
     boolean mxStripe;
 
     @Option(names = "--json", description = "Print JSON: {\"node\", \"libraries\": [{\"library\", \"settings\", \"findings\"}]}.")
@@ -69,6 +70,7 @@ public final class EnvCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         List<Library> chosen = NodeEnv.libraries(libraries);
         SettingsOptions options = new SettingsOptions(Optional.ofNullable(minRateGbps), mxStripe);
+        NodeEnv.requireRead(chosen, options, LibraryOption::flag);
         Optional<WatchOptions.Target> kept = watch.target(source.daemon(), output.file());
         if (kept.isPresent()) {
             new Rewriter(kept.get().daemon(), kept.get().file(), source::load,

@@ -1,19 +1,24 @@
 package io.railmap.daemon.api;
 
 import io.railmap.matrix.library.Library;
+import io.railmap.matrix.library.LibraryOption;
 import io.railmap.matrix.library.NodeEnv;
 import io.railmap.matrix.library.SettingsOptions;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.Rates;
 import io.vertx.core.MultiMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The query string of {@code GET /v1/env}: {@code node=NAME} and {@code for=nccl,ucx} (required),
- * {@code minRateGbps=X} and {@code mxStripe=true|false} (optional), {@code format=text|json}
- * (default text), as {@code railmap env} takes them.
+ * {@code minRateGbps=X} and {@code mxStripe=true|false} (optional; {@code mxStripe=true} needs
+ * {@code mx} in {@code for}, {@link NodeEnv#requireRead}), {@code format=text|json} (default text), as
+ * {@code railmap env} takes them.
  *
  * @param node      the node whose settings to write
  * @param libraries the libraries, in the order named
@@ -21,7 +26,9 @@ import java.util.Set;
  * @param json      true for {@link NodeEnv#json()}, false for {@link NodeEnv#text()}
  */
 record EnvQuery(String node, List<Library> libraries, SettingsOptions options, boolean json) {
-    private static final Set<String> KNOWN = Set.of("node", "for", "minRateGbps", "mxStripe", "format");
+    /** The parameters every library takes, then those of {@link LibraryOption}. */
+    private static final Set<String> KNOWN = Stream.concat(Stream.of("node", "for", "minRateGbps", "format"),
+            Arrays.stream(LibraryOption.values()).map(LibraryOption::param)).collect(Collectors.toUnmodifiableSet());
 
     /** @throws IllegalArgumentException naming the parameter when one is unknown, repeated, missing or malformed */
     static EnvQuery parse(MultiMap params) {
@@ -31,12 +38,15 @@ record EnvQuery(String node, List<Library> libraries, SettingsOptions options, b
         // checked here, so that the error names this parameter rather than the CLI's flag
         Optional<Double> minRate = Optional.ofNullable(params.get("minRateGbps"))
                 .map(v -> Rates.requireRate("minRateGbps", number(v)));
-        boolean stripe = Optional.ofNullable(params.get("mxStripe")).map(v -> flag("mxStripe", v)).orElse(false);
+        String stripeParam = LibraryOption.MX_STRIPE.param();
+        boolean stripe = Optional.ofNullable(params.get(stripeParam)).map(v -> flag(stripeParam, v)).orElse(false);
         String format = Optional.ofNullable(params.get("format")).orElse("text");
         if (!format.equals("text") && !format.equals("json")) {
             throw new IllegalArgumentException("format \"" + Names.escape(format) + "\" is neither text nor json");
         }
-        return new EnvQuery(node, libraries, new SettingsOptions(minRate, stripe), format.equals("json"));
+        SettingsOptions options = new SettingsOptions(minRate, stripe);
+        NodeEnv.requireRead(libraries, options, LibraryOption::param);
+        return new EnvQuery(node, libraries, options, format.equals("json"));
     }
 
     private static String required(MultiMap params, String name) {

@@ -73,6 +73,12 @@ class ApiVerticleTest {
                 .doesNotContain("--min-rate-gbps");
         assertThat(get("/v1/env?node=a&for=gloo").bodyAsString()).contains("unknown library", "nccl");
         assertThat(get("/v1/env?node=a&for=nccl&colour=red").statusCode()).isEqualTo(400);
+        // only mx reads mxStripe (ModelExpressLibrary.options); false is the default and asks for nothing
+        HttpResponse<Buffer> stripe = get("/v1/env?node=a&for=nccl&mxStripe=true");
+        assertThat(stripe.statusCode()).isEqualTo(400);
+        assertThat(stripe.bodyAsString()).contains("mxStripe is read by mx only").doesNotContain("--mx-stripe");
+        assertThat(get("/v1/env?node=a&for=nccl&mxStripe=false").statusCode()).isEqualTo(200);
+        assertThat(get("/v1/env?node=a&for=mx&mxStripe=true").bodyAsString()).contains("MX_RDMA_NIC_PIN=stripe");
     }
 
     @Test

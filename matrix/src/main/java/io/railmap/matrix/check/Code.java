@@ -102,8 +102,16 @@ public enum Code {
     MIXED_GID_INDEX,
     /** Env check: a device list names an RDMA device (or port) the node does not have. */
     UNKNOWN_HCA,
-    /** Env check: an NCCL_IB_HCA rail id differs from the rail railmap computes for that NIC. */
+    /**
+     * Env check: one NCCL_IB_HCA rail id covers NICs of the node that railmap puts on different rails
+     * (switches, or direct cables to one peer).
+     */
     WRONG_RAIL_ID,
+    /**
+     * Env check: NCCL_IB_HCA numbers the node's rails otherwise than railmap, but each id covers one
+     * rail (NCCL compares rail ids only between one node's NICs): an info.
+     */
+    RENUMBERED_RAIL_ID,
     /** Env check: a stripe list names a NIC slower than the compute NICs, or the management NIC. */
     SIDE_NIC_IN_LIST,
     /** Env check: a variable's value the library would refuse or misread (NaN, negative or infinite rate, ...). */

@@ -9,7 +9,8 @@ import java.util.Optional;
  *
  * @param port the port (active, with an RDMA device, not the management interface)
  * @param rail the rail id it is on: its switched rail ({@link io.railmap.matrix.fabric.RailTable}),
- *             else the rail of its direct cable; empty when it has none
+ *             else the rail of its direct cable, numbered after the switched rails
+ *             ({@link ComputeNics}); empty when it has none
  */
 public record ComputeNic(Port port, Optional<Integer> rail) {
     /** @throws NullPointerException when a component is null; IllegalArgumentException when the port has no RDMA device */

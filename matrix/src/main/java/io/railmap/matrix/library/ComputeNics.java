@@ -25,9 +25,13 @@ import java.util.stream.Collectors;
  * A node's compute NICs: active ports with an RDMA device, not carrying the node's management
  * address ({@link RailTable#computeNic}), at or above the minimum rate: {@code --min-rate-gbps},
  * else the fastest rate present among them (a 25 Gb/s side NIC next to 400 Gb/s ones stays out; a
- * NIC of unknown rate stays out when some rate is known). Each NIC's rail: its switched rail, else
- * the index of its direct cable in its pair's rail-aligned list ({@link RailAligner}: both ends of a
- * cable get the same id), else none.
+ * NIC of unknown rate stays out when some rate is known). Each NIC's rail: its switched rail (ids 0
+ * to S-1, S the number of rails in the {@link RailTable}), else S + k for the k-th cable of its
+ * direct cables to that peer in their rail-aligned list ({@link RailAligner}: both ends of a cable
+ * get the same id, as both read the same rail table), else none. The offset S keeps a direct cable
+ * off every switched rail's id: NCCL, with {@code NCCL_CROSS_NIC=0}, lets a channel leave a node by
+ * any NIC of the rail id it entered by ({@code ncclTopoSearchCheckNet}, NVIDIA/nccl
+ * {@code src/graph/search.cc}), so a leaf's NIC and a direct cable's NIC under one id would be joined.
  */
 public final class ComputeNics {
     private ComputeNics() {
@@ -96,6 +100,6 @@ public final class ComputeNics {
         // jaccl's ring trimming (at most 4 wires per edge) is jaccl's rule, not NCCL's or UCX's: every cable is a rail here
         List<Cable> aligned = RailAligner.align(topology, List.of(port.node(), peer), RailOptions.DEFAULTS.withEqualRingWires(false)).rails(0, 1);
         int k = aligned.indexOf(cable.get());
-        return k < 0 ? Optional.empty() : Optional.of(k);
+        return k < 0 ? Optional.empty() : Optional.of(rails.rails().size() + k);
     }
 }

@@ -14,4 +14,9 @@ public interface Library {
      * @return the library's variables for that node, and findings
      */
     NodeSettings settings(NodeNics node);
+
+    /** @return the options only some libraries read that this one reads ({@link LibraryOption}); none by default */
+    default java.util.Set<LibraryOption> options() {
+        return java.util.Set.of();
+    }
 }

@@ -8,6 +8,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * ModelExpress ({@code mx}): which NICs its NIXL/UCX receivers use. Read from ai-dynamo/modelexpress
@@ -34,13 +35,22 @@ import java.util.Optional;
  *     fastest rate on the node), a finite decimal ≥ 0 without exponent; not written when no rate is
  *     known. The explicit list does not read it.</li>
  * <li>{@code UCX_NET_DEVICES} = every compute NIC (as {@link UcxLibrary}): what a device that the
- *     list does not pin uses; {@code UCX_MAX_RMA_RAILS} = their count with {@code stripe}.</li>
+ *     list does not pin uses; {@code UCX_MAX_RMA_RAILS} = their count with {@code stripe}, and
+ *     {@code UCX_MAX_HCA_PER_GPU=inf} (several NICs): ModelExpress moves GPU memory through NIXL's
+ *     UCX backend, which sets {@code auto} and so registers it only on the nearest HCAs
+ *     ({@link NixlLibrary}, {@link UcxLibrary#maxHcaPerGpu}).</li>
  * </ul>
  */
 public final class ModelExpressLibrary implements Library {
     @Override
     public String name() {
         return "mx";
+    }
+
+    /** @return {@link LibraryOption#MX_STRIPE} */
+    @Override
+    public Set<LibraryOption> options() {
+        return Set.of(LibraryOption.MX_STRIPE);
     }
 
     @Override
@@ -54,6 +64,7 @@ public final class ModelExpressLibrary implements Library {
         settings.add(UcxLibrary.netDevices(nics));
         if (node.options().mxStripe()) {
             settings.add(UcxLibrary.rails("UCX_MAX_RMA_RAILS", nics));
+            UcxLibrary.maxHcaPerGpu(nics).ifPresent(settings::add);
             settings.add(new Setting("MX_RDMA_NIC_PIN", "stripe"));
             findings.add(new Finding(Code.SETTING_CAVEAT, Severity.INFO, List.of(), Optional.empty(),
                     "MX_RDMA_NIC_PIN=stripe works only on ModelExpress builds with the stripe mode; others read it as auto"

@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * NCCL's settings ({@code nccl}), as NVIDIA/nccl 2.30.7 reads them:
@@ -29,8 +30,9 @@ import java.util.stream.Collectors;
  *     {@code src/transport/net_ib/common.h}), the prefix cut to {@value #MAX_PREFIX_CHARS}
  *     characters ({@code struct netIf}, {@code src/include/utils.h}), the rail an {@code int16_t};
  *     {@code matchIfList}/{@code matchIf}: exact means the whole name, and a port matches its number
- *     or -1. The rail becomes the device's {@code railId} ({@code init.cc}). A NIC without a rail is
- *     written {@code hca:port}.</li>
+ *     or -1. The rail becomes the device's {@code railId} ({@code init.cc}); railmap writes
+ *     {@link ComputeNic#rail()} (switched rails first, direct cables numbered after them). A NIC
+ *     without a rail is written {@code hca:port}.</li>
  * <li>{@code NCCL_CROSS_NIC=0} when every compute NIC has a rail: {@code src/graph/search.cc},
  *     {@code NCCL_PARAM(CrossNic, "CROSS_NIC", 2)}, read by {@code ncclTopoCheckCrossNicSupport},
  *     {@code ncclTopoGetGraphFromXmlSub} and {@code ncclTopoGetNetDev}: 0 keeps each ring and tree on one rail.</li>
@@ -56,8 +58,9 @@ import java.util.stream.Collectors;
  * </ul>
  * Findings: a compute NIC without a rail ({@link Code#UNKNOWN_FAR_END}, a warning: NCCL may pair it
  * with any NIC); {@link Code#SUBNET_MISMATCH} when the ends of a direct cable share no /24 (an error:
- * the RoCE v2 peer's address routes elsewhere) or a NIC shares none with another NIC of its switched
- * rail (a warning: only a routed fabric carries it); a name NCCL would misparse
+ * the RoCE v2 peer's address routes elsewhere), a NIC shares none with another NIC of its switched
+ * rail (a warning: only a routed fabric carries it), or NICs of the node on two rails or cables
+ * share one (a warning: subnet-aware routing cannot tell them apart); a name NCCL would misparse
  * ({@link Code#UNLISTABLE_NAME}, an error); more than {@value #MAX_IB_DEVS} compute NICs
  * ({@link Code#LIST_LIMIT}, an error, and no NCCL_IB_HCA); {@link Code#CROSS_RAIL} for a NIC NCCL
  * pairs by position with a NIC of another rail or cable: a warning when subnet-aware routing, as
@@ -280,7 +283,48 @@ public final class NcclLibrary implements Library {
                         + " address, which does not route over this cable; give both ends addresses in one /" + SUBNET_PREFIX_LEN));
             }
         }
+        findings.addAll(sharedSubnets(node));
         return findings;
+    }
+
+    /**
+     * One {@link Code#SUBNET_MISMATCH} warning per /{@value #SUBNET_PREFIX_LEN} that the node's RoCE
+     * compute NICs on different rails or direct cables share. {@code ncclIbFindDevBySubnet}
+     * ({@code src/transport/net_ib/connect.cc}) keeps the NIC NCCL picked when its GID shares the
+     * peer's subnet ({@code gidSameSubnet}) and else takes the first NIC that does, so it cannot tell
+     * two rails or cables on one subnet apart: a NIC on the wrong one is kept. railmap then leaves
+     * {@code NCCL_IB_SUBNET_AWARE_ROUTING} unset, and a pairing that joins two rails stays an error.
+     */
+    private static List<Finding> sharedSubnets(NodeNics node) {
+        Map<Long, Map<String, List<ComputeNic>>> bySubnet = new TreeMap<>();
+        for (ComputeNic nic : node.nics()) {
+            Port port = nic.port();
+            Optional<String> reach = node.rails().railOf(port.ref()).map(r -> "rail " + r.id() + " (" + r.name() + ")")
+                    .or(() -> node.topology().cableAt(port.ref()).map(c -> "cable " + c));
+            if (port.kind() != PortKind.ROCE || reach.isEmpty()) {
+                continue;
+            }
+            port.ipv4().stream().map(NcclLibrary::subnet).distinct().forEach(net -> bySubnet.computeIfAbsent(net, x -> new LinkedHashMap<>())
+                    .computeIfAbsent(reach.get(), x -> new ArrayList<>()).add(nic));
+        }
+        List<Finding> out = new ArrayList<>();
+        bySubnet.forEach((net, byReach) -> {
+            if (byReach.size() < 2) {
+                return;
+            }
+            // each NIC, then a cable's far end, as the message names them
+            List<PortRef> ports = byReach.values().stream().flatMap(List::stream).flatMap(n -> Stream.concat(
+                    Stream.of(n.port().ref()), node.rails().railOf(n.port().ref()).isPresent() ? Stream.empty()
+                            : node.topology().cableAt(n.port().ref()).stream().map(c -> c.farEnd(n.port().ref())))).distinct().toList();
+            String prefix = (net >>> 16) + "." + (net >>> 8 & 0xff) + "." + (net & 0xff) + ".0/" + SUBNET_PREFIX_LEN;
+            out.add(new Finding(Code.SUBNET_MISMATCH, Severity.WARNING, List.of(), Optional.empty(), ports, byReach.entrySet().stream()
+                    .map(e -> e.getValue().stream().map(n -> n.hcaPort() + " (" + n.port().ref() + " " + String.join(" ", n.port().ipv4()) + ")")
+                            .collect(Collectors.joining(", ")) + " on " + e.getKey()).collect(Collectors.joining("; ")) + ": "
+                    + node.node() + "'s " + byReach.size() + " rails or cables share " + prefix + ", so NCCL's subnet-aware routing"
+                    + " (ncclIbFindDevBySubnet) keeps a NIC on the wrong one whenever its subnet matches the peer's; railmap leaves"
+                    + " NCCL_IB_SUBNET_AWARE_ROUTING unset; give each rail and each cable its own /" + SUBNET_PREFIX_LEN));
+        });
+        return out;
     }
 
     /** @return true when some IPv4 address of each shares the first {@value #SUBNET_PREFIX_LEN} bits (NCCL's gidSameSubnet) */

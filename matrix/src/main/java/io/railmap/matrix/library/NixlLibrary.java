@@ -17,6 +17,11 @@ import java.util.Optional;
  *     = the number of compute NICs (as {@link UcxLibrary}) is kept, and replaces NIXL's 2.
  *     {@code UCX_MAX_RNDV_RAILS} is not written: with {@code RNDV_THRESH=inf} NIXL's transfers use no
  *     rendezvous.</li>
+ * <li>{@code UCX_MAX_HCA_PER_GPU=inf} when there are several compute NICs: on UCX 1.21 and newer the
+ *     same constructor sets {@code MAX_HCA_PER_GPU=auto} with {@code config::modify}, which registers
+ *     GPU memory only on the HCAs nearest the GPU, so {@code UCX_MAX_RMA_RAILS} could not stripe it over
+ *     the other NICs ({@link UcxLibrary#maxHcaPerGpu}); set in the environment, NIXL leaves UCX's
+ *     {@code inf} alone.</li>
  * <li>{@code UCX_NET_DEVICES} = every compute NIC as {@code hca:port} (as {@link UcxLibrary}), kept
  *     unless NIXL is handed a device list: {@code nixlUcxEngine::nixlUcxEngine}
  *     ({@code ucx_backend.cpp}) splits the backend parameter {@code device_list} on {@code ", "}, and
@@ -39,6 +44,7 @@ public final class NixlLibrary implements Library {
         if (!nics.isEmpty()) {
             settings.add(UcxLibrary.netDevices(nics));
             settings.add(UcxLibrary.rails("UCX_MAX_RMA_RAILS", nics));
+            UcxLibrary.maxHcaPerGpu(nics).ifPresent(settings::add);
             UcxLibrary.gidIndex(nics).ifPresent(settings::add);
             findings.add(new Finding(Code.SETTING_CAVEAT, Severity.WARNING, List.of(), Optional.empty(),
                     "NIXL's UCX backend replaces UCX_NET_DEVICES when it is given the backend parameter device_list: "

@@ -17,6 +17,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * Several libraries' settings for one node, as {@code railmap env} prints them and
@@ -63,6 +65,25 @@ public record NodeEnv(String node, List<Finding> findings, List<NodeSettings> li
                     Libraries.ALL.stream().map(Library::name).toList()) + ", separated by ','");
         }
         return List.copyOf(new LinkedHashSet<>(Arrays.stream(names.split(",", -1)).map(Libraries::named).toList()));
+    }
+
+    /**
+     * @param libraries the libraries asked for
+     * @param options   the user's choices
+     * @param name      how the caller names an option ({@link LibraryOption#flag()} on the command
+     *                  line, {@link LibraryOption#param()} in the API)
+     * @throws IllegalArgumentException naming the option and the libraries that read it when an
+     *                                  option is chosen that none of {@code libraries} reads
+     */
+    public static void requireRead(List<Library> libraries, SettingsOptions options, Function<LibraryOption, String> name) {
+        for (LibraryOption o : LibraryOption.values()) {
+            if (o.chosen(options) && libraries.stream().noneMatch(l -> l.options().contains(o))) {
+                String readers = Libraries.ALL.stream().filter(l -> l.options().contains(o)).map(Library::name).collect(Collectors.joining(", "));
+                throw new IllegalArgumentException(name.apply(o) + " is read by " + readers + " only, and the library list ("
+                        + libraries.stream().map(Library::name).collect(Collectors.joining(",")) + ") does not name it: add "
+                        + readers + " to the list or leave " + name.apply(o) + " out");
+            }
+        }
     }
 
     /**

@@ -90,6 +90,24 @@ public final class UcxLibrary implements Library {
         return ComputeNics.sharedGidIndex(nics).map(i -> new Setting("UCX_IB_GID_INDEX", Integer.toString(i)));
     }
 
+    /**
+     * {@code UCX_MAX_HCA_PER_GPU=inf}, for a library that stripes GPU memory over the NICs but sets
+     * UCX's option to {@code auto} (NIXL's UCX backend, and ModelExpress's stripe mode through it).
+     * openucx/ucx 1.21 and newer, {@code src/ucp/core/ucp_context.c}: {@code MAX_HCA_PER_GPU}
+     * (default {@code inf}, type {@code ULUNITS}: {@code ucs_config_sscanf_ulunits} in
+     * {@code src/ucs/config/parser.c} takes {@code auto}, {@code inf}, any case, or a number) says on
+     * how many HCAs GPU memory is registered; {@code auto} keeps only the HCAs nearest the GPU
+     * ({@code ucp_context_select_reg_mds}, applied to CUDA memory by {@code ucp_memh_apply_reg_policy}
+     * in {@code src/ucp/core/ucp_mm.c}), so the other rails cannot carry that memory and
+     * {@code UCX_MAX_RMA_RAILS} stripes over one NIC. {@code inf} registers it on every HCA of
+     * {@code UCX_NET_DEVICES}. UCX before 1.21 does not know the variable and only warns that it is unused.
+     *
+     * @return the setting, when there are several NICs to stripe over; else empty
+     */
+    static Optional<Setting> maxHcaPerGpu(List<ComputeNic> nics) {
+        return nics.size() > 1 ? Optional.of(new Setting("UCX_MAX_HCA_PER_GPU", "inf")) : Optional.empty();
+    }
+
     /** @return {@code key} = the number of NICs */
     static Setting rails(String key, List<ComputeNic> nics) {
         return new Setting(key, Integer.toString(nics.size()));

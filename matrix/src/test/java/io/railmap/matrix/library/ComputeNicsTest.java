@@ -7,7 +7,11 @@ import io.railmap.matrix.Cluster;
 import io.railmap.matrix.check.Code;
 import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.fabric.RailTable;
+import io.railmap.matrix.model.FarEndSource;
+import io.railmap.matrix.model.Port;
+import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.PortState;
+import io.railmap.matrix.model.SwitchPort;
 import io.railmap.matrix.rail.UnknownNodesException;
 import io.railmap.matrix.topology.Topology;
 import java.util.List;
@@ -72,6 +76,27 @@ class ComputeNicsTest {
         assertThat(rail(a, "rdma_en1")).isEqualTo(rail(b, "rdma_en2")).isPresent();
         assertThat(rail(a, "rdma_en2")).isEqualTo(rail(b, "rdma_en1")).isPresent();
         assertThat(rail(a, "rdma_en1")).isNotEqualTo(rail(a, "rdma_en2"));
+    }
+
+    /**
+     * a and b each have a NIC on leaf0 (rail 0) and a direct cable to each other. NVIDIA/nccl src/graph/search.cc,
+     * ncclTopoSearchCheckNet: with NCCL_CROSS_NIC=0 a channel may leave by any NIC of the rail id it entered by, so
+     * the cable numbered from 0 too would join leaf0 and the cable. Its id comes after the switched rails.
+     */
+    @Test
+    void aDirectCableOnANodeWithALeafIsNumberedAfterTheSwitchedRails() {
+        Cluster cluster = new Cluster().cable("a:en1", "b:en1", 400, PortState.ACTIVE);
+        for (String n : List.of("a", "b")) {
+            cluster.put(new Port(n, "en0", Optional.of("rdma_en0"), 1, PortKind.ROCE, Optional.of(400.0), PortState.ACTIVE, Optional.empty(),
+                    List.of(), false, Optional.empty(), Optional.of(new SwitchPort(FarEndSource.LLDP, "52:54:00:00:00:00", Optional.of("leaf0"),
+                    n + "-0")), Optional.empty(), List.of()));
+        }
+        NodeNics a = nics(cluster, "a", SettingsOptions.DEFAULTS);
+        NodeNics b = nics(cluster, "b", SettingsOptions.DEFAULTS);
+
+        assertThat(rail(a, "rdma_en0")).contains(0);
+        assertThat(rail(a, "rdma_en1")).contains(1).isEqualTo(rail(b, "rdma_en1"));
+        assertThat(rail(b, "rdma_en0")).contains(0);
     }
 
     @Test

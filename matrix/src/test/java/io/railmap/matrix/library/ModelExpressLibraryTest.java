@@ -94,7 +94,11 @@ class ModelExpressLibraryTest {
                 .nics(new SettingsOptions(Optional.empty(), true)));
 
         assertThat(env(s)).containsEntry("MX_RDMA_NIC_PIN", "stripe").containsEntry("UCX_NET_DEVICES", "mlx5_0:1,mlx5_1:1")
-                .containsEntry("UCX_MAX_RMA_RAILS", "2").containsEntry("MX_RDMA_NIC_PIN_MIN_RATE_GBPS", "400");
+                .containsEntry("UCX_MAX_RMA_RAILS", "2").containsEntry("MX_RDMA_NIC_PIN_MIN_RATE_GBPS", "400")
+                // through NIXL's UCX backend, which sets MAX_HCA_PER_GPU=auto (NixlLibraryTest)
+                .containsEntry("UCX_MAX_HCA_PER_GPU", "inf");
+        assertThat(env(mx.settings(StripeNode.named("g1").nic("mlx5_0", 1, 400).nic("mlx5_1", 1, 400).nics())))
+                .as("the explicit list pins one NIC per device").doesNotContainKey("UCX_MAX_HCA_PER_GPU");
         assertThat(s.findings()).filteredOn(f -> f.code() == Code.SETTING_CAVEAT).singleElement().satisfies(f -> {
             assertThat(f.severity()).isEqualTo(Severity.INFO);
             assertThat(f.message()).contains("only on ModelExpress builds with the stripe mode", "auto");

@@ -99,6 +99,55 @@ class NcclLibraryTest {
         });
     }
 
+    /**
+     * NVIDIA/nccl 2.30.7 src/transport/net_ib/connect.cc, ncclIbFindDevBySubnet: the NIC NCCL picked is kept when
+     * its GID shares the peer's /24 (gidSameSubnet), else the first NIC that does is taken. Two rails on one /24
+     * look alike to it: a warning naming both NICs, and no NCCL_IB_SUBNET_AWARE_ROUTING, so that a NIC on the
+     * wrong leaf is an error naming the cable to move rather than a warning that routing fixes it.
+     */
+    @Test
+    void twoRailsOnOneSubnetAreASubnetMismatchAndSubnetRoutingIsNotTrusted() {
+        List<NodeRecord> records = switched(new String[][] {{"10.0.0.1", "10.0.0.101"}, {"10.0.0.2", "10.0.0.102"},
+                {"10.0.0.3", "10.0.0.103"}});
+        NodeSettings s = nccl(records, "g1");
+
+        assertThat(vars(s)).doesNotContainKey("NCCL_IB_SUBNET_AWARE_ROUTING");
+        assertThat(s.findings()).singleElement().satisfies(f -> {
+            assertThat(f.code()).isEqualTo(Code.SUBNET_MISMATCH);
+            assertThat(f.severity()).isEqualTo(Severity.WARNING);
+            assertThat(f.message()).contains("mlx5_0:1 (g1:eth0 10.0.0.1) on rail 0 (leaf0); mlx5_1:1 (g1:eth1 10.0.0.101) on rail 1 (leaf1)")
+                    .contains("share 10.0.0.0/24");
+            assertThat(f.ports()).containsExactly(new PortRef("g1", "eth0"), new PortRef("g1", "eth1"));
+        });
+
+        // g3's two cables swapped between the leaves: by rail, subnet routing would fix it; on one /24 it cannot
+        NodeRecord g3 = records.get(2);
+        List<Port> swapped = g3.ports().stream().map(p -> p.switchPort().isEmpty() ? p : p.withSwitchPort(records.get(0).ports().stream()
+                .filter(o -> o.rdma().isPresent() && !o.rdma().equals(p.rdma())).findFirst().orElseThrow().switchPort())).toList();
+        records.set(2, new NodeRecord("g3", 1, swapped, g3.management(), Optional.empty()));
+        assertThat(nccl(records, "g3").findings()).anySatisfy(f -> {
+            assertThat(f.code()).isEqualTo(Code.CROSS_RAIL);
+            assertThat(f.isError()).isTrue();
+        });
+    }
+
+    /** Two direct cables between a and b on one /24: ncclIbFindDevBySubnet cannot tell the cables apart either. */
+    @Test
+    void twoCablesOnOneSubnetAreASubnetMismatch() {
+        PortRef a0 = new PortRef("a", "eth0"), b0 = new PortRef("b", "eth0"), a1 = new PortRef("a", "eth1"), b1 = new PortRef("b", "eth1");
+        List<NodeRecord> records = List.of(
+                new NodeRecord("a", 1, List.of(nic("a", 0, "10.0.0.1", Optional.empty(), Optional.of(3), List.of(b0)),
+                        nic("a", 1, "10.0.0.3", Optional.empty(), Optional.of(3), List.of(b1))), Optional.empty(), Optional.empty()),
+                new NodeRecord("b", 1, List.of(nic("b", 0, "10.0.0.2", Optional.empty(), Optional.of(3), List.of(a0)),
+                        nic("b", 1, "10.0.0.4", Optional.empty(), Optional.of(3), List.of(a1))), Optional.empty(), Optional.empty()));
+
+        assertThat(nccl(records, "a").findings()).singleElement().satisfies(f -> {
+            assertThat(f.code()).isEqualTo(Code.SUBNET_MISMATCH);
+            assertThat(f.isError()).isFalse();
+            assertThat(f.message()).contains("on cable a:eth0\u2013b:eth0").contains("on cable a:eth1\u2013b:eth1").contains("share 10.0.0.0/24");
+        });
+    }
+
     /** ncclIbGetGidIndex takes NCCL_IB_GID_INDEX for every RoCE port: NICs with different indices get none, and a finding. */
     @Test
     void differentGidIndicesLeaveTheVariableOutWithAFinding() {
@@ -161,52 +210,66 @@ class NcclLibraryTest {
     }
 
     /**
-     * On random switched fabrics (NIC k of each node on a random leaf), NICs given one rail id in NCCL_IB_HCA all reach
-     * one switch; on random direct cablings, NICs of two nodes given one rail id are the two ends of one cable.
+     * On random fabrics of 2 to 5 nodes, each with 0 to L NICs on random leaves and random direct cables between
+     * random nodes (so mixed nodes, direct-only ones, and cabled pairs among more than two nodes):
+     * NICs given one rail id in NCCL_IB_HCA on a leaf all reach one leaf, and no direct cable carries a leaf's id
+     * (with NCCL_CROSS_NIC=0, ncclTopoSearchCheckNet in src/graph/search.cc lets a channel leave a node by any NIC of
+     * the id it entered by); both ends of a cable carry one id, and two cables between the same two nodes two ids.
      */
-    @RepeatedTest(30)
+    @RepeatedTest(40)
     void nicsCarryingOneRailIdReachOneSwitchOrAreTheEndsOfOneCable(RepetitionInfo info) {
-        Random random = new Random(1200 + info.getCurrentRepetition());
-        int nodes = 2 + random.nextInt(4), nicsPerNode = 1 + random.nextInt(4);
-        List<NodeRecord> records = new ArrayList<>();
+        Random random = new Random(new java.util.SplittableRandom(1200 + info.getCurrentRepetition()).nextLong());
+        int nodes = 2 + random.nextInt(4), leaves = random.nextInt(4);
+        int[] next = new int[nodes];
+        List<List<Port>> ports = new ArrayList<>();
         Map<PortRef, String> leafOf = new HashMap<>();
         for (int n = 0; n < nodes; n++) {
-            List<Port> ports = new ArrayList<>();
-            for (int k = 0; k < nicsPerNode; k++) {
-                String leaf = "leaf" + random.nextInt(nicsPerNode);
-                Port p = nic("g" + n, k, "10." + k + ".0." + (n + 1), Optional.of(leaf), Optional.of(3), List.of());
+            ports.add(new ArrayList<>());
+            for (int k = leaves == 0 ? 0 : random.nextInt(leaves + 1); k > 0; k--) {
+                String leaf = "leaf" + random.nextInt(leaves);
+                Port p = nic("g" + n, next[n], "10." + next[n] + ".0." + (n + 1), Optional.of(leaf), Optional.of(3), List.of());
+                next[n]++;
                 leafOf.put(p.ref(), leaf);
-                ports.add(p);
+                ports.get(n).add(p);
             }
-            records.add(new NodeRecord("g" + n, 1, ports, Optional.empty(), Optional.empty()));
         }
-        Map<Integer, Set<String>> leavesOfRail = new HashMap<>();
+        Map<PortRef, PortRef> cables = new HashMap<>();
+        for (int c = leaves == 0 ? 1 + random.nextInt(2 * nodes) : random.nextInt(2 * nodes + 1); c > 0; c--) {
+            int x = random.nextInt(nodes), y = (x + 1 + random.nextInt(nodes - 1)) % nodes;
+            PortRef px = new PortRef("g" + x, "eth" + next[x]), py = new PortRef("g" + y, "eth" + next[y]);
+            ports.get(x).add(nic("g" + x, next[x]++, "10.100." + c + ".1", Optional.empty(), Optional.of(3), List.of(py)));
+            ports.get(y).add(nic("g" + y, next[y]++, "10.100." + c + ".2", Optional.empty(), Optional.of(3), List.of(px)));
+            cables.put(px, py);
+            cables.put(py, px);
+        }
+        List<NodeRecord> records = new ArrayList<>();
+        for (int n = 0; n < nodes; n++) {
+            records.add(new NodeRecord("g" + n, 1, ports.get(n), Optional.empty(), Optional.empty()));
+        }
+        Map<PortRef, Integer> railOf = new HashMap<>();
         for (NodeRecord r : records) {
-            for (String[] e : entries(nccl(records, r.node()))) {
-                if (e.length == 3) {
-                    leavesOfRail.computeIfAbsent(Integer.parseInt(e[2]), x -> new java.util.HashSet<>())
-                            .add(leafOf.get(new PortRef(r.node(), "eth" + e[0].substring("mlx5_".length()))));
-                }
+            NodeSettings s = nccl(records, r.node());
+            if (vars(s).containsKey("NCCL_IB_HCA")) {
+                entries(s).stream().filter(e -> e.length == 3)
+                        .forEach(e -> railOf.put(new PortRef(r.node(), "eth" + e[0].substring("mlx5_".length())), Integer.parseInt(e[2])));
             }
         }
-        assertThat(leavesOfRail.values()).allSatisfy(leaves -> assertThat(leaves).hasSize(1));
-
-        // two nodes, 1 to 4 cables between random NICs
-        int cables = 1 + random.nextInt(4);
-        List<Integer> aSide = shuffled(random, cables), bSide = shuffled(random, cables);
-        List<Port> a = new ArrayList<>(), b = new ArrayList<>();
-        for (int c = 0; c < cables; c++) {
-            a.add(nic("a", aSide.get(c), "10." + c + ".0.1", Optional.empty(), Optional.of(3), List.of(new PortRef("b", "eth" + bSide.get(c)))));
-            b.add(nic("b", bSide.get(c), "10." + c + ".0.2", Optional.empty(), Optional.of(3), List.of(new PortRef("a", "eth" + aSide.get(c)))));
-        }
-        List<NodeRecord> direct = List.of(new NodeRecord("a", 1, a, Optional.empty(), Optional.empty()),
-                new NodeRecord("b", 1, b, Optional.empty(), Optional.empty()));
-        Map<String, String> railOfA = entries(nccl(direct, "a")).stream().collect(Collectors.toMap(e -> e[2], e -> e[0]));
-        Map<String, String> railOfB = entries(nccl(direct, "b")).stream().collect(Collectors.toMap(e -> e[2], e -> e[0]));
-        assertThat(railOfA.keySet()).hasSize(cables).isEqualTo(railOfB.keySet());
-        railOfA.forEach((rail, hca) -> {
-            int c = aSide.indexOf(Integer.parseInt(hca.substring("mlx5_".length())));
-            assertThat(railOfB.get(rail)).as("rail %s", rail).isEqualTo("mlx5_" + bSide.get(c));
+        String fabric = "leaves " + leafOf + ", cables " + cables + ", rails " + railOf;
+        Map<Integer, Set<String>> leavesOfRail = new HashMap<>();
+        railOf.forEach((nic, rail) -> {
+            if (leafOf.containsKey(nic)) {
+                leavesOfRail.computeIfAbsent(rail, x -> new java.util.HashSet<>()).add(leafOf.get(nic));
+            }
+        });
+        assertThat(leavesOfRail.values()).as(fabric).allSatisfy(l -> assertThat(l).hasSize(1));
+        cables.forEach((x, y) -> {
+            assertThat(railOf.get(x)).as("cable %s-%s in %s", x, y, fabric).isNotNull().isEqualTo(railOf.get(y))
+                    .isNotIn(leavesOfRail.keySet());
+            cables.forEach((u, v) -> {
+                if (!u.equals(x) && u.node().equals(x.node()) && v.node().equals(y.node())) {
+                    assertThat(railOf.get(u)).as("cables %s-%s and %s-%s in %s", x, y, u, v, fabric).isNotEqualTo(railOf.get(x));
+                }
+            });
         });
     }
 

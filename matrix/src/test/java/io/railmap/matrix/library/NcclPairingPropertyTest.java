@@ -55,7 +55,13 @@ import org.junit.jupiter.api.RepetitionInfo;
  *     that are not Ethernet (InfiniBand) are skipped: nothing changes.</li>
  * </ul>
  *
- * <p><b>The property.</b> For every two nodes A, B (A connecting, B listening) and every position
+ * <p><b>The fabrics.</b> Switched (NIC k of each node on leaf k, a few moved), direct (two nodes with
+ * crossed or straight cables, or a ring of three or four), and mixed (nodes with NICs on leaves and
+ * direct cables besides, numbered after them).
+ *
+ * <p><b>The property.</b> For every two nodes A, B that NCCL can connect over RDMA (both on the
+ * switched fabric, or joined by a cable: two nodes of a ring with no cable between them have no
+ * RDMA path at all) (A connecting, B listening) and every position
  * i: the pair NCCL ends on, with the subnet-aware routing each node's settings hold, must join one
  * rail (one switch; or, for direct cables, the two ends of one cable), else a finding of A's or B's
  * NCCL settings that is an error names A's or B's NIC at i. When the pair by position joins two
@@ -86,7 +92,11 @@ class NcclPairingPropertyTest {
         // java.util.Random's first draws from neighbouring seeds are alike: SplittableRandom mixes the seed first
         Random random = new Random(new SplittableRandom(SEED + info.getCurrentRepetition()).nextLong());
         Addressing addressing = Addressing.values()[random.nextInt(Addressing.values().length)];
-        Fabric fabric = random.nextBoolean() ? switched(random, addressing) : direct(random, addressing);
+        Fabric fabric = switch (random.nextInt(3)) {
+            case 0 -> switched(random, addressing, 2 + random.nextInt(4), 1 + random.nextInt(4), 0);
+            case 1 -> direct(random, addressing, 2 + random.nextInt(3), 1 + random.nextInt(4), 0);
+            default -> mixed(random, addressing);
+        };
         assertPairingsNamed(fabric);
     }
 
@@ -111,7 +121,7 @@ class NcclPairingPropertyTest {
         for (NodeRecord ra : fabric.records()) {
             for (NodeRecord rb : fabric.records()) {
                 String a = ra.node(), b = rb.node();
-                if (a.equals(b)) {
+                if (a.equals(b) || !mayPair(fabric, a, b)) {
                     continue;
                 }
                 List<Port> nicsA = position.get(a), nicsB = position.get(b);
@@ -134,10 +144,12 @@ class NcclPairingPropertyTest {
         }
     }
 
-    /** Several nodes, NIC k of each on leaf k, but a few NICs moved: swapped with another NIC, or put on a random leaf. */
-    private static Fabric switched(Random random, Addressing addressing) {
-        int nodes = 2 + random.nextInt(4), nics = 1 + random.nextInt(4);
-        List<NodeRecord> records = new ArrayList<>();
+    /**
+     * Several nodes, NIC k of each on leaf k, but a few NICs moved: swapped with another NIC, or put on a random
+     * leaf; then {@code direct} direct cables ({@link #cable}: 0 gives a switched fabric alone).
+     */
+    private static Fabric switched(Random random, Addressing addressing, int nodes, int nics, int direct) {
+        List<List<Port>> ports = new ArrayList<>();
         Map<PortRef, String> reach = new HashMap<>();
         boolean clean = true;
         for (int n = 0; n < nodes; n++) {
@@ -154,52 +166,105 @@ class NcclPairingPropertyTest {
                 clean &= leaf[x] == x;
             }
             String node = "g" + n;
-            List<Port> ports = new ArrayList<>();
+            ports.add(new ArrayList<>());
             for (int k = 0; k < nics; k++) {
                 String sw = "leaf" + leaf[k];
                 int subnet = addressing == Addressing.BY_RAIL ? leaf[k] : addressing == Addressing.BY_NIC_NAME ? k : 0;
-                String ip = "10." + subnet + ".0." + (n * 8 + k + 1);
+                String ip = "10." + subnet + ".0." + (n * 16 + k + 1);
                 Optional<SwitchPort> at = Optional.of(addressing == Addressing.INFINIBAND
                         ? new SwitchPort(FarEndSource.INFINIBAND, "0x0002c90300000" + leaf[k], Optional.of(sw), Integer.toString(n + 1))
                         : new SwitchPort(FarEndSource.LLDP, "52:54:00:00:00:0" + leaf[k], Optional.of(sw), "p" + (n + 1)));
-                ports.add(nic(node, k, addressing, ip, at, List.of()));
+                ports.get(n).add(nic(node, k, addressing, ip, at, List.of()));
                 reach.put(new PortRef(node, "eth" + k), sw);
             }
-            records.add(new NodeRecord(node, 1, ports, Optional.empty(), Optional.empty()));
+        }
+        return cabled(random, addressing, ports, nics, direct, reach, clean);
+    }
+
+    /**
+     * Direct cables only: two nodes with {@code cables} cables between random NICs (clean when each joins the NICs
+     * at one position), or a ring of three or four nodes, one cable between neighbours.
+     */
+    private static Fabric direct(Random random, Addressing addressing, int nodes, int cables, int first) {
+        List<List<Port>> ports = new ArrayList<>();
+        for (int n = 0; n < nodes; n++) {
+            ports.add(new ArrayList<>());
+        }
+        return cabled(random, addressing, ports, first, cables, new HashMap<>(), true);
+    }
+
+    /** Nodes with one to three NICs on leaves and direct cables too, numbered after their switched NICs. */
+    private static Fabric mixed(Random random, Addressing addressing) {
+        int nodes = 2 + random.nextInt(3), nics = 1 + random.nextInt(3);
+        return switched(random, addressing, nodes, nics, 1 + random.nextInt(2));
+    }
+
+    /**
+     * Adds direct cables to the nodes' ports, NICs numbered from {@code first}: between the two nodes,
+     * {@code cables} cables from a random NIC to a random NIC; among more, a ring, one cable between
+     * neighbours, each node's two NICs in random order (then never clean: NCCL's position rule cannot
+     * match a ring's cables).
+     */
+    private static Fabric cabled(Random random, Addressing addressing, List<List<Port>> ports, int first, int cables,
+                                 Map<PortRef, String> reach, boolean clean) {
+        int nodes = ports.size();
+        if (cables > 0 && nodes == 2) {
+            List<Integer> aSide = shuffled(random, cables), bSide = shuffled(random, cables);
+            for (int c = 0; c < cables; c++) {
+                cable(addressing, ports, reach, c, 0, first + aSide.get(c), 1, first + bSide.get(c));
+            }
+            clean &= aSide.equals(bSide);
+        } else if (cables > 0) {
+            boolean[] nextFirst = new boolean[nodes];
+            for (int n = 0; n < nodes; n++) {
+                nextFirst[n] = random.nextBoolean();
+            }
+            for (int n = 0; n < nodes; n++) {
+                int m = (n + 1) % nodes;
+                cable(addressing, ports, reach, n, n, first + (nextFirst[n] ? 0 : 1), m, first + (nextFirst[m] ? 1 : 0));
+            }
+            clean = false;
+        }
+        List<NodeRecord> records = new ArrayList<>();
+        for (int n = 0; n < nodes; n++) {
+            records.add(new NodeRecord("g" + n, 1, ports.get(n), Optional.empty(), Optional.empty()));
         }
         return new Fabric(records, reach, clean);
     }
 
-    /** Two nodes and 1 to 4 cables between them, each from a random NIC to a random NIC. */
-    private static Fabric direct(Random random, Addressing addressing) {
-        int cables = 1 + random.nextInt(4);
-        List<Integer> aSide = shuffled(random, cables), bSide = shuffled(random, cables);
-        List<Port> a = new ArrayList<>(), b = new ArrayList<>();
-        Map<PortRef, String> reach = new HashMap<>();
-        for (int c = 0; c < cables; c++) {
-            int ka = aSide.get(c), kb = bSide.get(c);
-            String ipA, ipB;
-            switch (addressing) {
-                case BY_RAIL -> {
-                    ipA = "10." + c + ".0.1";
-                    ipB = "10." + c + ".0.2";
-                }
-                case BY_NIC_NAME -> {
-                    ipA = "10." + ka + ".0.1";
-                    ipB = "10." + kb + ".0.2";
-                }
-                default -> {
-                    ipA = "10.0.0." + (1 + ka);
-                    ipB = "10.0.0." + (11 + kb);
-                }
+    /** One cable c from NIC kx of node x to NIC ky of node y, its ends addressed as {@code addressing} says. */
+    private static void cable(Addressing addressing, List<List<Port>> ports, Map<PortRef, String> reach, int c, int x, int kx, int y, int ky) {
+        PortRef px = new PortRef("g" + x, "eth" + kx), py = new PortRef("g" + y, "eth" + ky);
+        String ipX, ipY;
+        switch (addressing) {
+            case BY_RAIL -> {
+                ipX = "10." + (100 + c) + ".0.1";
+                ipY = "10." + (100 + c) + ".0.2";
             }
-            a.add(nic("a", ka, addressing, ipA, Optional.empty(), List.of(new PortRef("b", "eth" + kb))));
-            b.add(nic("b", kb, addressing, ipB, Optional.empty(), List.of(new PortRef("a", "eth" + ka))));
-            reach.put(new PortRef("a", "eth" + ka), "cable " + c);
-            reach.put(new PortRef("b", "eth" + kb), "cable " + c);
+            case BY_NIC_NAME -> {
+                ipX = "10." + kx + ".0." + (x * 16 + kx + 1);
+                ipY = "10." + ky + ".0." + (y * 16 + ky + 1);
+            }
+            default -> {
+                ipX = "10.0.0." + (x * 16 + kx + 1);
+                ipY = "10.0.0." + (y * 16 + ky + 1);
+            }
         }
-        return new Fabric(List.of(new NodeRecord("a", 1, a, Optional.empty(), Optional.empty()),
-                new NodeRecord("b", 1, b, Optional.empty(), Optional.empty())), reach, aSide.equals(bSide));
+        ports.get(x).add(nic(px.node(), kx, addressing, ipX, Optional.empty(), List.of(py)));
+        ports.get(y).add(nic(py.node(), ky, addressing, ipY, Optional.empty(), List.of(px)));
+        reach.put(px, "cable " + c);
+        reach.put(py, "cable " + c);
+    }
+
+    /**
+     * @return true when NCCL may connect the two nodes over RDMA: both have a NIC on a switch (one fabric), or a
+     *         NIC of one reaches what a NIC of the other reaches (a direct cable); two nodes of a ring that no
+     *         cable joins have no RDMA path at all, which is no question of rails
+     */
+    private static boolean mayPair(Fabric fabric, String a, String b) {
+        List<String> ra = fabric.reach().entrySet().stream().filter(e -> e.getKey().node().equals(a)).map(Map.Entry::getValue).toList();
+        List<String> rb = fabric.reach().entrySet().stream().filter(e -> e.getKey().node().equals(b)).map(Map.Entry::getValue).toList();
+        return ra.stream().anyMatch(rb::contains) || ra.stream().anyMatch(r -> r.startsWith("leaf")) && rb.stream().anyMatch(r -> r.startsWith("leaf"));
     }
 
     private static Port nic(String node, int k, Addressing addressing, String ip, Optional<SwitchPort> at, List<PortRef> neighbours) {

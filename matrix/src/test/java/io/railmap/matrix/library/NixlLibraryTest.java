@@ -29,8 +29,29 @@ class NixlLibraryTest {
         Map<String, String> env = env(nixl.settings(node));
 
         // config::modify leaves UCX_MAX_RMA_RAILS alone when it is set, so 3 replaces NIXL's 2
-        assertThat(env).containsExactly(entry("UCX_NET_DEVICES", "mlx5_0:1,mlx5_1:1,mlx5_2:1"), entry("UCX_MAX_RMA_RAILS", "3"));
+        assertThat(env).containsExactly(entry("UCX_NET_DEVICES", "mlx5_0:1,mlx5_1:1,mlx5_2:1"), entry("UCX_MAX_RMA_RAILS", "3"),
+                entry("UCX_MAX_HCA_PER_GPU", "inf"));
         assertThat(env).doesNotContainKey("UCX_MAX_RNDV_RAILS");
+    }
+
+    /**
+     * ai-dynamo/nixl src/plugins/ucx/ucx_utils.cpp, nixlUcxContext::nixlUcxContext: on UCX 1.21 and newer,
+     * config.modify("MAX_HCA_PER_GPU", "auto"), skipped when UCX_MAX_HCA_PER_GPU is in the environment
+     * (config.cpp, config::modify). openucx/ucx src/ucp/core/ucp_context.c: MAX_HCA_PER_GPU, default inf,
+     * ULUNITS; ucp_context_select_reg_mds with auto keeps only the HCAs nearest the GPU for CUDA memory
+     * (ucp_memh_apply_reg_policy, ucp_mm.c), so UCX_MAX_RMA_RAILS could not stripe GPU memory. railmap writes
+     * UCX's own default back, in the spelling ucs_config_sscanf_ulunits (src/ucs/config/parser.c) takes.
+     */
+    @Test
+    void liftsNixlsNearestHcaRegistrationOfGpuMemorySoEveryRailCarriesIt() {
+        Map<String, String> two = env(nixl.settings(StripeNode.named("g1").nic("mlx5_0", 1, 400).nic("mlx5_1", 1, 400).nics()));
+        assertThat(two).containsEntry("UCX_MAX_HCA_PER_GPU", "inf");
+        // ucs_config_sscanf_ulunits: "auto" and "inf" by strcasecmp, else a number
+        assertThat(two.get("UCX_MAX_HCA_PER_GPU")).matches("(?i)inf|auto|[0-9]+");
+
+        // one NIC: nothing to stripe over
+        Map<String, String> one = env(nixl.settings(StripeNode.named("g1").nic("mlx5_0", 1, 400).nics()));
+        assertThat(one).doesNotContainKey("UCX_MAX_HCA_PER_GPU");
     }
 
     @Test

@@ -26,6 +26,19 @@ class NodeEnvTest {
         return text.lines().filter(l -> l.startsWith(key + "=")).count();
     }
 
+    /** Each library declares the options it reads; one chosen without a library that reads it is refused, by the caller's name. */
+    @Test
+    void anOptionNoChosenLibraryReadsIsRefusedNamingItsReaders() {
+        SettingsOptions stripe = new SettingsOptions(Optional.empty(), true);
+        assertThat(Libraries.ALL.stream().filter(l -> l.options().contains(LibraryOption.MX_STRIPE)).map(Library::name)).containsExactly("mx");
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> NodeEnv.requireRead(NodeEnv.libraries("nccl,ucx"), stripe, LibraryOption::param))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("mxStripe is read by mx only, and the library list (nccl,ucx) does not name it: add mx to the list or leave mxStripe out");
+        NodeEnv.requireRead(NodeEnv.libraries("nccl,mx"), stripe, LibraryOption::flag);
+        NodeEnv.requireRead(NodeEnv.libraries("nccl"), SettingsOptions.DEFAULTS, LibraryOption::flag);
+    }
+
     @Test
     void aVariableTwoLibrariesSetAlikeIsWrittenOnce() throws Exception {
         Topology topology = studios();

@@ -19,8 +19,9 @@ import java.util.stream.Stream;
  *
  * <p>Errors: a device the node lacks ({@link Code#UNKNOWN_HCA}), a netdev it lacks
  * ({@link Code#UNKNOWN_DEVICE}), a down port ({@link Code#LINK_DOWN}); a management NIC, or an RDMA
- * NIC slower than the compute NICs, in an RDMA list ({@link Code#SIDE_NIC_IN_LIST}); an NCCL rail id
- * other than the NIC's rail ({@link Code#WRONG_RAIL_ID}); a GID index other than the RoCE v2 IPv4 one
+ * NIC slower than the compute NICs, in an RDMA list ({@link Code#SIDE_NIC_IN_LIST}); one NCCL rail id
+ * covering NICs on different rails ({@link Code#WRONG_RAIL_ID}; ids numbered otherwise but consistently
+ * are an info, {@link Code#RENUMBERED_RAIL_ID}); a GID index other than the RoCE v2 IPv4 one
  * ({@link Code#WRONG_GID_INDEX}); more entries than the library reads ({@link Code#LIST_LIMIT}); a
  * value the library misreads or refuses ({@link Code#BAD_SETTING}). Warnings: a setting that works
  * worse than railmap's (fewer rails, the other jaccl mode, another node's rank, NCCL's subnet-aware

@@ -12,9 +12,15 @@ import io.railmap.matrix.library.NcclLibrary;
 import io.railmap.matrix.library.NodeNics;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.Port;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * NCCL's variables railmap writes ({@link NcclLibrary}), read as NVIDIA/nccl 2.30 reads them. Numbers
@@ -69,7 +75,9 @@ final class NcclEnvCheck {
      * {@code NCCL_IB_HCA}: {@code ^} excludes (not checked), {@code =} asks for exact names, else a name
      * is a prefix; entries split at {@code ,}, fields at {@code :} (name cut to 63 characters, port,
      * rail; empty is any); an entry with an empty name is dropped ({@code parseStringList}); at most 32
-     * entries read ({@code MAX_IB_DEVS}).
+     * entries read ({@code MAX_IB_DEVS}). A device takes the rail of the first entry it matches
+     * ({@code matchIfList}, {@code src/misc/utils.cc}; {@code ncclIbInitDevices} copies that entry's
+     * rail into its {@code railId}); the rail ids are then judged by {@link #railIds}.
      */
     private static void hca(NodeNics node, String value, List<Finding> out) {
         if (value.startsWith("^")) {
@@ -79,6 +87,7 @@ final class NcclEnvCheck {
         // parseStringList keeps an entry only when its name is not empty (ifC > 0): ":1" is dropped
         List<String> entries = ListedPorts.entries(exact ? value.substring(1) : value).stream().filter(e -> !e.startsWith(":")).toList();
         ListedPorts.limit(node, "NCCL_IB_HCA", entries, NcclLibrary.MAX_IB_DEVS, "MAX_IB_DEVS", out);
+        Map<ComputeNic, Optional<Integer>> given = new LinkedHashMap<>();
         for (String entry : entries.subList(0, Math.min(entries.size(), NcclLibrary.MAX_IB_DEVS))) {
             String[] f = entry.split(":", -1);
             String name = f[0].length() > NcclLibrary.MAX_PREFIX_CHARS ? f[0].substring(0, NcclLibrary.MAX_PREFIX_CHARS) : f[0];
@@ -90,16 +99,65 @@ final class NcclEnvCheck {
             List<Port> ports = ListedPorts.ports(node).stream()
                     .filter(p -> p.rdma().isPresent() && (exact ? p.rdma().get().equals(name) : p.rdma().get().startsWith(name)))
                     .filter(p -> port.map(n -> n == p.rdmaPort()).orElse(true)).toList();
-            for (ComputeNic nic : ListedPorts.listed(node, "NCCL_IB_HCA", entry, ports, out)) {
-                if (rail.isPresent() && nic.rail().isPresent() && !rail.equals(nic.rail())) {
-                    Optional<ComputeNic> there = node.nics().stream().filter(n -> n.rail().equals(rail)).findFirst();
-                    out.add(new Finding(Code.WRONG_RAIL_ID, Severity.ERROR, List.of(), nic.rail(), List.of(nic.port().ref()), "NCCL_IB_HCA gives " + nic.hcaPort()
-                            + " rail " + rail.get() + ", but its cable puts it on rail " + nic.rail().get() + there.map(t -> ", and rail "
-                            + rail.get() + " is " + t.hcaPort() + "'s").orElse("") + ": NCCL would pair NICs on different switches or"
-                            + " cables; write " + nic.hcaPort() + ":" + nic.rail().get() + " (railmap env --for nccl)"));
-                }
-            }
+            ListedPorts.listed(node, "NCCL_IB_HCA", entry, ports, out).forEach(nic -> given.putIfAbsent(nic, rail));
         }
+        railIds(node, given, out);
+    }
+
+    /**
+     * The rail ids of {@code NCCL_IB_HCA}, against railmap's rails. NCCL compares rail ids only between
+     * the NICs of one node: with {@code NCCL_CROSS_NIC=0}, {@code ncclTopoSearchCheckNet}
+     * ({@code src/graph/search.cc}) lets a channel leave only by a NIC whose {@code railId} equals that
+     * of the NIC it entered by, and {@code NCCL_NET_MERGE_POLICY=RAIL} merges only NICs of one
+     * {@code railId} ({@code ncclTopoAutoMerge}, {@code src/graph/topo.cc}); no rail id crosses to
+     * another node. So ids numbered otherwise than railmap's are harmless as long as each covers one
+     * rail: an error ({@link Code#WRONG_RAIL_ID}) only when one id covers NICs that railmap puts on
+     * different rails (switches, or direct cables to one peer), since a channel may then enter by one
+     * and leave by the other; an info when the numbering differs from railmap's but is consistent. NICs
+     * without an id in the file, or without a rail in railmap's records, are not judged.
+     */
+    private static void railIds(NodeNics node, Map<ComputeNic, Optional<Integer>> given, List<Finding> out) {
+        Map<Integer, List<ComputeNic>> byId = new TreeMap<>();
+        given.forEach((nic, id) -> id.filter(i -> nic.rail().isPresent()).ifPresent(i -> byId.computeIfAbsent(i, k -> new ArrayList<>()).add(nic)));
+        boolean mixed = false;
+        for (Map.Entry<Integer, List<ComputeNic>> e : byId.entrySet()) {
+            List<ComputeNic> nics = e.getValue();
+            if (nics.stream().map(ComputeNic::rail).distinct().count() < 2) {
+                continue;
+            }
+            mixed = true;
+            out.add(new Finding(Code.WRONG_RAIL_ID, Severity.ERROR, List.of(), Optional.empty(), nics.stream().map(n -> n.port().ref()).toList(),
+                    "NCCL_IB_HCA gives rail " + e.getKey() + " to " + nics.stream().map(n -> n.hcaPort() + " (" + n.port().ref() + ", on "
+                            + reach(node, n) + ")").collect(Collectors.joining(", ")) + ": with NCCL_CROSS_NIC=0 NCCL lets a channel enter "
+                            + node.node() + " by one of them and leave by another (ncclTopoSearchCheckNet compares only the rail ids of one"
+                            + " node's NICs), so the channel joins two rails; give NICs on different rails different ids: write "
+                            + nics.stream().map(n -> n.hcaPort() + ":" + n.rail().orElseThrow()).collect(Collectors.joining(","))
+                            + " (railmap env --for nccl)"));
+        }
+        if (mixed) {
+            return;
+        }
+        List<ComputeNic> renumbered = byId.values().stream().flatMap(List::stream).filter(n -> !given.get(n).equals(n.rail())).toList();
+        Map<Optional<Integer>, Set<Integer>> idsOfRail = new LinkedHashMap<>();
+        byId.forEach((id, nics) -> nics.forEach(n -> idsOfRail.computeIfAbsent(n.rail(), r -> new TreeSet<>()).add(id)));
+        List<Optional<Integer>> split = idsOfRail.entrySet().stream().filter(e -> e.getValue().size() > 1).map(Map.Entry::getKey).toList();
+        if (renumbered.isEmpty() && split.isEmpty()) {
+            return;
+        }
+        List<ComputeNic> named = byId.values().stream().flatMap(List::stream).filter(n -> renumbered.contains(n) || split.contains(n.rail())).toList();
+        out.add(new Finding(Code.RENUMBERED_RAIL_ID, Severity.INFO, List.of(), Optional.empty(), named.stream().map(n -> n.port().ref()).toList(),
+                "NCCL_IB_HCA numbers " + node.node() + "'s rails otherwise than railmap (" + named.stream().map(n -> n.hcaPort() + " "
+                        + given.get(n).orElseThrow() + " for " + reach(node, n)).collect(Collectors.joining(", ")) + "), but no id covers"
+                        + " two rails: NCCL compares rail ids only between one node's NICs (ncclTopoSearchCheckNet), so this works"
+                        + (split.isEmpty() ? "" : "; a rail under two ids only keeps a channel from entering by one of its NICs and"
+                        + " leaving by the other")));
+    }
+
+    /** @return what the NIC reaches, for a message: {@code rail 0 (leaf0)}, {@code cable a:en1–b:en2}, else {@code rail k} */
+    private static String reach(NodeNics node, ComputeNic nic) {
+        return node.rails().railOf(nic.port().ref()).map(r -> "rail " + r.id() + " (" + r.name() + ")")
+                .or(() -> node.topology().cableAt(nic.port().ref()).map(c -> "cable " + c))
+                .orElse("rail " + nic.rail().orElseThrow());
     }
 
     /** {@code NCCL_CROSS_NIC} ({@code src/graph/search.cc}): 0 keeps each ring and tree on one rail id. */

@@ -14,7 +14,11 @@ import io.railmap.matrix.library.NodeNics;
 import io.railmap.matrix.library.Setting;
 import io.railmap.matrix.library.SettingsOptions;
 import io.railmap.matrix.library.StripeNode;
+import io.railmap.matrix.model.FarEndSource;
+import io.railmap.matrix.model.Port;
+import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.PortState;
+import io.railmap.matrix.model.SwitchPort;
 import io.railmap.matrix.topology.Topology;
 import java.util.ArrayList;
 import java.util.List;
@@ -113,24 +117,87 @@ class EnvCheckTest {
         assertThat(codes(node(), Map.of("UCX_NET_DEVICES", "mlx5_[0-2]"))).containsExactly(Code.SIDE_NIC_IN_LIST);
     }
 
+    /** Nodes a and b, with NICs mlx5_0 .. mlx5_(leaves-1): mlx5_k of each on leaf k, RoCE on 10.k.0.0/24. */
+    private static NodeNics onLeaves(int leaves) {
+        Cluster cluster = new Cluster();
+        for (String n : List.of("a", "b")) {
+            for (int k = 0; k < leaves; k++) {
+                cluster.put(new Port(n, "eth" + k, Optional.of("mlx5_" + k), 1, PortKind.ROCE, Optional.of(400.0), PortState.ACTIVE,
+                        Optional.empty(), List.of("10." + k + ".0." + (n.equals("a") ? 1 : 2)), true, Optional.empty(),
+                        Optional.of(new SwitchPort(FarEndSource.LLDP, "52:54:00:00:00:0" + k, Optional.of("leaf" + k), n + "-" + k)),
+                        Optional.of(3), List.of()));
+            }
+        }
+        Topology topology = Topology.of(cluster.snapshot());
+        return ComputeNics.of(topology, RailTable.of(topology), "a", SettingsOptions.DEFAULTS);
+    }
+
+    /**
+     * NVIDIA/nccl 2.30.7 src/graph/search.cc, ncclTopoSearchCheckNet: with NCCL_CROSS_NIC=0 a channel leaves
+     * by a NIC whose railId equals that of the NIC it entered by, both NICs of the one node searching; no
+     * rail id is sent to another node. So 1-based ids, or two labels swapped, still keep each channel on
+     * one switch or cable: an info, not an error.
+     */
     @Test
-    void aSwappedNcclRailIdIsAnErrorNamingBothRails() {
+    void aConsistentlyRenumberedOrSwappedNcclRailIdIsAnInfo() {
+        NodeNics a = onLeaves(2);
+        assertThat(EnvCheck.check(a, Map.of("NCCL_IB_HCA", "=mlx5_0:1:0,mlx5_1:1:1"))).isEmpty();
+        for (String renumbered : List.of("=mlx5_0:1:1,mlx5_1:1:2", "=mlx5_0:1:1,mlx5_1:1:0")) {
+            assertThat(EnvCheck.check(a, Map.of("NCCL_IB_HCA", renumbered))).as(renumbered).singleElement().satisfies(f -> {
+                assertThat(f.code()).isEqualTo(Code.RENUMBERED_RAIL_ID);
+                assertThat(f.severity()).isEqualTo(Severity.INFO);
+                assertThat(f.message()).contains("mlx5_0:1 1 for rail 0 (leaf0)").contains("no id covers two rails");
+                assertThat(f.ports()).contains(a.nics().get(0).port().ref());
+            });
+        }
+
+        // crossed direct cables, labels swapped on b: each id still names one cable
         Cluster cluster = new Cluster().cable("a:en1", "b:en2", 400, PortState.ACTIVE).cable("a:en2", "b:en1", 400, PortState.ACTIVE);
         Topology topology = Topology.of(cluster.snapshot());
         NodeNics b = ComputeNics.of(topology, RailTable.of(topology), "b", SettingsOptions.DEFAULTS);
         String right = new NcclLibrary().settings(b).settings().get(0).value();
         assertThat(EnvCheck.check(b, Map.of("NCCL_IB_HCA", right))).isEmpty();
-
         int r1 = b.nics().get(0).rail().orElseThrow();
         int r2 = b.nics().get(1).rail().orElseThrow();
         String swapped = "=" + b.nics().get(0).hcaPort() + ":" + r2 + "," + b.nics().get(1).hcaPort() + ":" + r1;
-        List<Finding> f = EnvCheck.check(b, Map.of("NCCL_IB_HCA", swapped));
+        assertThat(EnvCheck.check(b, Map.of("NCCL_IB_HCA", swapped))).extracting(Finding::code, Finding::severity)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(Code.RENUMBERED_RAIL_ID, Severity.INFO));
+    }
 
-        assertThat(f).extracting(Finding::code).containsExactly(Code.WRONG_RAIL_ID, Code.WRONG_RAIL_ID);
-        assertThat(f.get(0).message()).contains("gives " + b.nics().get(0).hcaPort() + " rail " + r2)
-                .contains("on rail " + r1).contains("rail " + r2 + " is " + b.nics().get(1).hcaPort());
-        // each names the port it is about, so that a picture can mark the cable
-        assertThat(f).extracting(Finding::ports).containsExactlyInAnyOrder(List.of(b.nics().get(0).port().ref()), List.of(b.nics().get(1).port().ref()));
+    /**
+     * ncclTopoSearchCheckNet (src/graph/search.cc): NICs of one railId are one rail to NCCL, so a channel may
+     * enter by the NIC on leaf0 and leave by the NIC on leaf1, joining two rails: an error naming both NICs.
+     */
+    @Test
+    void oneNcclRailIdOnTwoSwitchesIsAnErrorNamingBothNics() {
+        NodeNics a = onLeaves(3);
+        List<Finding> f = EnvCheck.check(a, Map.of("NCCL_IB_HCA", "=mlx5_0:1:0,mlx5_1:1:0,mlx5_2:1:2"));
+
+        assertThat(f).singleElement().satisfies(x -> {
+            assertThat(x.code()).isEqualTo(Code.WRONG_RAIL_ID);
+            assertThat(x.isError()).isTrue();
+            assertThat(x.message()).contains("gives rail 0 to mlx5_0:1 (a:eth0, on rail 0 (leaf0)), mlx5_1:1 (a:eth1, on rail 1 (leaf1))")
+                    .contains("write mlx5_0:1:0,mlx5_1:1:1");
+            assertThat(x.ports()).containsExactly(a.nics().get(0).port().ref(), a.nics().get(1).port().ref());
+        });
+        // matchIfList (src/misc/utils.cc): a device takes the rail of the first entry it matches, so a
+        // later entry does not relabel mlx5_0; the prefix mlx5_ (no '=') matches mlx5_1 and mlx5_2 too
+        assertThat(EnvCheck.check(a, Map.of("NCCL_IB_HCA", "=mlx5_0:1:0,mlx5_1:1:1,mlx5_2:1:2,mlx5_0:1:1"))).isEmpty();
+        assertThat(EnvCheck.check(a, Map.of("NCCL_IB_HCA", "mlx5_0:1:0,mlx5_:1:1"))).extracting(Finding::code)
+                .containsExactly(Code.WRONG_RAIL_ID);
+    }
+
+    /** Two direct cables between a and b are two rails: one NCCL rail id on both is an error naming both cables. */
+    @Test
+    void oneNcclRailIdOnTwoCablesToOnePeerIsAnError() {
+        Cluster cluster = new Cluster().cable("a:en1", "b:en1", 400, PortState.ACTIVE).cable("a:en2", "b:en2", 400, PortState.ACTIVE);
+        Topology topology = Topology.of(cluster.snapshot());
+        NodeNics a = ComputeNics.of(topology, RailTable.of(topology), "a", SettingsOptions.DEFAULTS);
+
+        List<Finding> f = EnvCheck.check(a, Map.of("NCCL_IB_HCA", "=rdma_en1:1:7,rdma_en2:1:7"));
+
+        assertThat(f).extracting(Finding::code).containsExactly(Code.WRONG_RAIL_ID);
+        assertThat(f.get(0).message()).contains("on cable a:en1").contains("on cable a:en2");
     }
 
     @Test
