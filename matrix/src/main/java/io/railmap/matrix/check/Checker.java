@@ -447,7 +447,7 @@ public final class Checker {
         }
         if (!unequal && expected > 1 && version.before(MlxVersion.MULTI_WIRE_RING)) {
             out.add(finding(Code.NEEDS_NEWER_MLX, Severity.ERROR, List.of(), null, "the ring has " + expected + " wires per edge, but MLX "
-                    + version + " runs rings of several wires wrongly on large transfers (fixed in " + MlxVersion.MULTI_WIRE_RING
+                    + version + "'s ring of several wires can hang in send/recv (fixed in " + MlxVersion.MULTI_WIRE_RING
                     + "); upgrade MLX, or use one wire per edge (railmap matrix --mlx-version " + version + " writes that)"));
         }
         return out;

@@ -40,6 +40,17 @@ class CheckerTest {
     }
 
     @Test
+    void aRingOfTwoWiresNeedsMlx0320() {
+        // v0.31.2 lib/jaccl/ring_impl.h RingImpl::recv: the prefill of wire lw runs to the message's end,
+        // not its own slice, so send/recv over two wires can hang; v0.32.0 counts from the slice (mlx #3654)
+        List<List<List<String>>> two = cells("-|rdma_en6+rdma_en7", "rdma_en7+rdma_en6|-");
+        List<Finding> old = Checker.check(crossed, ab, two, Mode.RING, MlxVersion.MULTI_NAME);
+        assertThat(codes(old)).containsExactly("error needs-newer-mlx");
+        assertThat(old.get(0).message()).contains("send/recv", "fixed in 0.32.0");
+        assertThat(Checker.check(crossed, ab, two, Mode.RING, new MlxVersion(0, 32, 0))).isEmpty();
+    }
+
+    @Test
     void swappedWiresAtOneEndAreAMismatchedRail() {
         // each side picked its interfaces independently, sorted by name: the exo PR 2160 deadlock
         List<Finding> f = Checker.check(crossed, ab, cells("-|rdma_en6+rdma_en7", "rdma_en6+rdma_en7|-"), Mode.RING, MlxVersion.NEWEST);

@@ -124,10 +124,19 @@ class JacclRulesTest {
     }
 
     @Test
-    void aMultiWireRingMisbehavesBefore0321() {
-        // ring_impl.h: receive prefill deadlock fixed in 0.32.0 (mlx #3654), wire slices overlapping in 0.32.1 (mlx #4193)
-        assertThat(JacclRules.init(full(2, 2), true, V0_32_0).runs()).isFalse();
-        assertThat(JacclRules.init(full(2, 1), true, V0_32_0).runs(JacclMode.RING)).isTrue();
+    void aMultiWireRingHangsInSendRecvBefore0320() {
+        // v0.31.2 lib/jaccl/ring_impl.h RingImpl::recv prefills each wire while N * buff < limits[lw], the
+        // message's end, not the wire's slice: a wire waits for frames never sent (mlx #3654, fixed in v0.32.0)
+        assertThat(JacclRules.init(full(2, 2), true, MlxVersion.MULTI_NAME).runs()).isFalse();
+        assertThat(JacclRules.init(full(2, 2), true, MlxVersion.MULTI_NAME).failure())
+                .hasValueSatisfying(f -> assertThat(f).contains("send/recv", "0.32.0"));
+        assertThat(JacclRules.init(full(2, 1), true, MlxVersion.MULTI_NAME).runs(JacclMode.RING)).isTrue();
+        // v0.32.0 lib/jaccl/ring_impl.h RingImpl::all_reduce and all_gather interleave the wires' frames
+        // (offset lw * N + count * n_wires * N) and have no region_end: the slice overrun fixed by mlx #4193
+        // came with mlx #3900, whose first release is v0.32.1 too
+        assertThat(MlxVersion.MULTI_WIRE_RING).isEqualTo(V0_32_0);
+        assertThat(JacclRules.init(full(2, 2), true, V0_32_0).runs(JacclMode.RING)).isTrue();
+        assertThat(JacclRules.init(full(2, 4), true, V0_32_0).runs(JacclMode.RING)).isTrue();
     }
 
     @Test
@@ -149,7 +158,7 @@ class JacclRulesTest {
     void theOldestReleaseThatRunsAFile() {
         assertThat(JacclRules.oldestRunning(full(2, 1), JacclMode.MESH)).contains(MlxVersion.FIRST_JACCL);
         assertThat(JacclRules.oldestRunning(full(2, 2), JacclMode.MESH)).contains(MlxVersion.MULTI_NAME);
-        assertThat(JacclRules.oldestRunning(full(2, 2), JacclMode.RING)).contains(MlxVersion.MULTI_WIRE_RING);
+        assertThat(JacclRules.oldestRunning(full(2, 2), JacclMode.RING)).contains(V0_32_0);
         assertThat(JacclRules.oldestRunning(cells("-|a|-|b", "a|-|c|-", "-|c|-|d", "b|-|d|-"), JacclMode.RING)).contains(MlxVersion.RING);
         assertThat(JacclRules.oldestRunning(full(4, 1), JacclMode.RING)).contains(MlxVersion.MULTI_NAME);
         assertThat(JacclRules.oldestRunning(full(9, 1), JacclMode.MESH)).isEmpty();
