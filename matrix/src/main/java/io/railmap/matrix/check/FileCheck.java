@@ -26,7 +26,8 @@ import java.util.function.Function;
  * its mode comes from its backend and envs unless one is given ({@link LaunchMode}); mlx.launch's
  * own refusals come first ({@link Hostfile#jacclDevices}); its hosts name the nodes
  * ({@link HostfileRanks}); the rows mlx.launch writes into the devices file are then checked like a
- * devices file ({@link Checker}).
+ * devices file ({@link Checker}). Either way, a cell written as a JSON array is a
+ * {@code needs-newer-mlx} error for MLX before 0.30.6, which cannot parse one.
  */
 public final class FileCheck {
     private FileCheck() {
@@ -53,19 +54,44 @@ public final class FileCheck {
                     + " is required with a jaccl devices file: give the node of each rank, in rank order (row i of the file is the i-th node); "
                     + "an mlx.launch hostfile names its hosts itself"));
             Mode mode = options.mode().orElse(Mode.AUTO);
-            return new CheckReport(source, ranks, mode, options.mlxVersion(),
-                    Checker.check(topology, ranks, devices.cells(), mode, options.mlxVersion()), Optional.empty());
+            List<Finding> findings = new ArrayList<>(arrayCells(devices.arrayCells(), options.mlxVersion()));
+            findings.addAll(Checker.check(topology, ranks, devices.cells(), mode, options.mlxVersion()));
+            return new CheckReport(source, ranks, mode, options.mlxVersion(), findings, Optional.empty());
         }
         Hostfile hostfile = (Hostfile) file;
         LaunchMode mode = LaunchMode.of(source, hostfile, options.mode(), options.modeOption(), options.mlxVersion());
         List<List<List<String>>> cells = hostfile.jacclDevices(source);
         List<String> ranks = HostfileRanks.resolve(source, hostfile, topology.nodes(), managementAddress(snapshot), options.hosts(),
                 options.hostsOption());
-        List<Finding> findings = new ArrayList<>(overridden(hostfile, options.mlxVersion()));
+        List<Finding> findings = new ArrayList<>(arrayCells(hostfile.arrayCells(), options.mlxVersion()));
+        findings.addAll(overridden(hostfile, options.mlxVersion()));
         stale(hostfile, snapshot, ranks).ifPresent(findings::add);
         findings.addAll(Checker.check(topology, ranks, cells, mode.mode(), options.mlxVersion()));
         return new CheckReport(source, ranks, mode.mode(), options.mlxVersion(), findings,
                 Optional.of(new CheckReport.FromHostfile(hostfile, mode)));
+    }
+
+    /**
+     * MLX before 0.30.6 reads each cell of its rank's row as null or a string ({@code jaccl.cpp},
+     * {@code load_device_names}) and fails on a JSON array, even {@code []} or {@code ["rdma_en2"]},
+     * which its rules would otherwise take for null and a name. mlx.launch copies a hostfile's
+     * {@code rdma} cells into the devices file as they are ({@code launch.py}, {@code launch_jaccl}).
+     *
+     * @param arrays the {@code [i, j]} of the cells written as arrays
+     * @return one {@code needs-newer-mlx} error naming the first few, or none
+     */
+    private static List<Finding> arrayCells(List<List<Integer>> arrays, MlxVersion version) {
+        if (arrays.isEmpty() || version.readsArrayCells()) {
+            return List.of();
+        }
+        List<String> named = arrays.subList(0, Math.min(4, arrays.size())).stream()
+                .map(a -> "[" + a.get(0) + "][" + a.get(1) + "]").toList();
+        List<Integer> first = arrays.get(0);
+        return List.of(new Finding(Code.NEEDS_NEWER_MLX, Severity.ERROR, first.get(0).equals(first.get(1)) ? List.of(first.get(0)) : first,
+                Optional.empty(), arrays.size() + (arrays.size() == 1 ? " cell is" : " cells are") + " written as a JSON array ("
+                + String.join(", ", named) + (arrays.size() > 4 ? ", ..." : "") + "), and MLX " + version + "'s jaccl reads a cell"
+                + " only as null or a name and fails on an array, even [] or one name: write null for no link and a plain"
+                + " \"name\" for one wire, or use MLX " + MlxVersion.RING + " or newer"));
     }
 
     /**

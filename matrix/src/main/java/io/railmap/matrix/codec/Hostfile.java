@@ -33,12 +33,16 @@ public record Hostfile(Optional<String> backend, List<String> envs, List<Host> h
      * @param rdma its row of the jaccl devices matrix, one cell per host: empty for JSON
      *             {@code null}, else the names of the cell ({@code []} is a present, empty cell, which
      *             mlx.launch does not take for {@code null}); empty when the file has none
+     * @param arrayCells the indices of the {@code rdma} cells written as JSON arrays, ascending
+     *             (mlx.launch copies them into the devices file as they are, and MLX before 0.30.6
+     *             cannot parse an array cell)
      */
-    public record Host(String ssh, List<String> ips, List<Optional<List<String>>> rdma) {
+    public record Host(String ssh, List<String> ips, List<Optional<List<String>>> rdma, List<Integer> arrayCells) {
         /** Copies the lists. */
         public Host {
             ips = List.copyOf(ips);
             rdma = List.copyOf(rdma);
+            arrayCells = List.copyOf(arrayCells);
         }
     }
 
@@ -69,6 +73,17 @@ public record Hostfile(Optional<String> backend, List<String> envs, List<Host> h
             String key = eq < 0 ? entry : entry.substring(0, eq);
             if (!key.isEmpty() && key.chars().allMatch(c -> Character.isLetterOrDigit(c) || c == '_')) {
                 out.put(key, eq < 0 ? "" : entry.substring(eq + 1));
+            }
+        }
+        return out;
+    }
+
+    /** @return the {@code [i, j]} of every {@code rdma} cell written as a JSON array: host i, cell j, row by row */
+    public List<List<Integer>> arrayCells() {
+        List<List<Integer>> out = new ArrayList<>();
+        for (int i = 0; i < hosts.size(); i++) {
+            for (int j : hosts.get(i).arrayCells()) {
+                out.add(List.of(i, j));
             }
         }
         return out;

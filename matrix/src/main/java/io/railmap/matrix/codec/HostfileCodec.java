@@ -102,9 +102,13 @@ public final class HostfileCodec {
                     + "write the host's row of the devices matrix, or leave rdma out");
         }
         List<Optional<List<String>>> rdma = new ArrayList<>();
+        List<Integer> arrays = new ArrayList<>();
         for (JsonCursor cell : host.optionalField("rdma").map(JsonCursor::elements).orElse(List.of())) {
+            if (cell.isArray()) {
+                arrays.add(rdma.size());
+            }
             rdma.add(cell.isNull() ? Optional.empty() : Optional.of(DevicesCodec.cell(cell)));
         }
-        return new Hostfile.Host(ssh, ips, rdma);
+        return new Hostfile.Host(ssh, ips, rdma, arrays);
     }
 }

@@ -91,6 +91,15 @@ public record MlxVersion(int major, int minor, int patch) implements Comparable<
         return equals(DEVICES_VARIABLE_RENAMED) ? "MLX_JACCL_DEVICES" : "MLX_IBV_DEVICES";
     }
 
+    /**
+     * @return true when jaccl parses a cell written as a JSON array; before {@link #RING}
+     *         ({@code jaccl.cpp}, {@code load_device_names}) it assigns each non-null cell to a string,
+     *         which throws for an array, even {@code []} or {@code ["x"]}
+     */
+    public boolean readsArrayCells() {
+        return atLeast(RING);
+    }
+
     /** @return true when jaccl reads the {@code JACCL_*} variables (before the {@code MLX_*} ones) */
     public boolean readsJacclVariables() {
         return atLeast(MULTI_NAME);

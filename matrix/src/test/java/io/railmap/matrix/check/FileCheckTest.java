@@ -9,6 +9,7 @@ import io.railmap.matrix.provenance.Provenance;
 import io.railmap.matrix.provenance.RecordId;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -21,6 +22,26 @@ class FileCheckTest {
                 Files.readString(EXAMPLES.resolve("snapshots/four-studios-ring.json")));
         return FileCheck.check(snapshot, "hostfile.json", hostfile,
                 new CheckOptions(Optional.empty(), Optional.empty(), "--hosts", "--mode", version));
+    }
+
+    private static CheckReport checkDevices(String devices, MlxVersion version) throws Exception {
+        Snapshot snapshot = SnapshotCodec.readSnapshot("four-studios-ring.json",
+                Files.readString(EXAMPLES.resolve("snapshots/four-studios-ring.json")));
+        return FileCheck.check(snapshot, "devices.json", devices,
+                new CheckOptions(Optional.of(List.of("studio-a", "studio-b")), Optional.empty(), "--hosts", "--mode", version));
+    }
+
+    @Test
+    void anArrayCellCannotBeParsedBefore0306() throws Exception {
+        // v0.30.5 mlx/distributed/jaccl/jaccl.cpp load_device_names: a non-null cell is assigned to a
+        // std::string, which throws for any JSON array, even [] or one name; v0.30.6 DeviceFile reads arrays
+        String arrays = "[[[], [\"rdma_en2\"]], [[\"rdma_en4\"], null]]";
+        CheckReport old = checkDevices(arrays, new MlxVersion(0, 30, 5));
+        assertThat(old.findings()).filteredOn(f -> f.code() == Code.NEEDS_NEWER_MLX && f.isError()).singleElement().satisfies(f -> {
+            assertThat(f.message()).contains("3 cells", "[0][0], [0][1], [1][0]", "MLX 0.30.5", "0.30.6");
+        });
+        assertThat(checkDevices(arrays, MlxVersion.RING).hasErrors()).isFalse();
+        assertThat(checkDevices("[[null, \"rdma_en2\"], [\"rdma_en4\", null]]", new MlxVersion(0, 30, 5)).hasErrors()).isFalse();
     }
 
     @Test
