@@ -59,6 +59,7 @@ public final class FileCheck {
             return new CheckReport(source, ranks, mode, options.mlxVersion(), findings, Optional.empty());
         }
         Hostfile hostfile = (Hostfile) file;
+        readableByLaunch(source, hostfile, options.mlxVersion());
         LaunchMode mode = LaunchMode.of(source, hostfile, options.mode(), options.modeOption(), options.mlxVersion());
         List<List<List<String>>> cells = hostfile.jacclDevices(source);
         List<String> ranks = HostfileRanks.resolve(source, hostfile, topology.nodes(), managementAddress(snapshot), options.hosts(),
@@ -69,6 +70,34 @@ public final class FileCheck {
         findings.addAll(Checker.check(topology, ranks, cells, mode.mode(), options.mlxVersion()));
         return new CheckReport(source, ranks, mode.mode(), options.mlxVersion(), findings,
                 Optional.of(new CheckReport.FromHostfile(hostfile, mode)));
+    }
+
+    /**
+     * What mlx.launch of the release refuses in a hostfile's form ({@code python/mlx/_distributed_utils/common.py}):
+     * before 0.30.6 {@code parse_hostfile} enumerates the top level as hosts and fails on an object; 0.30.6
+     * to 0.32.0 {@code Hostfile.from_file} reads {@code data["backend"]} and {@code data["envs"]} of an
+     * object and fails without either.
+     *
+     * @throws FormatException when mlx.launch would refuse the file, quoting it and saying what to write
+     */
+    private static void readableByLaunch(String source, Hostfile hostfile, MlxVersion version) {
+        if (!hostfile.bare() && !version.launchReadsHostfileObject()) {
+            throw new FormatException(source, "$", "MLX " + version + "'s mlx.launch reads a hostfile only as a bare array of"
+                    + " hosts and fails on an object (\"Failed to parse hostfile\"): write the hosts array alone and run mlx.launch"
+                    + " --backend jaccl (railmap matrix --format launch --mlx-version " + version + " writes that), or give the"
+                    + " --mlx-version that will run it");
+        }
+        if (!hostfile.bare() && version.launchNeedsBackendAndEnvs()) {
+            List<String> missing = List.of("backend", "envs").stream().filter(k -> !hostfile.keys().contains(k)).toList();
+            if (!missing.isEmpty()) {
+                throw new FormatException(source, "$", "the hostfile has no " + String.join(" and no ", missing.stream()
+                        .map(k -> "\"" + k + "\"").toList()) + ", and MLX " + version + "'s mlx.launch fails on it (it reads"
+                        + " data[\"backend\"] and data[\"envs\"]: \"Failed to parse hostfile\"): add"
+                        + (missing.contains("backend") ? " \"backend\": \"jaccl\" (or \"jaccl-ring\")" : "")
+                        + (missing.size() == 2 ? " and" : "") + (missing.contains("envs") ? " \"envs\": []" : "")
+                        + "; MLX 0.32.1 reads both as optional");
+            }
+        }
     }
 
     /**

@@ -18,8 +18,11 @@ import java.util.Optional;
  *                file order; empty for a bare array
  * @param hosts   the hosts in rank order
  * @param bare    true when the file is a bare array of hosts rather than an object with {@code hosts}
+ * @param keys    which of {@code backend} and {@code envs} the object has (whatever their values), in
+ *                that order; empty for a bare array. mlx.launch 0.30.6 to 0.32.0 fails without either
  */
-public record Hostfile(Optional<String> backend, List<String> envs, List<Host> hosts, boolean bare) implements CheckedFile {
+public record Hostfile(Optional<String> backend, List<String> envs, List<Host> hosts, boolean bare, List<String> keys)
+        implements CheckedFile {
     /** The backends mlx.launch knows ({@code launch.py}, {@code main}); any other it refuses. */
     public static final List<String> BACKENDS = List.of("ring", "mpi", "nccl", "jaccl", "jaccl-ring");
 
@@ -50,6 +53,7 @@ public record Hostfile(Optional<String> backend, List<String> envs, List<Host> h
     public Hostfile {
         envs = List.copyOf(envs);
         hosts = List.copyOf(hosts);
+        keys = List.copyOf(keys);
     }
 
     /** @return the JSON path of host {@code i}: {@code $.hosts[i]}, or {@code $[i]} in a bare array */

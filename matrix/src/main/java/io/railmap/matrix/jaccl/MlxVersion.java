@@ -28,7 +28,11 @@ import java.util.regex.Pattern;
  *       0.32.0.</li>
  * </ul>
  * MLX 0.30.3 alone reads the devices file path from {@code MLX_JACCL_DEVICES} instead of
- * {@code MLX_IBV_DEVICES} ({@link #devicesVariable()}).
+ * {@code MLX_IBV_DEVICES} ({@link #devicesVariable()}). mlx.launch's hostfile reader
+ * ({@code python/mlx/_distributed_utils/common.py}) changed twice: before 0.30.6 {@code parse_hostfile}
+ * reads only a bare array of hosts ({@link #launchReadsHostfileObject()}); from 0.30.6
+ * {@code Hostfile.from_file} also reads an object, which needs {@code backend} and {@code envs} up to
+ * 0.32.0 and not from 0.32.1 ({@link #launchNeedsBackendAndEnvs()}).
  *
  * @param major the major number
  * @param minor the minor number
@@ -47,6 +51,7 @@ public record MlxVersion(int major, int minor, int patch) implements Comparable<
     public static final MlxVersion NEWEST = new MlxVersion(0, 32, 1);
 
     private static final MlxVersion DEVICES_VARIABLE_RENAMED = new MlxVersion(0, 30, 3);
+    private static final MlxVersion HOSTFILE_KEYS_OPTIONAL = new MlxVersion(0, 32, 1);
     private static final Pattern FORM = Pattern.compile("([0-9]{1,4})\\.([0-9]{1,4})\\.([0-9]{1,4})");
 
     /** @throws IllegalArgumentException when a number is negative */
@@ -98,6 +103,24 @@ public record MlxVersion(int major, int minor, int patch) implements Comparable<
      */
     public boolean readsArrayCells() {
         return atLeast(RING);
+    }
+
+    /**
+     * @return true when mlx.launch reads a hostfile object ({@code {"backend", "envs", "hosts"}},
+     *         {@code Hostfile.from_file}); before 0.30.6 {@code parse_hostfile} enumerates the top-level
+     *         array of hosts, fails on an object, and takes the backend from {@code --backend} only
+     */
+    public boolean launchReadsHostfileObject() {
+        return atLeast(RING);
+    }
+
+    /**
+     * @return true when mlx.launch fails on a hostfile object without {@code backend} or {@code envs}
+     *         ({@code Hostfile.from_file} reads {@code data["backend"]} and {@code data["envs"]}, 0.30.6
+     *         to 0.32.0; 0.32.1 reads them with {@code data.get})
+     */
+    public boolean launchNeedsBackendAndEnvs() {
+        return launchReadsHostfileObject() && before(HOSTFILE_KEYS_OPTIONAL);
     }
 
     /** @return true when jaccl reads the {@code JACCL_*} variables (before the {@code MLX_*} ones) */
