@@ -31,9 +31,11 @@ import java.util.TreeMap;
  * ({@code ring-not-a-cycle}, {@code unequal-ring-wires}, {@code too-many-wires},
  * {@code non-neighbour-wires}, {@code needs-newer-mlx}), graded by {@link Mode}: with
  * {@link Mode#AUTO} as jaccl's {@code init} chooses without {@code MLX_JACCL_RING} (the mesh when
- * {@link JacclRules#isValidMesh} holds, even when that mesh then throws, else the ring). When the
- * group is the mesh, the errors of the names and rails on wire k ≥ 1 are warnings: the mesh opens
- * only wire 0.
+ * {@link JacclRules#isValidMesh} holds, even when that mesh then throws, else the ring). In
+ * {@link Mode#MESH} the errors of the names and rails on wire k ≥ 1 are warnings: the mesh opens only
+ * wire 0. In {@link Mode#AUTO} they stay errors even when jaccl would choose the mesh, since a
+ * {@code MLX_JACCL_RING} set outside the file (railmap's own env, {@code mlx.launch --env}) turns the
+ * same file into a ring that uses every wire.
  *
  * <p>A name in a cell must be an RDMA device of the rank's node (port 1 first when a device has
  * several ports): jaccl looks devices up by {@code ibv_get_device_name} only
@@ -98,7 +100,7 @@ public final class Checker {
             checker.rails();
             int wireFindings = checker.findings.size();
             Optional<JacclMode> group = checker.modes(mode);
-            if (group.equals(Optional.of(JacclMode.MESH))) {
+            if (mode == Mode.MESH) {
                 checker.unusedByTheMesh(wireFindings);
             }
             checker.queuePairs(group);
