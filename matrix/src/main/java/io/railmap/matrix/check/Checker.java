@@ -142,8 +142,10 @@ public final class Checker {
             }
         }
         if (square && n == 1) {
-            add(Code.ONE_RANK, Severity.ERROR, List.of(0), null, "one rank (" + ranks.get(0) + ") is no jaccl group: jaccl"
-                    + " needs at least 2 ranks, and mx.distributed.init() quietly returns a group of one; name every host");
+            add(Code.ONE_RANK, Severity.ERROR, List.of(0), null, "one rank (" + ranks.get(0) + ") is no jaccl group: "
+                    + (version.atLeast(MlxVersion.MULTI_NAME)
+                    ? "jaccl needs at least 2 ranks, and mx.distributed.init() quietly returns a group of one"
+                    : "MLX " + version + "'s jaccl builds a mesh of that rank alone, a group of one") + "; name every host");
         }
         return square;
     }

@@ -125,7 +125,9 @@ public final class JacclRules {
     private static Optional<String> failure(List<List<List<String>>> cells, Optional<JacclMode> mode, MlxVersion version) {
         int n = cells.size();
         if (n < 2) {
-            return Optional.of("jaccl needs at least 2 ranks; with one, mx.distributed.init() quietly gives a group of one");
+            return Optional.of(version.atLeast(MlxVersion.MULTI_NAME)
+                    ? "jaccl needs at least 2 ranks; with one, mx.distributed.init() quietly gives a group of one"
+                    : "with one rank MLX " + version + "'s jaccl builds a mesh of that rank alone, a group of one that reaches no other host");
         }
         if (mode.isEmpty()) {
             return Optional.of("the devices file is valid as neither a mesh nor a ring, so jaccl "

@@ -90,6 +90,14 @@ class EmittersTest {
     @Test
     void planJsonHoldsMatrixFlagsRailsAndFindings() throws Exception {
         JsonNode json = new ObjectMapper().readTree(PlanJson.render(ring));
+        assertThat(json.get("mode").asText()).isEqualTo("ring");
+        assertThat(json.get("mlxVersion").asText()).isEqualTo(MlxVersion.NEWEST.toString());
+        // two wires per ring edge: v0.32.0 lib/jaccl/ring_impl.h RingImpl::recv is the first without the prefill deadlock
+        assertThat(json.get("minMlxVersion").asText()).isEqualTo("0.32.0");
+        JsonNode meshJson = new ObjectMapper().readTree(PlanJson.render(mesh));
+        assertThat(meshJson.get("mode").asText()).isEqualTo("mesh");
+        // one name per cell: v0.30.1 jaccl.cpp load_device_names reads it
+        assertThat(meshJson.get("minMlxVersion").asText()).isEqualTo("0.30.1");
         assertThat(json.get("ring").asBoolean()).isTrue();
         assertThat(json.get("runRing").asBoolean()).isTrue();
         assertThat(json.get("devices").toString()).isEqualTo("[[[],[\"rdma_en6\",\"rdma_en7\"]],[[\"rdma_en7\",\"rdma_en6\"],[]]]");

@@ -148,19 +148,35 @@ class JacclRulesTest {
     }
 
     @Test
-    void oneRankIsRefusedInEveryRelease() {
-        for (MlxVersion v : List.of(MlxVersion.FIRST_JACCL, V0_31_1, MlxVersion.NEWEST)) {
+    void oneRankIsAGroupOfOneInEveryRelease() {
+        // v0.31.2 lib/jaccl/jaccl.cpp Config::is_valid_mesh and Config::is_valid_ring: size_ < 2 is neither,
+        // so init gives no group and mx.distributed.init() (not strict) falls back to a group of one
+        assertThat(JacclRules.init(cells("-"), false, MlxVersion.NEWEST).failure())
+                .hasValueSatisfying(f -> assertThat(f).contains("at least 2 ranks", "group of one"));
+        // v0.31.1 jaccl.cpp DeviceFile::is_valid_mesh holds for [[null]] and MeshGroup::MeshGroup takes a size of 1;
+        // v0.30.5 jaccl.cpp init builds a ConnectionManager of device_names.size() == 1: a group of one either way
+        for (MlxVersion v : List.of(MlxVersion.FIRST_JACCL, V0_30_5, V0_31_1)) {
+            assertThat(JacclRules.init(cells("-"), false, v).failure()).as("MLX %s", v)
+                    .hasValueSatisfying(f -> assertThat(f).contains("mesh of that rank alone", "group of one"));
+        }
+        for (MlxVersion v : List.of(MlxVersion.FIRST_JACCL, V0_31_1, MlxVersion.MULTI_NAME, V0_32_0, MlxVersion.NEWEST)) {
             assertThat(JacclRules.init(cells("-"), false, v).runs()).as("MLX %s", v).isFalse();
         }
     }
 
     @Test
     void theOldestReleaseThatRunsAFile() {
+        // v0.30.1 jaccl.cpp load_device_names and init: one name per cell, a mesh of up to MAX_PEERS (8)
         assertThat(JacclRules.oldestRunning(full(2, 1), JacclMode.MESH)).contains(MlxVersion.FIRST_JACCL);
+        // v0.31.2 lib/jaccl/jaccl.cpp Config::is_valid_mesh: several names per cell (v0.31.1 DeviceFile::is_valid_mesh: one)
         assertThat(JacclRules.oldestRunning(full(2, 2), JacclMode.MESH)).contains(MlxVersion.MULTI_NAME);
+        // v0.32.0 lib/jaccl/ring_impl.h RingImpl::recv: the multi-wire prefill deadlock fixed (mlx #3654)
         assertThat(JacclRules.oldestRunning(full(2, 2), JacclMode.RING)).contains(V0_32_0);
+        // v0.30.6 jaccl.cpp DeviceFile::is_valid_ring: the first ring, null cells between non-neighbours
         assertThat(JacclRules.oldestRunning(cells("-|a|-|b", "a|-|c|-", "-|c|-|d", "b|-|d|-"), JacclMode.RING)).contains(MlxVersion.RING);
+        // v0.31.2 lib/jaccl/jaccl.cpp Config::is_valid_ring: non-neighbour cells no longer read
         assertThat(JacclRules.oldestRunning(full(4, 1), JacclMode.RING)).contains(MlxVersion.MULTI_NAME);
+        // lib/jaccl/mesh.cpp MeshGroup::MeshGroup: above MESH_MAX_PEERS (8) throws in every release
         assertThat(JacclRules.oldestRunning(full(9, 1), JacclMode.MESH)).isEmpty();
     }
 
