@@ -31,7 +31,11 @@ import java.util.TreeMap;
  * ({@code ring-not-a-cycle}, {@code unequal-ring-wires}, {@code too-many-wires},
  * {@code non-neighbour-wires}, {@code needs-newer-mlx}), graded by {@link Mode}: with
  * {@link Mode#AUTO} as jaccl's {@code init} chooses without {@code MLX_JACCL_RING} (the mesh when
- * {@link JacclRules#isValidMesh} holds, even when that mesh then throws, else the ring).
+ * {@link JacclRules#isValidMesh} holds, even when that mesh then throws, else the ring). In
+ * {@link Mode#MESH} the errors of the names and rails on wire k ≥ 1 are warnings: the mesh opens only
+ * wire 0. In {@link Mode#AUTO} they stay errors even when jaccl would choose the mesh, since a
+ * {@code MLX_JACCL_RING} set outside the file (railmap's own env, {@code mlx.launch --env}) turns the
+ * same file into a ring that uses every wire.
  *
  * <p>A name in a cell must be an RDMA device of the rank's node (port 1 first when a device has
  * several ports): jaccl looks devices up by {@code ibv_get_device_name} only
@@ -94,7 +98,12 @@ public final class Checker {
         if (checker.shape()) {
             checker.names();
             checker.rails();
-            checker.queuePairs(checker.modes(mode));
+            int wireFindings = checker.findings.size();
+            Optional<JacclMode> group = checker.modes(mode);
+            if (mode == Mode.MESH) {
+                checker.unusedByTheMesh(wireFindings);
+            }
+            checker.queuePairs(group);
         }
         List<Finding> out = new ArrayList<>(checker.findings);
         out.sort(Comparator.comparing(Finding::severity)
@@ -133,8 +142,10 @@ public final class Checker {
             }
         }
         if (square && n == 1) {
-            add(Code.ONE_RANK, Severity.ERROR, List.of(0), null, "one rank (" + ranks.get(0) + ") is no jaccl group: jaccl"
-                    + " needs at least 2 ranks, and mx.distributed.init() quietly returns a group of one; name every host");
+            add(Code.ONE_RANK, Severity.ERROR, List.of(0), null, "one rank (" + ranks.get(0) + ") is no jaccl group: "
+                    + (version.atLeast(MlxVersion.MULTI_NAME)
+                    ? "jaccl needs at least 2 ranks, and mx.distributed.init() quietly returns a group of one"
+                    : "MLX " + version + "'s jaccl builds a mesh of that rank alone, a group of one") + "; name every host");
         }
         return square;
     }
@@ -252,6 +263,24 @@ public final class Checker {
     }
 
     /**
+     * jaccl's mesh opens wire 0 of each cell and nothing else ({@code lib/jaccl/jaccl.cpp},
+     * {@code Config::get_mesh_connectivity}: {@code devices_[rank_][dst][0]}, 0.31.2 to 0.32.1; before
+     * 0.31.2 a mesh cell holds one name), so an error about a name on wire k ≥ 1 cannot stop it: the
+     * first {@code count} findings (those of the names and rails) that are errors on such a wire become
+     * warnings that say the mesh does not use the wire.
+     */
+    private void unusedByTheMesh(int count) {
+        for (int i = 0; i < count; i++) {
+            Finding f = findings.get(i);
+            int k = f.rail().orElse(0);
+            if (k >= 1 && f.isError()) {
+                findings.set(i, f.withSeverity(Severity.WARNING).prefixed("wire " + k + " is unused by the mesh (jaccl's"
+                        + " mesh opens only wire 0 of each cell), but a ring would use it: "));
+            }
+        }
+    }
+
+    /**
      * Grades the mesh and ring findings by the mode, and returns the group jaccl would build (the one
      * whose queue pairs are counted), if any.
      */
@@ -302,7 +331,10 @@ public final class Checker {
                     + JacclRules.MESH_MAX_PEERS + "; it throws at init); run the ring: set MLX_JACCL_RING=1 with ranks in"
                     + " cycle order (railmap matrix --order ring does both)"));
         }
-        Optional<Finding> ringProblem = ring.stream().filter(Finding::isError).findFirst();
+        Optional<String> ringProblem = ring.stream().filter(Finding::isError).findFirst()
+                .map(f -> "a ring, which would use them all, is not valid here: " + f.message())
+                .or(() -> findings.stream().filter(f -> f.isError() && f.rail().orElse(0) >= 1).findFirst()
+                        .map(f -> "a ring would use them all, but wire " + f.rail().orElseThrow() + " would fail: " + f.message()));
         MissingPeers missing = n <= pairFindingsMaxRanks ? null : new MissingPeers(ranks);
         for (int i = 0; i < n; i++) {
             for (int j = i + 1; j < n; j++) {
@@ -324,7 +356,6 @@ public final class Checker {
                 } else if (mine > 1 || theirs > 1) {
                     out.add(finding(Code.EXTRA_WIRES_UNUSED, Severity.WARNING, List.of(i, j), null, rank(i) + " and " + rank(j)
                             + " list " + Math.max(mine, theirs) + " wires, but a mesh uses only wire 0; " + ringProblem
-                            .map(f -> "a ring, which would use them all, is not valid here: " + f.message())
                             .orElse("set MLX_JACCL_RING=1 to run the ring, which is valid and uses them all")));
                 }
             }
@@ -447,7 +478,7 @@ public final class Checker {
         }
         if (!unequal && expected > 1 && version.before(MlxVersion.MULTI_WIRE_RING)) {
             out.add(finding(Code.NEEDS_NEWER_MLX, Severity.ERROR, List.of(), null, "the ring has " + expected + " wires per edge, but MLX "
-                    + version + " runs rings of several wires wrongly on large transfers (fixed in " + MlxVersion.MULTI_WIRE_RING
+                    + version + "'s ring of several wires can hang in send/recv (fixed in " + MlxVersion.MULTI_WIRE_RING
                     + "); upgrade MLX, or use one wire per edge (railmap matrix --mlx-version " + version + " writes that)"));
         }
         return out;

@@ -18,7 +18,7 @@ public enum Code {
     NO_RDMA_DEVICE,
     /** One rank: jaccl needs at least two. */
     ONE_RANK,
-    /** The file needs a newer MLX than the one it is for (several names in a cell, a ring, a multi-wire ring). */
+    /** The file needs a newer MLX than the one it is for (an array cell, several names in a cell, a ring, a multi-wire ring). */
     NEEDS_NEWER_MLX,
     /** Ring, MLX before 0.31.2: two ranks that are not ring neighbours have wires in their cells. */
     NON_NEIGHBOUR_WIRES,

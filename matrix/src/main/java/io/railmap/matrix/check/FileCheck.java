@@ -26,7 +26,8 @@ import java.util.function.Function;
  * its mode comes from its backend and envs unless one is given ({@link LaunchMode}); mlx.launch's
  * own refusals come first ({@link Hostfile#jacclDevices}); its hosts name the nodes
  * ({@link HostfileRanks}); the rows mlx.launch writes into the devices file are then checked like a
- * devices file ({@link Checker}).
+ * devices file ({@link Checker}). Either way, a cell written as a JSON array is a
+ * {@code needs-newer-mlx} error for MLX before 0.30.6, which cannot parse one.
  */
 public final class FileCheck {
     private FileCheck() {
@@ -53,19 +54,73 @@ public final class FileCheck {
                     + " is required with a jaccl devices file: give the node of each rank, in rank order (row i of the file is the i-th node); "
                     + "an mlx.launch hostfile names its hosts itself"));
             Mode mode = options.mode().orElse(Mode.AUTO);
-            return new CheckReport(source, ranks, mode, options.mlxVersion(),
-                    Checker.check(topology, ranks, devices.cells(), mode, options.mlxVersion()), Optional.empty());
+            List<Finding> findings = new ArrayList<>(arrayCells(devices.arrayCells(), options.mlxVersion()));
+            findings.addAll(Checker.check(topology, ranks, devices.cells(), mode, options.mlxVersion()));
+            return new CheckReport(source, ranks, mode, options.mlxVersion(), findings, Optional.empty());
         }
         Hostfile hostfile = (Hostfile) file;
+        readableByLaunch(source, hostfile, options.mlxVersion());
         LaunchMode mode = LaunchMode.of(source, hostfile, options.mode(), options.modeOption(), options.mlxVersion());
         List<List<List<String>>> cells = hostfile.jacclDevices(source);
         List<String> ranks = HostfileRanks.resolve(source, hostfile, topology.nodes(), managementAddress(snapshot), options.hosts(),
                 options.hostsOption());
-        List<Finding> findings = new ArrayList<>(overridden(hostfile, options.mlxVersion()));
+        List<Finding> findings = new ArrayList<>(arrayCells(hostfile.arrayCells(), options.mlxVersion()));
+        findings.addAll(overridden(hostfile, options.mlxVersion()));
         stale(hostfile, snapshot, ranks).ifPresent(findings::add);
         findings.addAll(Checker.check(topology, ranks, cells, mode.mode(), options.mlxVersion()));
         return new CheckReport(source, ranks, mode.mode(), options.mlxVersion(), findings,
                 Optional.of(new CheckReport.FromHostfile(hostfile, mode)));
+    }
+
+    /**
+     * What mlx.launch of the release refuses in a hostfile's form ({@code python/mlx/_distributed_utils/common.py}):
+     * before 0.30.6 {@code parse_hostfile} enumerates the top level as hosts and fails on an object; 0.30.6
+     * to 0.32.0 {@code Hostfile.from_file} reads {@code data["backend"]} and {@code data["envs"]} of an
+     * object and fails without either.
+     *
+     * @throws FormatException when mlx.launch would refuse the file, quoting it and saying what to write
+     */
+    private static void readableByLaunch(String source, Hostfile hostfile, MlxVersion version) {
+        if (!hostfile.bare() && !version.launchReadsHostfileObject()) {
+            throw new FormatException(source, "$", "MLX " + version + "'s mlx.launch reads a hostfile only as a bare array of"
+                    + " hosts and fails on an object (\"Failed to parse hostfile\"): write the hosts array alone and run mlx.launch"
+                    + " --backend jaccl (railmap matrix --format launch --mlx-version " + version + " writes that), or give the"
+                    + " --mlx-version that will run it");
+        }
+        if (!hostfile.bare() && version.launchNeedsBackendAndEnvs()) {
+            List<String> missing = List.of("backend", "envs").stream().filter(k -> !hostfile.keys().contains(k)).toList();
+            if (!missing.isEmpty()) {
+                throw new FormatException(source, "$", "the hostfile has no " + String.join(" and no ", missing.stream()
+                        .map(k -> "\"" + k + "\"").toList()) + ", and MLX " + version + "'s mlx.launch fails on it (it reads"
+                        + " data[\"backend\"] and data[\"envs\"]: \"Failed to parse hostfile\"): add"
+                        + (missing.contains("backend") ? " \"backend\": \"jaccl\" (or \"jaccl-ring\")" : "")
+                        + (missing.size() == 2 ? " and" : "") + (missing.contains("envs") ? " \"envs\": []" : "")
+                        + "; MLX 0.32.1 reads both as optional");
+            }
+        }
+    }
+
+    /**
+     * MLX before 0.30.6 reads each cell of its rank's row as null or a string ({@code jaccl.cpp},
+     * {@code load_device_names}) and fails on a JSON array, even {@code []} or {@code ["rdma_en2"]},
+     * which its rules would otherwise take for null and a name. mlx.launch copies a hostfile's
+     * {@code rdma} cells into the devices file as they are ({@code launch.py}, {@code launch_jaccl}).
+     *
+     * @param arrays the {@code [i, j]} of the cells written as arrays
+     * @return one {@code needs-newer-mlx} error naming the first few, or none
+     */
+    private static List<Finding> arrayCells(List<List<Integer>> arrays, MlxVersion version) {
+        if (arrays.isEmpty() || version.readsArrayCells()) {
+            return List.of();
+        }
+        List<String> named = arrays.subList(0, Math.min(4, arrays.size())).stream()
+                .map(a -> "[" + a.get(0) + "][" + a.get(1) + "]").toList();
+        List<Integer> first = arrays.get(0);
+        return List.of(new Finding(Code.NEEDS_NEWER_MLX, Severity.ERROR, first.get(0).equals(first.get(1)) ? List.of(first.get(0)) : first,
+                Optional.empty(), arrays.size() + (arrays.size() == 1 ? " cell is" : " cells are") + " written as a JSON array ("
+                + String.join(", ", named) + (arrays.size() > 4 ? ", ..." : "") + "), and MLX " + version + "'s jaccl reads a cell"
+                + " only as null or a name and fails on an array, even [] or one name: write null for no link and a plain"
+                + " \"name\" for one wire, or use MLX " + MlxVersion.RING + " or newer"));
     }
 
     /**

@@ -74,6 +74,11 @@ public record LaunchMode(Mode mode, Source from, String reason) {
         if (own.isPresent()) {
             return own.get();
         }
+        if (!version.launchReadsHostfileObject()) {
+            throw new FormatException(source, "$", "MLX " + version + "'s mlx.launch takes the backend from its command line only"
+                    + " (a hostfile is a bare array of hosts): give " + modeOption + " to check the rdma rows as mlx.launch"
+                    + " --backend jaccl would run them");
+        }
         String instead = file.backend().isEmpty() ? " (it would run ring, or nccl where CUDA is available)"
                 : Hostfile.BACKENDS.contains(file.backend().get()) ? ""
                 : " (it refuses the file: \"The backend should be one of {'ring', 'mpi', 'nccl', 'jaccl', 'jaccl-ring'}\")";

@@ -13,12 +13,15 @@ public sealed interface CheckedFile permits CheckedFile.Devices, Hostfile {
     /**
      * A jaccl devices file, as {@link DevicesCodec#read} gives it.
      *
-     * @param cells {@code cells[i][j][k]}: ranks × ranks × wires; rows may be ragged
+     * @param cells      {@code cells[i][j][k]}: ranks × ranks × wires; rows may be ragged
+     * @param arrayCells the {@code [i, j]} of each cell the file writes as a JSON array (including
+     *                   {@code []} and one-name arrays), row by row
      */
-    record Devices(List<List<List<String>>> cells) implements CheckedFile {
-        /** Copies the cells. */
+    record Devices(List<List<List<String>>> cells, List<List<Integer>> arrayCells) implements CheckedFile {
+        /** Copies the lists. */
         public Devices {
             cells = List.copyOf(cells);
+            arrayCells = List.copyOf(arrayCells);
         }
     }
 
@@ -35,7 +38,7 @@ public sealed interface CheckedFile permits CheckedFile.Devices, Hostfile {
         if (root.isArray()) {
             List<JsonCursor> elements = root.elements();
             if (elements.isEmpty() || elements.get(0).isArray()) {
-                return new Devices(DevicesCodec.read(root));
+                return DevicesCodec.document(root);
             }
             if (elements.get(0).isObject()) {
                 return HostfileCodec.read(root);

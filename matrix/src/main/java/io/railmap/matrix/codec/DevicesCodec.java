@@ -35,21 +35,36 @@ public final class DevicesCodec {
 
     /** As {@link #read(String, String)}, for a document already parsed. */
     static List<List<List<String>>> read(JsonCursor root) {
+        return document(root).cells();
+    }
+
+    /**
+     * As {@link #read(String, String)}, keeping which cells the file wrote as JSON arrays (MLX before
+     * 0.30.6 cannot parse one, even {@code []} or {@code ["x"]}).
+     *
+     * @return the cells and the {@code [row, column]} of every array cell, row by row
+     * @throws FormatException as {@link #read(String, String)}
+     */
+    static CheckedFile.Devices document(JsonCursor root) {
         if (!root.isArray()) {
             throw root.fail("a jaccl devices file is an array of rows, one per rank");
         }
         List<List<List<String>>> rows = new ArrayList<>();
+        List<List<Integer>> arrays = new ArrayList<>();
         for (JsonCursor row : root.elements()) {
             if (!row.isArray()) {
                 throw row.fail("each row of a devices file is an array of cells, one per rank");
             }
             List<List<String>> cells = new ArrayList<>();
             for (JsonCursor cell : row.elements()) {
+                if (cell.isArray()) {
+                    arrays.add(List.of(rows.size(), cells.size()));
+                }
                 cells.add(cell(cell));
             }
             rows.add(List.copyOf(cells));
         }
-        return List.copyOf(rows);
+        return new CheckedFile.Devices(rows, arrays);
     }
 
     /**

@@ -18,8 +18,11 @@ import java.util.Optional;
  *                file order; empty for a bare array
  * @param hosts   the hosts in rank order
  * @param bare    true when the file is a bare array of hosts rather than an object with {@code hosts}
+ * @param keys    which of {@code backend} and {@code envs} the object has (whatever their values), in
+ *                that order; empty for a bare array. mlx.launch 0.30.6 to 0.32.0 fails without either
  */
-public record Hostfile(Optional<String> backend, List<String> envs, List<Host> hosts, boolean bare) implements CheckedFile {
+public record Hostfile(Optional<String> backend, List<String> envs, List<Host> hosts, boolean bare, List<String> keys)
+        implements CheckedFile {
     /** The backends mlx.launch knows ({@code launch.py}, {@code main}); any other it refuses. */
     public static final List<String> BACKENDS = List.of("ring", "mpi", "nccl", "jaccl", "jaccl-ring");
 
@@ -33,12 +36,16 @@ public record Hostfile(Optional<String> backend, List<String> envs, List<Host> h
      * @param rdma its row of the jaccl devices matrix, one cell per host: empty for JSON
      *             {@code null}, else the names of the cell ({@code []} is a present, empty cell, which
      *             mlx.launch does not take for {@code null}); empty when the file has none
+     * @param arrayCells the indices of the {@code rdma} cells written as JSON arrays, ascending
+     *             (mlx.launch copies them into the devices file as they are, and MLX before 0.30.6
+     *             cannot parse an array cell)
      */
-    public record Host(String ssh, List<String> ips, List<Optional<List<String>>> rdma) {
+    public record Host(String ssh, List<String> ips, List<Optional<List<String>>> rdma, List<Integer> arrayCells) {
         /** Copies the lists. */
         public Host {
             ips = List.copyOf(ips);
             rdma = List.copyOf(rdma);
+            arrayCells = List.copyOf(arrayCells);
         }
     }
 
@@ -46,6 +53,7 @@ public record Hostfile(Optional<String> backend, List<String> envs, List<Host> h
     public Hostfile {
         envs = List.copyOf(envs);
         hosts = List.copyOf(hosts);
+        keys = List.copyOf(keys);
     }
 
     /** @return the JSON path of host {@code i}: {@code $.hosts[i]}, or {@code $[i]} in a bare array */
@@ -69,6 +77,17 @@ public record Hostfile(Optional<String> backend, List<String> envs, List<Host> h
             String key = eq < 0 ? entry : entry.substring(0, eq);
             if (!key.isEmpty() && key.chars().allMatch(c -> Character.isLetterOrDigit(c) || c == '_')) {
                 out.put(key, eq < 0 ? "" : entry.substring(eq + 1));
+            }
+        }
+        return out;
+    }
+
+    /** @return the {@code [i, j]} of every {@code rdma} cell written as a JSON array: host i, cell j, row by row */
+    public List<List<Integer>> arrayCells() {
+        List<List<Integer>> out = new ArrayList<>();
+        for (int i = 0; i < hosts.size(); i++) {
+            for (int j : hosts.get(i).arrayCells()) {
+                out.add(List.of(i, j));
             }
         }
         return out;

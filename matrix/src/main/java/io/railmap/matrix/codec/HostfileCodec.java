@@ -3,6 +3,7 @@ package io.railmap.matrix.codec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * Reads mlx.launch hostfiles, as {@code mlx.distributed_config} writes them and {@code mlx.launch}
@@ -14,8 +15,9 @@ import java.util.Optional;
  * {"backend": "jaccl-ring", "envs": ["KEY=VALUE", ...],
  *  "hosts": [{"ssh": "studio-a.local", "ips": ["192.168.1.21"], "rdma": [null, ["rdma_en2", "rdma_en3"], ...]}, ...]}
  * </pre>
- * or a bare array of the host objects. {@code backend} and {@code envs} may be absent, {@code hosts}
- * is required; per host {@code ssh} is required, {@code ips} may be absent or null and {@code rdma}
+ * or a bare array of the host objects. {@code backend} and {@code envs} may be absent (MLX 0.32.1; the
+ * keys present are kept, since 0.30.6 to 0.32.0 need both and 0.30.1 to 0.30.5 read only a bare array:
+ * {@code railmap check} applies the release's rule), {@code hosts} is required; per host {@code ssh} is required, {@code ips} may be absent or null and {@code rdma}
  * absent. A cell
  * of {@code rdma} is what jaccl reads in a devices file ({@link DevicesCodec}): null, a name or an
  * array of names.
@@ -47,7 +49,7 @@ public final class HostfileCodec {
     /** As {@link #read(String, String)}, for a document already parsed. */
     static Hostfile read(JsonCursor root) {
         if (root.isArray()) {
-            return new Hostfile(Optional.empty(), List.of(), hosts(root), true);
+            return new Hostfile(Optional.empty(), List.of(), hosts(root), true, List.of());
         }
         if (!root.isObject()) {
             throw root.fail("an mlx.launch hostfile is an object with \"hosts\", or an array of hosts; found " + root.describe());
@@ -66,7 +68,7 @@ public final class HostfileCodec {
                 envs.add(env.string());
             }
         }
-        return new Hostfile(backend, envs, hosts(root.field("hosts")), false);
+        return new Hostfile(backend, envs, hosts(root.field("hosts")), false, Stream.of("backend", "envs").filter(root::has).toList());
     }
 
     private static List<Hostfile.Host> hosts(JsonCursor list) {
@@ -102,9 +104,13 @@ public final class HostfileCodec {
                     + "write the host's row of the devices matrix, or leave rdma out");
         }
         List<Optional<List<String>>> rdma = new ArrayList<>();
+        List<Integer> arrays = new ArrayList<>();
         for (JsonCursor cell : host.optionalField("rdma").map(JsonCursor::elements).orElse(List.of())) {
+            if (cell.isArray()) {
+                arrays.add(rdma.size());
+            }
             rdma.add(cell.isNull() ? Optional.empty() : Optional.of(DevicesCodec.cell(cell)));
         }
-        return new Hostfile.Host(ssh, ips, rdma);
+        return new Hostfile.Host(ssh, ips, rdma, arrays);
     }
 }

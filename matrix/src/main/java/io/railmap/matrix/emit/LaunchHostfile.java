@@ -2,13 +2,18 @@ package io.railmap.matrix.emit;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.railmap.matrix.check.Code;
+import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.check.Severity;
 import io.railmap.matrix.codec.DevicesCodec;
 import io.railmap.matrix.codec.JsonText;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.plan.Plan;
 import io.railmap.matrix.provenance.Provenance;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -21,6 +26,12 @@ import java.util.Set;
  * exports them to every rank, jaccl ignores them, and {@code railmap check} reads them to tell a stale
  * hostfile. Cells are written as
  * in the devices file: null, a name, or an array for several wires.
+ *
+ * <p>The shape follows the plan's MLX release ({@link Plan#mlxVersion()}): from 0.30.6 the object
+ * above, always with {@code backend} and {@code envs} ({@code Hostfile.from_file} of 0.30.6 to 0.32.0
+ * reads both with {@code data[...]} and fails without them); before 0.30.6 a bare array of the hosts,
+ * the only form {@code parse_hostfile} reads ({@code common.py}, v0.30.5), which can name neither a
+ * backend nor envs: a {@code setting-caveat} warning says to run {@code mlx.launch --backend jaccl}.
  */
 public final class LaunchHostfile implements Format {
     private static final About ABOUT = new About("launch", "application/json",
@@ -46,8 +57,17 @@ public final class LaunchHostfile implements Format {
                         + " among the ranks (" + Names.escape(String.join(", ", plan.ranks()), 200) + "): give addresses of ranks only");
             }
         }
-        return new Output(render(plan, Addresses.launchIps(request.topology(), plan.ranks(), given)), plan.findings());
+        List<Finding> findings = new ArrayList<>(plan.findings());
+        if (!plan.mlxVersion().launchReadsHostfileObject()) {
+            findings.add(new Finding(Code.SETTING_CAVEAT, Severity.WARNING, List.of(), Optional.empty(), "MLX " + plan.mlxVersion()
+                    + "'s mlx.launch reads a hostfile only as a bare array of hosts, which names no backend: run mlx.launch"
+                    + " --backend jaccl --hostfile FILE (without it mlx.launch runs its TCP ring backend); the records the file"
+                    + " was made from are not in it, so railmap check cannot tell when it is stale"));
+        }
+        return new Output(render(plan, Addresses.launchIps(request.topology(), plan.ranks(), given)), findings);
     }
+
+
 
     /**
      * @param plan the plan
@@ -64,10 +84,15 @@ public final class LaunchHostfile implements Format {
         }
         ips.forEach((node, ip) -> Addresses.ipv4("address of " + node, ip));
         ObjectNode root = JsonText.object();
-        root.put("backend", plan.runRing() ? "jaccl-ring" : "jaccl");
-        root.putArray("envs").add(Provenance.TOPOLOGY_VARIABLE + "=" + plan.provenance().digest())
-                .add(Provenance.RECORDS_VARIABLE + "=" + plan.provenance().recordList());
-        ArrayNode hosts = root.putArray("hosts");
+        ArrayNode hosts;
+        if (plan.mlxVersion().launchReadsHostfileObject()) {
+            root.put("backend", plan.runRing() ? "jaccl-ring" : "jaccl");
+            root.putArray("envs").add(Provenance.TOPOLOGY_VARIABLE + "=" + plan.provenance().digest())
+                    .add(Provenance.RECORDS_VARIABLE + "=" + plan.provenance().recordList());
+            hosts = root.putArray("hosts");
+        } else {
+            hosts = JsonText.array();
+        }
         List<List<List<String>>> devices = plan.matrix().devices();
         for (int i = 0; i < plan.ranks().size(); i++) {
             String node = plan.ranks().get(i);
@@ -80,6 +105,6 @@ public final class LaunchHostfile implements Format {
             ArrayNode row = host.putArray("rdma");
             devices.get(i).forEach(cell -> row.add(DevicesCodec.cellTree(cell)));
         }
-        return JsonText.pretty(root);
+        return JsonText.pretty(plan.mlxVersion().launchReadsHostfileObject() ? root : hosts);
     }
 }

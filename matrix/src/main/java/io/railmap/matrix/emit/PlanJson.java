@@ -18,7 +18,7 @@ import java.util.Optional;
  *
  * <pre>
  * plan:    {"ranks": ["a", "b"], "ring": true, "mode": "ring" | "mesh" | null, "runRing": true,
- *           "validMesh": true, "validRing": true, "mlxVersion": "0.32.1", "minMlxVersion": "0.32.1" | null,
+ *           "validMesh": true, "validRing": true, "mlxVersion": "0.32.1", "minMlxVersion": "0.32.0" | null,
  *           "devices": [[[], ["rdma_en6", "rdma_en7"]], [["rdma_en7", "rdma_en6"], []]],
  *           "rails": [{"ranks": [0, 1], "rail": 0, "cable": ["a:en6", "b:en7"]}, ...],
  *           "topology": {"digest": "sha256:…", "records": ["a@12.1f2e3d4c", "b@7.9a8b7c6d"]},

@@ -24,6 +24,10 @@ import java.util.Optional;
  *       rank as long as {@code devices[0][1]}, which may be empty; other cells are not looked at),
  *       {@code init} (the same choice; a file valid as neither gives no group, and
  *       {@code mx.distributed.init()} falls back to a group of one unless strict).</li>
+ *   <li>Point-to-point receive over several ring wires, before 0.32.0: {@code ring.cpp}
+ *       {@code RingGroup::recv} (0.30.6) and {@code ring_impl.h} {@code RingImpl::recv} (0.31.0–0.31.2)
+ *       prefill each wire's receives up to the message's end rather than the wire's own slice, so a
+ *       wire can wait for frames that never come (fixed in 0.32.0, mlx pull request 3654).</li>
  *   <li>Group limits, {@code mesh.cpp} {@code MeshGroup::MeshGroup} and {@code ring.cpp}
  *       {@code RingGroup::RingGroup}: a mesh of more than {@value #MESH_MAX_PEERS} ranks and a ring of more
  *       than {@value #RING_MAX_CONNS} wires per direction throw ({@code mesh_impl.h},
@@ -102,7 +106,7 @@ public final class JacclRules {
     /**
      * What jaccl's {@code init} does with these cells: the group it chooses and whether that group
      * runs. A group that throws (a mesh above 8 ranks, a ring above 4 wires), a ring of no wires,
-     * a ring of several wires before {@link MlxVersion#MULTI_WIRE_RING}, one rank, and a file valid as
+     * a ring of several wires before {@link MlxVersion#MULTI_WIRE_RING} (send/recv can hang), one rank, and a file valid as
      * neither are failures.
      *
      * @param cells      a square matrix
@@ -121,7 +125,9 @@ public final class JacclRules {
     private static Optional<String> failure(List<List<List<String>>> cells, Optional<JacclMode> mode, MlxVersion version) {
         int n = cells.size();
         if (n < 2) {
-            return Optional.of("jaccl needs at least 2 ranks; with one, mx.distributed.init() quietly gives a group of one");
+            return Optional.of(version.atLeast(MlxVersion.MULTI_NAME)
+                    ? "jaccl needs at least 2 ranks; with one, mx.distributed.init() quietly gives a group of one"
+                    : "with one rank MLX " + version + "'s jaccl builds a mesh of that rank alone, a group of one that reaches no other host");
         }
         if (mode.isEmpty()) {
             return Optional.of("the devices file is valid as neither a mesh nor a ring, so jaccl "
@@ -143,8 +149,8 @@ public final class JacclRules {
             return Optional.of("jaccl chooses a ring of no wires, which moves no data");
         }
         if (wires > 1 && version.before(MlxVersion.MULTI_WIRE_RING)) {
-            return Optional.of("MLX " + version + " runs rings of several wires wrongly on large transfers (a deadlock fixed"
-                    + " in 0.32.0 and overlapping wire slices fixed in " + MlxVersion.MULTI_WIRE_RING + ")");
+            return Optional.of("MLX " + version + "'s ring of several wires can hang in send/recv (a receive prefill"
+                    + " deadlock, fixed in MLX " + MlxVersion.MULTI_WIRE_RING + ")");
         }
         return Optional.empty();
     }
@@ -157,7 +163,8 @@ public final class JacclRules {
      * @return the release, or empty when even {@link MlxVersion#NEWEST} would not run it
      */
     public static Optional<MlxVersion> oldestRunning(List<List<List<String>>> cells, JacclMode mode) {
-        List<MlxVersion> bands = List.of(MlxVersion.NEWEST, MlxVersion.MULTI_NAME, MlxVersion.RING, MlxVersion.FIRST_JACCL);
+        List<MlxVersion> bands = List.of(MlxVersion.NEWEST, MlxVersion.MULTI_WIRE_RING, MlxVersion.MULTI_NAME,
+                MlxVersion.RING, MlxVersion.FIRST_JACCL);
         Optional<MlxVersion> oldest = Optional.empty();
         for (MlxVersion v : bands) {
             if (!init(cells, mode == JacclMode.RING, v).runs(mode)) {

@@ -17,12 +17,22 @@ import java.util.regex.Pattern;
  *       (wire 0 is used), non-neighbour cells of a ring are ignored, and {@code JACCL_*} variables are
  *       read before the {@code MLX_*} ones; a file valid as neither gives a group of one instead of an
  *       exception.</li>
- *   <li>{@link #MULTI_WIRE_RING} 0.32.1: rings of several wires carry large transfers correctly (a
- *       receive deadlock fixed in 0.32.0, mlx pull request 3654; wire slices overrunning each other
- *       fixed in 0.32.1, mlx pull request 4193).</li>
+ *   <li>{@link #MULTI_WIRE_RING} 0.32.0: a ring of several wires no longer hangs in point-to-point
+ *       send/recv ({@code lib/jaccl/ring_impl.h}, {@code RingImpl::recv}: the receive prefill counted
+ *       from the start of the message instead of the wire's own slice, mlx pull request 3654). Its
+ *       all-reduce and all-gather interleave the wires' frames and were already correct; the
+ *       contiguous wire slices that overran each other came with the refactor of mlx pull request
+ *       3900 and were fixed by pull request 4193, both first released in 0.32.1, so no release runs
+ *       them wrongly.</li>
+ *   <li>{@link #NEWEST} 0.32.1: the newest release railmap has read; its jaccl rules are those of
+ *       0.32.0.</li>
  * </ul>
  * MLX 0.30.3 alone reads the devices file path from {@code MLX_JACCL_DEVICES} instead of
- * {@code MLX_IBV_DEVICES} ({@link #devicesVariable()}).
+ * {@code MLX_IBV_DEVICES} ({@link #devicesVariable()}). mlx.launch's hostfile reader
+ * ({@code python/mlx/_distributed_utils/common.py}) changed twice: before 0.30.6 {@code parse_hostfile}
+ * reads only a bare array of hosts ({@link #launchReadsHostfileObject()}); from 0.30.6
+ * {@code Hostfile.from_file} also reads an object, which needs {@code backend} and {@code envs} up to
+ * 0.32.0 and not from 0.32.1 ({@link #launchNeedsBackendAndEnvs()}).
  *
  * @param major the major number
  * @param minor the minor number
@@ -35,12 +45,13 @@ public record MlxVersion(int major, int minor, int patch) implements Comparable<
     public static final MlxVersion RING = new MlxVersion(0, 30, 6);
     /** The first MLX that takes several names in a mesh cell and reads {@code JACCL_*} variables. */
     public static final MlxVersion MULTI_NAME = new MlxVersion(0, 31, 2);
-    /** The first MLX whose ring runs several wires correctly. */
-    public static final MlxVersion MULTI_WIRE_RING = new MlxVersion(0, 32, 1);
-    /** The newest rules railmap knows, and the default. */
-    public static final MlxVersion NEWEST = MULTI_WIRE_RING;
+    /** The first MLX whose ring of several wires does not hang in send/recv. */
+    public static final MlxVersion MULTI_WIRE_RING = new MlxVersion(0, 32, 0);
+    /** The newest release whose rules railmap has read, and the default. */
+    public static final MlxVersion NEWEST = new MlxVersion(0, 32, 1);
 
     private static final MlxVersion DEVICES_VARIABLE_RENAMED = new MlxVersion(0, 30, 3);
+    private static final MlxVersion HOSTFILE_KEYS_OPTIONAL = new MlxVersion(0, 32, 1);
     private static final Pattern FORM = Pattern.compile("([0-9]{1,4})\\.([0-9]{1,4})\\.([0-9]{1,4})");
 
     /** @throws IllegalArgumentException when a number is negative */
@@ -83,6 +94,33 @@ public record MlxVersion(int major, int minor, int patch) implements Comparable<
     /** @return the variable that holds the devices file's path: {@code MLX_IBV_DEVICES}, except in 0.30.3 */
     public String devicesVariable() {
         return equals(DEVICES_VARIABLE_RENAMED) ? "MLX_JACCL_DEVICES" : "MLX_IBV_DEVICES";
+    }
+
+    /**
+     * @return true when jaccl parses a cell written as a JSON array; before {@link #RING}
+     *         ({@code jaccl.cpp}, {@code load_device_names}) it assigns each non-null cell to a string,
+     *         which throws for an array, even {@code []} or {@code ["x"]}
+     */
+    public boolean readsArrayCells() {
+        return atLeast(RING);
+    }
+
+    /**
+     * @return true when mlx.launch reads a hostfile object ({@code {"backend", "envs", "hosts"}},
+     *         {@code Hostfile.from_file}); before 0.30.6 {@code parse_hostfile} enumerates the top-level
+     *         array of hosts, fails on an object, and takes the backend from {@code --backend} only
+     */
+    public boolean launchReadsHostfileObject() {
+        return atLeast(RING);
+    }
+
+    /**
+     * @return true when mlx.launch fails on a hostfile object without {@code backend} or {@code envs}
+     *         ({@code Hostfile.from_file} reads {@code data["backend"]} and {@code data["envs"]}, 0.30.6
+     *         to 0.32.0; 0.32.1 reads them with {@code data.get})
+     */
+    public boolean launchNeedsBackendAndEnvs() {
+        return launchReadsHostfileObject() && before(HOSTFILE_KEYS_OPTIONAL);
     }
 
     /** @return true when jaccl reads the {@code JACCL_*} variables (before the {@code MLX_*} ones) */

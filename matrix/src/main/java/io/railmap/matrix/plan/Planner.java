@@ -42,7 +42,8 @@ import org.jgrapht.graph.SimpleWeightedGraph;
  * would not run (a mesh of more than 8 ranks throws, so 9 fully cabled ranks run the ring); else the
  * mesh when it runs; else nothing, which is a {@code jaccl-cannot-run} error. For an older MLX the
  * matrix is shaped first: before 0.31.2 a mesh gets one name per cell and a ring gets null
- * non-neighbour cells; before 0.32.1 a ring gets one wire per edge. Rails dropped by shaping are
+ * non-neighbour cells; before 0.32.0 a ring gets one wire per edge (its send/recv over several wires
+ * can hang). Rails dropped by shaping are
  * reported as cables left out, naming the release.
  */
 public final class Planner {
@@ -103,7 +104,7 @@ public final class Planner {
         return new Plan(matrix, findings, version, mode, provenance, RailTable.of(topology));
     }
 
-    /** The matrix a ring of this release runs: before 0.31.2 null non-neighbour cells, before 0.32.1 one wire per edge. */
+    /** The matrix a ring of this release runs: before 0.31.2 null non-neighbour cells, before 0.32.0 one wire per edge. */
     private static DeviceMatrix ringShape(DeviceMatrix full, MlxVersion version) {
         int n = full.size();
         DeviceMatrix out = full;
@@ -112,7 +113,7 @@ public final class Planner {
                     "MLX " + version + "'s ring needs null cells between ranks that are not ring neighbours");
         }
         if (version.atLeast(MlxVersion.RING) && version.before(MlxVersion.MULTI_WIRE_RING)) {
-            out = out.keep((i, j) -> 1, "MLX " + version + " runs rings of several wires wrongly (fixed in "
+            out = out.keep((i, j) -> 1, "MLX " + version + "'s ring of several wires can hang in send/recv (fixed in "
                     + MlxVersion.MULTI_WIRE_RING + "), so a ring gets one wire per edge");
         }
         return out;

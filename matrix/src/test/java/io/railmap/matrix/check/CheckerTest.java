@@ -40,6 +40,17 @@ class CheckerTest {
     }
 
     @Test
+    void aRingOfTwoWiresNeedsMlx0320() {
+        // v0.31.2 lib/jaccl/ring_impl.h RingImpl::recv: the prefill of wire lw runs to the message's end,
+        // not its own slice, so send/recv over two wires can hang; v0.32.0 counts from the slice (mlx #3654)
+        List<List<List<String>>> two = cells("-|rdma_en6+rdma_en7", "rdma_en7+rdma_en6|-");
+        List<Finding> old = Checker.check(crossed, ab, two, Mode.RING, MlxVersion.MULTI_NAME);
+        assertThat(codes(old)).containsExactly("error needs-newer-mlx");
+        assertThat(old.get(0).message()).contains("send/recv", "fixed in 0.32.0");
+        assertThat(Checker.check(crossed, ab, two, Mode.RING, new MlxVersion(0, 32, 0))).isEmpty();
+    }
+
+    @Test
     void swappedWiresAtOneEndAreAMismatchedRail() {
         // each side picked its interfaces independently, sorted by name: the exo PR 2160 deadlock
         List<Finding> f = Checker.check(crossed, ab, cells("-|rdma_en6+rdma_en7", "rdma_en6+rdma_en7|-"), Mode.RING, MlxVersion.NEWEST);
@@ -118,8 +129,36 @@ class CheckerTest {
 
     @Test
     void aWireWithoutPartnerIsUnpaired() {
-        List<Finding> f = Checker.check(crossed, ab, cells("-|rdma_en6+rdma_en7", "rdma_en7|-"), Mode.MESH, MlxVersion.NEWEST);
+        List<Finding> f = Checker.check(crossed, ab, cells("-|rdma_en6+rdma_en7", "rdma_en7|-"), Mode.RING, MlxVersion.NEWEST);
         assertThat(codes(f)).contains("error unpaired-wire");
+    }
+
+    @Test
+    void aMeshOpensOnlyWireZeroSoLaterWiresOnlyWarn() {
+        // lib/jaccl/jaccl.cpp Config::get_mesh_connectivity (v0.32.1): the mesh takes devices_[rank_][dst][0]
+        // and no other wire, so a bad name or a crossed rail on wire 1 cannot stop it
+        List<List<List<String>>> wireOneBad = cells("-|rdma_en6+en7", "rdma_en7+rdma_en9|-");
+        List<Finding> mesh = Checker.check(crossed, ab, wireOneBad, Mode.MESH, MlxVersion.NEWEST);
+        assertThat(codes(mesh)).containsExactlyInAnyOrder("warning netdev-name", "warning unknown-device", "warning extra-wires-unused");
+        assertThat(mesh).filteredOn(x -> x.code() == Code.NETDEV_NAME).singleElement()
+                .satisfies(x -> assertThat(x.message()).startsWith("wire 1 is unused by the mesh").contains("write \"rdma_en7\""));
+        // and the mesh's own warning does not send the user to a ring whose wire 1 would fail
+        assertThat(mesh).filteredOn(x -> x.code() == Code.EXTRA_WIRES_UNUSED).singleElement()
+                .satisfies(x -> assertThat(x.message()).contains("wire 1 would fail").doesNotContain("MLX_JACCL_RING=1 to run"));
+        List<Finding> crossedWireOne = Checker.check(crossed, ab, cells("-|rdma_en6+rdma_en7", "rdma_en7+rdma_en7|-"), Mode.MESH,
+                MlxVersion.NEWEST);
+        assertThat(codes(crossedWireOne)).containsExactlyInAnyOrder("warning mismatched-rail", "warning extra-wires-unused");
+        List<Finding> unpaired = Checker.check(crossed, ab, cells("-|rdma_en6+rdma_en7", "rdma_en7|-"), Mode.MESH, MlxVersion.NEWEST);
+        assertThat(codes(unpaired)).contains("warning unpaired-wire").noneMatch(c -> c.startsWith("error"));
+        // auto: jaccl alone would run the mesh, but an MLX_JACCL_RING set outside the file (lib/jaccl/jaccl.cpp
+        // Config::from_env reads it from the environment) makes it a ring of both wires: still errors
+        assertThat(codes(Checker.check(crossed, ab, wireOneBad, Mode.AUTO, MlxVersion.NEWEST)))
+                .contains("error netdev-name", "error unknown-device");
+        // the ring uses every wire: the same names are errors there, and so is wire 0 in a mesh
+        assertThat(codes(Checker.check(crossed, ab, wireOneBad, Mode.RING, MlxVersion.NEWEST)))
+                .contains("error netdev-name", "error unknown-device");
+        assertThat(codes(Checker.check(crossed, ab, cells("-|en6+rdma_en7", "rdma_en7+rdma_en6|-"), Mode.MESH, MlxVersion.NEWEST)))
+                .contains("error netdev-name");
     }
 
     @Test

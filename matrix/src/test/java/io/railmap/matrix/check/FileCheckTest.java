@@ -1,7 +1,9 @@
 package io.railmap.matrix.check;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.railmap.matrix.codec.FormatException;
 import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.model.Snapshot;
@@ -9,6 +11,7 @@ import io.railmap.matrix.provenance.Provenance;
 import io.railmap.matrix.provenance.RecordId;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -16,11 +19,62 @@ import org.junit.jupiter.api.Test;
 class FileCheckTest {
     private static final Path EXAMPLES = Path.of("..", "examples");
 
+    private static Snapshot snapshot() throws Exception {
+        return SnapshotCodec.readSnapshot("four-studios-ring.json", Files.readString(EXAMPLES.resolve("snapshots/four-studios-ring.json")));
+    }
+
     private static CheckReport check(String hostfile, MlxVersion version) throws Exception {
-        Snapshot snapshot = SnapshotCodec.readSnapshot("four-studios-ring.json",
-                Files.readString(EXAMPLES.resolve("snapshots/four-studios-ring.json")));
+        Snapshot snapshot = snapshot();
         return FileCheck.check(snapshot, "hostfile.json", hostfile,
                 new CheckOptions(Optional.empty(), Optional.empty(), "--hosts", "--mode", version));
+    }
+
+    private static CheckReport checkDevices(String devices, MlxVersion version) throws Exception {
+        Snapshot snapshot = SnapshotCodec.readSnapshot("four-studios-ring.json",
+                Files.readString(EXAMPLES.resolve("snapshots/four-studios-ring.json")));
+        return FileCheck.check(snapshot, "devices.json", devices,
+                new CheckOptions(Optional.of(List.of("studio-a", "studio-b")), Optional.empty(), "--hosts", "--mode", version));
+    }
+
+    @Test
+    void anArrayCellCannotBeParsedBefore0306() throws Exception {
+        // v0.30.5 mlx/distributed/jaccl/jaccl.cpp load_device_names: a non-null cell is assigned to a
+        // std::string, which throws for any JSON array, even [] or one name; v0.30.6 DeviceFile reads arrays
+        String arrays = "[[[], [\"rdma_en2\"]], [[\"rdma_en4\"], null]]";
+        CheckReport old = checkDevices(arrays, new MlxVersion(0, 30, 5));
+        assertThat(old.findings()).filteredOn(f -> f.code() == Code.NEEDS_NEWER_MLX && f.isError()).singleElement().satisfies(f -> {
+            assertThat(f.message()).contains("3 cells", "[0][0], [0][1], [1][0]", "MLX 0.30.5", "0.30.6");
+        });
+        assertThat(checkDevices(arrays, MlxVersion.RING).hasErrors()).isFalse();
+        assertThat(checkDevices("[[null, \"rdma_en2\"], [\"rdma_en4\", null]]", new MlxVersion(0, 30, 5)).hasErrors()).isFalse();
+    }
+
+    @Test
+    void eachReleasesMlxLaunchReadsItsOwnHostfileForm() throws Exception {
+        String written = Files.readString(EXAMPLES.resolve("hostfiles/four-studios-ring.json"));
+        // v0.30.5 python/mlx/_distributed_utils/common.py parse_hostfile: enumerate(json.load(f)) then h["ssh"]:
+        // an object's keys are strings, so only a bare array of hosts parses
+        assertThatThrownBy(() -> check(written, new MlxVersion(0, 30, 5))).isInstanceOf(FormatException.class)
+                .hasMessageContaining("only as a bare array of hosts").hasMessageContaining("--backend jaccl");
+        // v0.32.0 common.py Hostfile.from_file: data["backend"] and data["envs"] (v0.32.1: data.get)
+        String noEnvs = written.replaceFirst("\"envs\"\\s*:\\s*\\[\\s*\\],", "");
+        assertThat(noEnvs).isNotEqualTo(written);
+        assertThatThrownBy(() -> check(noEnvs, new MlxVersion(0, 32, 0))).isInstanceOf(FormatException.class)
+                .hasMessageContaining("no \"envs\"").hasMessageContaining("\"envs\": []");
+        assertThat(check(noEnvs, MlxVersion.NEWEST).hasErrors()).isFalse();
+        assertThat(check(written, new MlxVersion(0, 32, 0)).hasErrors()).isFalse();
+        // a bare array names no backend before 0.30.6: the backend is mlx.launch's --backend, so a mode must be given
+        String bare = "[{\"ssh\": \"studio-a\", \"ips\": [\"192.168.1.21\"], \"rdma\": [null, \"rdma_en2\"]},"
+                + " {\"ssh\": \"studio-b\", \"rdma\": [\"rdma_en4\", null]}]";
+        assertThatThrownBy(() -> check(bare, new MlxVersion(0, 30, 5))).isInstanceOf(FormatException.class)
+                .hasMessageContaining("command line only");
+        CheckOptions mesh = new CheckOptions(Optional.empty(), Optional.of(Mode.MESH), "--hosts", "--mode", new MlxVersion(0, 30, 5));
+        assertThat(FileCheck.check(snapshot(), "h.json", bare, mesh).hasErrors()).isFalse();
+        // mlx.launch copies rdma cells into the devices file as they are (v0.30.5 launch.py launch_jaccl,
+        // json.dumps([h.rdma for h in hosts])), and v0.30.5 jaccl.cpp load_device_names cannot parse an array
+        assertThat(FileCheck.check(snapshot(), "h.json", bare.replace("\"rdma_en2\"", "[\"rdma_en2\"]"), mesh).findings())
+                .filteredOn(f -> f.code() == Code.NEEDS_NEWER_MLX).singleElement()
+                .satisfies(f -> assertThat(f.message()).contains("1 cell is", "[0][1]"));
     }
 
     @Test

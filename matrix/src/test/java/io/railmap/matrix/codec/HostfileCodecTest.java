@@ -149,8 +149,13 @@ class HostfileCodecTest {
     @Test
     void aDevicesFileAndAHostfileAreToldApartByShape() {
         assertThat(CheckedFile.read("f", "[[null, \"x\"], [\"x\", null]]")).isEqualTo(new CheckedFile.Devices(
-                List.of(row(null, "x"), row("x", null))));
-        assertThat(CheckedFile.read("f", "[]")).isEqualTo(new CheckedFile.Devices(List.of()));
+                List.of(row(null, "x"), row("x", null)), List.of()));
+        assertThat(CheckedFile.read("f", "[]")).isEqualTo(new CheckedFile.Devices(List.of(), List.of()));
+        // which cells were arrays is kept: MLX before 0.30.6 cannot parse one (v0.30.5 jaccl.cpp load_device_names)
+        assertThat(CheckedFile.read("f", "[[[], [\"x\"]], [\"x\", null]]")).isEqualTo(new CheckedFile.Devices(
+                List.of(row(null, "x"), row("x", null)), List.of(List.of(0, 0), List.of(0, 1))));
+        assertThat(((Hostfile) CheckedFile.read("f", "[{\"ssh\": \"a\", \"rdma\": [null, [\"x\"]]}, {\"ssh\": \"b\", \"rdma\": [[], null]}]"))
+                .arrayCells()).containsExactly(List.of(0, 1), List.of(1, 0));
         assertThat(CheckedFile.read("f", "{\"hosts\": [{\"ssh\": \"a\"}]}")).isInstanceOf(Hostfile.class);
         assertThat(CheckedFile.read("f", "[{\"ssh\": \"a\"}]")).isInstanceOf(Hostfile.class);
         // the first element decides; the reader of that kind names the element that does not fit

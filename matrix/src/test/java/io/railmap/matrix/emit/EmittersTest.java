@@ -64,8 +64,40 @@ class EmittersTest {
     }
 
     @Test
+    void launchHostfileTakesTheFormTheReleasesMlxLaunchReads() throws Exception {
+        // v0.32.0 python/mlx/_distributed_utils/common.py Hostfile.from_file: data["backend"] and data["envs"] are required
+        Plan v0320 = Planner.plan(crossed, List.of("a", "b"), Order.GIVEN, RailOptions.DEFAULTS, new MlxVersion(0, 32, 0));
+        JsonNode object = new ObjectMapper().readTree(LaunchHostfile.render(v0320, Map.of("a", "10.0.0.1")));
+        assertThat(object.has("backend") && object.has("envs") && object.has("hosts")).isTrue();
+        // v0.30.5 common.py parse_hostfile: enumerate(json.load(f)), h["ssh"]: a bare array of hosts only; the
+        // backend comes from launch.py's --backend (default ring), so a warning says to pass --backend jaccl
+        MlxVersion v0305 = new MlxVersion(0, 30, 5);
+        Format.Request request = new Format.Request(crossed, List.of("a", "b"), Order.GIVEN, RailOptions.DEFAULTS, v0305,
+                new Format.Options(Format.Options.DEFAULT_DEVICES_PATH, Optional.empty(), Optional.empty(), Map.of("a", "10.0.0.1")));
+        Format.Output old = new LaunchHostfile().write(request);
+        JsonNode bare = new ObjectMapper().readTree(old.text());
+        assertThat(bare.isArray()).isTrue();
+        assertThat(bare.get(0).get("ssh").asText()).isEqualTo("a");
+        assertThat(bare.get(0).get("ips").get(0).asText()).isEqualTo("10.0.0.1");
+        assertThat(bare.get(1).get("rdma").toString()).isEqualTo("[\"rdma_en7\",null]");
+        assertThat(old.findings()).filteredOn(f -> f.code() == Code.SETTING_CAVEAT).singleElement()
+                .satisfies(f -> assertThat(f.message()).contains("--backend jaccl", "MLX 0.30.5"));
+        assertThat(old.hasErrors()).isFalse();
+        assertThat(new LaunchHostfile().write(new Format.Request(crossed, List.of("a", "b"), Order.GIVEN, RailOptions.DEFAULTS,
+                MlxVersion.RING, request.options())).findings()).noneMatch(f -> f.code() == Code.SETTING_CAVEAT);
+    }
+
+    @Test
     void planJsonHoldsMatrixFlagsRailsAndFindings() throws Exception {
         JsonNode json = new ObjectMapper().readTree(PlanJson.render(ring));
+        assertThat(json.get("mode").asText()).isEqualTo("ring");
+        assertThat(json.get("mlxVersion").asText()).isEqualTo(MlxVersion.NEWEST.toString());
+        // two wires per ring edge: v0.32.0 lib/jaccl/ring_impl.h RingImpl::recv is the first without the prefill deadlock
+        assertThat(json.get("minMlxVersion").asText()).isEqualTo("0.32.0");
+        JsonNode meshJson = new ObjectMapper().readTree(PlanJson.render(mesh));
+        assertThat(meshJson.get("mode").asText()).isEqualTo("mesh");
+        // one name per cell: v0.30.1 jaccl.cpp load_device_names reads it
+        assertThat(meshJson.get("minMlxVersion").asText()).isEqualTo("0.30.1");
         assertThat(json.get("ring").asBoolean()).isTrue();
         assertThat(json.get("runRing").asBoolean()).isTrue();
         assertThat(json.get("devices").toString()).isEqualTo("[[[],[\"rdma_en6\",\"rdma_en7\"]],[[\"rdma_en7\",\"rdma_en6\"],[]]]");

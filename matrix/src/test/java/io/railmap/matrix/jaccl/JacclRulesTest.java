@@ -124,10 +124,19 @@ class JacclRulesTest {
     }
 
     @Test
-    void aMultiWireRingMisbehavesBefore0321() {
-        // ring_impl.h: receive prefill deadlock fixed in 0.32.0 (mlx #3654), wire slices overlapping in 0.32.1 (mlx #4193)
-        assertThat(JacclRules.init(full(2, 2), true, V0_32_0).runs()).isFalse();
-        assertThat(JacclRules.init(full(2, 1), true, V0_32_0).runs(JacclMode.RING)).isTrue();
+    void aMultiWireRingHangsInSendRecvBefore0320() {
+        // v0.31.2 lib/jaccl/ring_impl.h RingImpl::recv prefills each wire while N * buff < limits[lw], the
+        // message's end, not the wire's slice: a wire waits for frames never sent (mlx #3654, fixed in v0.32.0)
+        assertThat(JacclRules.init(full(2, 2), true, MlxVersion.MULTI_NAME).runs()).isFalse();
+        assertThat(JacclRules.init(full(2, 2), true, MlxVersion.MULTI_NAME).failure())
+                .hasValueSatisfying(f -> assertThat(f).contains("send/recv", "0.32.0"));
+        assertThat(JacclRules.init(full(2, 1), true, MlxVersion.MULTI_NAME).runs(JacclMode.RING)).isTrue();
+        // v0.32.0 lib/jaccl/ring_impl.h RingImpl::all_reduce and all_gather interleave the wires' frames
+        // (offset lw * N + count * n_wires * N) and have no region_end: the slice overrun fixed by mlx #4193
+        // came with mlx #3900, whose first release is v0.32.1 too
+        assertThat(MlxVersion.MULTI_WIRE_RING).isEqualTo(V0_32_0);
+        assertThat(JacclRules.init(full(2, 2), true, V0_32_0).runs(JacclMode.RING)).isTrue();
+        assertThat(JacclRules.init(full(2, 4), true, V0_32_0).runs(JacclMode.RING)).isTrue();
     }
 
     @Test
@@ -139,19 +148,35 @@ class JacclRulesTest {
     }
 
     @Test
-    void oneRankIsRefusedInEveryRelease() {
-        for (MlxVersion v : List.of(MlxVersion.FIRST_JACCL, V0_31_1, MlxVersion.NEWEST)) {
+    void oneRankIsAGroupOfOneInEveryRelease() {
+        // v0.31.2 lib/jaccl/jaccl.cpp Config::is_valid_mesh and Config::is_valid_ring: size_ < 2 is neither,
+        // so init gives no group and mx.distributed.init() (not strict) falls back to a group of one
+        assertThat(JacclRules.init(cells("-"), false, MlxVersion.NEWEST).failure())
+                .hasValueSatisfying(f -> assertThat(f).contains("at least 2 ranks", "group of one"));
+        // v0.31.1 jaccl.cpp DeviceFile::is_valid_mesh holds for [[null]] and MeshGroup::MeshGroup takes a size of 1;
+        // v0.30.5 jaccl.cpp init builds a ConnectionManager of device_names.size() == 1: a group of one either way
+        for (MlxVersion v : List.of(MlxVersion.FIRST_JACCL, V0_30_5, V0_31_1)) {
+            assertThat(JacclRules.init(cells("-"), false, v).failure()).as("MLX %s", v)
+                    .hasValueSatisfying(f -> assertThat(f).contains("mesh of that rank alone", "group of one"));
+        }
+        for (MlxVersion v : List.of(MlxVersion.FIRST_JACCL, V0_31_1, MlxVersion.MULTI_NAME, V0_32_0, MlxVersion.NEWEST)) {
             assertThat(JacclRules.init(cells("-"), false, v).runs()).as("MLX %s", v).isFalse();
         }
     }
 
     @Test
     void theOldestReleaseThatRunsAFile() {
+        // v0.30.1 jaccl.cpp load_device_names and init: one name per cell, a mesh of up to MAX_PEERS (8)
         assertThat(JacclRules.oldestRunning(full(2, 1), JacclMode.MESH)).contains(MlxVersion.FIRST_JACCL);
+        // v0.31.2 lib/jaccl/jaccl.cpp Config::is_valid_mesh: several names per cell (v0.31.1 DeviceFile::is_valid_mesh: one)
         assertThat(JacclRules.oldestRunning(full(2, 2), JacclMode.MESH)).contains(MlxVersion.MULTI_NAME);
-        assertThat(JacclRules.oldestRunning(full(2, 2), JacclMode.RING)).contains(MlxVersion.MULTI_WIRE_RING);
+        // v0.32.0 lib/jaccl/ring_impl.h RingImpl::recv: the multi-wire prefill deadlock fixed (mlx #3654)
+        assertThat(JacclRules.oldestRunning(full(2, 2), JacclMode.RING)).contains(V0_32_0);
+        // v0.30.6 jaccl.cpp DeviceFile::is_valid_ring: the first ring, null cells between non-neighbours
         assertThat(JacclRules.oldestRunning(cells("-|a|-|b", "a|-|c|-", "-|c|-|d", "b|-|d|-"), JacclMode.RING)).contains(MlxVersion.RING);
+        // v0.31.2 lib/jaccl/jaccl.cpp Config::is_valid_ring: non-neighbour cells no longer read
         assertThat(JacclRules.oldestRunning(full(4, 1), JacclMode.RING)).contains(MlxVersion.MULTI_NAME);
+        // lib/jaccl/mesh.cpp MeshGroup::MeshGroup: above MESH_MAX_PEERS (8) throws in every release
         assertThat(JacclRules.oldestRunning(full(9, 1), JacclMode.MESH)).isEmpty();
     }
 

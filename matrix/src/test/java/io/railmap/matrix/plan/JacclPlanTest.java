@@ -120,8 +120,13 @@ class JacclPlanTest {
         List<String> ab = List.of("a", "b");
         Plan newest = plan(two, ab, RailOptions.DEFAULTS, MlxVersion.NEWEST);
         assertThat(newest.mode()).contains(JacclMode.RING);
-        assertThat(newest.minMlxVersion()).contains(MlxVersion.MULTI_WIRE_RING);
-        // 0.31.2-0.32.0: several names per cell parse, but a ring of two wires misbehaves: the mesh, wire 0
+        // v0.32.0 lib/jaccl/ring_impl.h RingImpl::recv counts each wire's prefill from its own slice (mlx #3654)
+        assertThat(newest.minMlxVersion()).contains(new MlxVersion(0, 32, 0));
+        Plan v0320 = plan(two, ab, RailOptions.DEFAULTS, new MlxVersion(0, 32, 0));
+        assertThat(v0320.mode()).contains(JacclMode.RING);
+        assertThat(v0320.matrix().wires(0, 1)).isEqualTo(2);
+        // 0.31.2: several names per cell parse, but v0.31.2 ring_impl.h RingImpl::recv can hang over two
+        // wires (its prefill runs to the message's end): the mesh, wire 0
         Plan v0312 = plan(two, ab, RailOptions.DEFAULTS, MlxVersion.MULTI_NAME);
         assertThat(v0312.mode()).contains(JacclMode.MESH);
         assertThat(v0312.minMlxVersion()).contains(MlxVersion.MULTI_NAME);
@@ -130,7 +135,7 @@ class JacclPlanTest {
         assertThat(v0311.matrix().devices().get(0).get(1)).containsExactly("rdma_en6");
         assertThat(v0311.findings()).filteredOn(f -> f.code() == Code.CABLE_LEFT_OUT)
                 .anySatisfy(f -> assertThat(f.message()).contains("MLX 0.31.1"));
-        // the Mac Studio ring, two cables per edge: one wire per edge before 0.32.1, null non-neighbours
+        // the Mac Studio ring, two cables per edge: one wire per edge before 0.32.0, null non-neighbours
         Plan ring0311 = plan(fourRingDoubled(), List.of("a", "b", "c", "d"), RailOptions.DEFAULTS, V0_31_1);
         assertThat(ring0311.mode()).contains(JacclMode.RING);
         assertThat(ring0311.matrix().wires(0, 1)).isEqualTo(1);
