@@ -334,7 +334,8 @@ public final class Checker {
         Optional<String> ringProblem = ring.stream().filter(Finding::isError).findFirst()
                 .map(f -> "a ring, which would use them all, is not valid here: " + f.message())
                 .or(() -> findings.stream().filter(f -> f.isError() && f.rail().orElse(0) >= 1).findFirst()
-                        .map(f -> "a ring would use them all, but wire " + f.rail().orElseThrow() + " would fail: " + f.message()));
+                        .map(f -> "a ring would use them all, but wire " + f.rail().orElseThrow() + " would fail (the "
+                                + f.code().wireName() + " " + f.severity().wireName() + " on it)"));
         MissingPeers missing = n <= pairFindingsMaxRanks ? null : new MissingPeers(ranks);
         for (int i = 0; i < n; i++) {
             for (int j = i + 1; j < n; j++) {
