@@ -64,6 +64,8 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
     private final Engine engine;
     private final ClusterMetrics metrics;
     private final RecordIntake intake;
+    /** Whether the line saying this node's record is too large was logged since it last fitted (the send thread's). */
+    private boolean ownTooLargeLogged;
     private final ClusterProtocol speaking;
     private final ScheduledThreadPoolExecutor sender = new ScheduledThreadPoolExecutor(1, r -> {
         Thread t = new Thread(r, "railmap-cluster-send");
@@ -157,7 +159,8 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
         RecordIntake[] holder = new RecordIntake[1];
         this.metrics = new ClusterMetrics(registry, () -> holder[0] == null ? 0 : holder[0].size());
         sender.setExecuteExistingDelayedTasksAfterShutdownPolicy(false); // a delayed holdings send dies with the member
-        this.intake = new RecordIntake(engine, metrics, System::nanoTime, RecordIntake.MAX_RECORDS, RecordIntake.MAX_RECORD_BYTES, speaking);
+        this.intake = new RecordIntake(engine, metrics, System::nanoTime, RecordIntake.MAX_RECORDS,
+                RecordIntake.heldBytesFor(Runtime.getRuntime().maxMemory()), speaking);
         holder[0] = intake;
     }
 
@@ -347,7 +350,24 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
         if (ch == null || !ch.isConnected()) {
             return;
         }
-        send(ch, new BytesMessage(null, RecordMessages.encode(engine.record(), speaking)));
+        send(ch, new BytesMessage(null, ownRecord()));
+    }
+
+    /**
+     * @return this node's record message; logs once while it is over {@link RecordMessages#MAX_BYTES}
+     *         (every other daemon rejects it as {@link RejectReason#TOO_LARGE})
+     */
+    private byte[] ownRecord() {
+        byte[] message = RecordMessages.encode(engine.record(), speaking);
+        boolean over = message.length > RecordMessages.MAX_BYTES;
+        if (over && !ownTooLargeLogged) {
+            LOG.log(Level.WARNING, "this node's record message is " + message.length + " bytes, over the " + RecordMessages.MAX_BYTES
+                    + " other daemons take: they reject it (railmap_cluster_records_rejected_total{reason=\"too-large\"} there);"
+                    + " its ports hear " + engine.record().ports().stream().mapToInt(p -> p.neighbours().size()).sum()
+                    + " far ends in all");
+        }
+        ownTooLargeLogged = over;
+        return message;
     }
 
     /** Sends a record message, counting it, and logs a failure once until a send works again. */
@@ -441,7 +461,7 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
         List<Address> to = new ArrayList<>(newcomers);
         newcomers.removeAll(to);
         Set<Address> inView = Set.copyOf(current.order());
-        byte[] record = RecordMessages.encode(engine.record(), speaking);
+        byte[] record = ownRecord();
         byte[] held = Holdings.encode(held());
         for (Address a : to) {
             if (inView.contains(a)) {
@@ -481,7 +501,7 @@ public final class Cluster implements ClusterQueries, AutoCloseable {
         Current view = current;
         Repairs.Due due = repairs.due(TimeUnit.MILLISECONDS.toNanos(graceMs), view.byId().keySet());
         if (!due.members().isEmpty()) {
-            byte[] record = RecordMessages.encode(engine.record(), speaking);
+            byte[] record = ownRecord();
             Map<String, Holdings.Held> heard = holdings.all();
             List<String> named = new ArrayList<>();
             for (String id : due.members()) {

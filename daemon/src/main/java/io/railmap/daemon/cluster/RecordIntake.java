@@ -40,10 +40,14 @@ import java.util.function.LongSupplier;
  * the member left, was dropped, or was superseded by a later member of the same node. Nothing else
  * removes a record.
  *
- * <p>Bounds: at most {@value #MAX_RECORDS} records and {@value #MAX_RECORD_BYTES} bytes of record
- * messages (each at most {@link RecordMessages#MAX_BYTES}) are held; a record of a new node beyond
- * either is rejected ({@link RejectReason#FULL}, logged once until there is room again), while the
- * records held keep being updated. {@value #MAX_PARKED} records wait at most.
+ * <p>Bounds, so that what members send never outgrows the daemon's heap: a record message is at
+ * most {@link RecordMessages#MAX_BYTES} ({@link RejectReason#TOO_LARGE} beyond); at most
+ * {@value #MAX_RECORDS} records and {@link #heldBytesFor} bytes of record messages are held (an
+ * eighth of the heap: decoded, a record takes about 2.3 times its message's bytes); a record
+ * beyond either (of a new node, or an update that would pass the bytes) is rejected
+ * ({@link RejectReason#FULL}, logged once until there is room again), while the records held keep
+ * being updated within the bound. At most {@value #MAX_PARKED} records and an eighth of the held
+ * bytes wait for a view ({@link RejectReason#NOT_MEMBER} beyond).
  */
 final class RecordIntake {
     private static final System.Logger LOG = System.getLogger(RecordIntake.class.getName());
@@ -51,8 +55,22 @@ final class RecordIntake {
     static final int MAX_PARKED = 1024;
     /** Most records held, this node's own included: far above any real cluster (2,000 nodes is large). */
     static final int MAX_RECORDS = 4096;
-    /** Most bytes of record messages held at once (a real record is 1 to 20 kB). */
-    static final long MAX_RECORD_BYTES = 64L << 20;
+    /** Fraction of the heap that the record messages held may add up to: 1/{@value}. */
+    static final int HEAP_SHARE = 8;
+
+    /**
+     * The bytes of record messages held at once, for a heap: an eighth of it, so that the records
+     * decoded (about 2.3 times their messages' bytes, measured with 8- and 64-port records), JGroups'
+     * copies of the messages until they are stable, and a rebuild of the topology all fit. Under
+     * {@code bin/railmapd}'s {@code -Xmx128m} (a max heap of about 123 MiB) that is about 15.5 MiB:
+     * 2,000 records of 8 ports with addresses and switch ports (7.7 KB each).
+     *
+     * @param maxHeapBytes the JVM's largest heap ({@link Runtime#maxMemory()}), in bytes
+     * @return the bound in bytes, at least one largest record message
+     */
+    static long heldBytesFor(long maxHeapBytes) {
+        return Math.max(RecordMessages.MAX_BYTES, maxHeapBytes / HEAP_SHARE);
+    }
 
     /**
      * A member of a view.
@@ -118,6 +136,7 @@ final class RecordIntake {
     private final Map<String, Long> takenAtNanos = new HashMap<>();
     private final Map<String, Integer> bytesByNode = new HashMap<>();
     private long heldBytes;
+    private long parkedBytes;
     private boolean fullLogged;
     /** When this node's record last changed; written without the lock, from the probe's event loop. */
     private volatile long ownChangedAtNanos;
@@ -130,12 +149,12 @@ final class RecordIntake {
      * @param nanoClock a monotonic clock in ns ({@link System#nanoTime} in the daemon)
      */
     RecordIntake(Engine engine, ClusterMetrics metrics, LongSupplier nanoClock) {
-        this(engine, metrics, nanoClock, MAX_RECORDS, MAX_RECORD_BYTES, ClusterProtocol.THIS);
+        this(engine, metrics, nanoClock, MAX_RECORDS, heldBytesFor(Runtime.getRuntime().maxMemory()), ClusterProtocol.THIS);
     }
 
     /**
      * @param maxRecords most records held, this node's own included
-     * @param maxBytes   most bytes of record messages held
+     * @param maxBytes   most bytes of record messages held; an eighth of it more may wait for a view
      * @param protocol   the protocol versions this daemon reads
      */
     RecordIntake(Engine engine, ClusterMetrics metrics, LongSupplier nanoClock, int maxRecords, long maxBytes, ClusterProtocol protocol) {
@@ -201,6 +220,7 @@ final class RecordIntake {
 
         Map<String, Parked> waiting = new LinkedHashMap<>(parked);
         parked.clear();
+        parkedBytes = 0;
         waiting.forEach((sender, p) -> {
             if (byId.containsKey(sender)) {
                 take(sender, p.senderNode(), p.record(), p.bytes()).rejected().ifPresent(metrics::rejected);
@@ -247,12 +267,14 @@ final class RecordIntake {
 
     private synchronized Receipt judge(String senderId, Optional<String> senderNode, NodeRecord record, int length) {
         if (!byId.containsKey(senderId)) {
-            if (parked.size() >= MAX_PARKED && !parked.containsKey(senderId)) {
+            Parked before = parked.get(senderId);
+            int beforeBytes = before == null ? 0 : before.bytes();
+            if (before == null && parked.size() >= MAX_PARKED || parkedBytes - beforeBytes + length > maxBytes / HEAP_SHARE) {
                 return Receipt.because(RejectReason.NOT_MEMBER);
             }
-            Parked before = parked.get(senderId);
             if (before == null || before.record().version() < record.version()) {
                 parked.put(senderId, new Parked(senderNode, record, length));
+                parkedBytes += length - beforeBytes;
             }
             return Receipt.TAKEN;
         }
@@ -304,8 +326,8 @@ final class RecordIntake {
             if (!fullLogged) {
                 fullLogged = true;
                 LOG.log(System.Logger.Level.WARNING, "the cluster holds as many records as this daemon keeps (" + maxRecords
-                        + " nodes, " + maxBytes + " bytes); records of further nodes are rejected and counted"
-                        + " (railmap_cluster_records_rejected_total{reason=\"full\"})");
+                        + " nodes, " + maxBytes + " bytes of record messages, an eighth of its heap); records that do not fit"
+                        + " are rejected and counted (railmap_cluster_records_rejected_total{reason=\"full\"})");
             }
             return Receipt.because(RejectReason.FULL);
         }
@@ -371,5 +393,10 @@ final class RecordIntake {
     /** @return records waiting for a view that admits their sender */
     synchronized int parkedCount() {
         return parked.size();
+    }
+
+    /** @return the bytes of the record messages held, and of those waiting for a view */
+    synchronized long[] bytesHeldAndParked() {
+        return new long[] {heldBytes, parkedBytes};
     }
 }

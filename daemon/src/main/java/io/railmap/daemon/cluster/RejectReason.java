@@ -5,7 +5,12 @@ import java.util.Locale;
 /** Why a record received from the cluster was not taken. Each is a tag of {@link ClusterMetrics#REJECTED}. */
 public enum RejectReason {
     /**
-     * Not a record message: larger than the limit, not UTF-8 or JSON, no valid protocol versions, or
+     * A record message larger than {@link RecordMessages#MAX_BYTES}: far above any node's record, so a
+     * buggy or hostile sender; dropped before it is decoded.
+     */
+    TOO_LARGE,
+    /**
+     * Not a record message: not UTF-8 or JSON, no valid protocol versions, or
      * a record that breaks a rule of the format (a bad name, a value of the wrong type, no
      * incarnation).
      */
@@ -33,8 +38,9 @@ public enum RejectReason {
     /** Sent by a member that is not in the view (it left or was dropped before the record was handled). */
     NOT_MEMBER,
     /**
-     * A record of a node this daemon holds no record of, while it holds as many records, or as many
-     * bytes of records, as it may ({@link RecordIntake#MAX_RECORDS}, {@link RecordIntake#MAX_RECORD_BYTES}).
+     * A record of a node this daemon holds no record of while it holds as many records as it may
+     * ({@link RecordIntake#MAX_RECORDS}), or any record that would take the bytes of record messages
+     * held past their bound ({@link RecordIntake#heldBytesFor}, an eighth of the heap).
      */
     FULL;
 

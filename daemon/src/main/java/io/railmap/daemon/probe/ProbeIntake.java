@@ -33,9 +33,9 @@ import java.util.Set;
  * [NO_SCOPE, UNKNOWN_PORT]; the source is IPv6 link-local [SOURCE] and is not one of this machine's
  * own addresses, which only a local process's looped-back multicast has [LOOPED]; the datagram
  * decodes and is authenticated as the key requires ({@link ProbeCodec}); it is of this cluster and
- * not from this node [CLUSTER, SELF]; it is not older than what this daemon took from its sender
- * ({@link SenderFloors}) or from that far end on that port ({@link NeighbourTable#admit})
- * [STALE, REPLAY]; it names a far end the port already holds or there is room [TABLE_FULL]. A taken
+ * not from this node [CLUSTER, SELF]; it is not older than what this daemon took from its sender,
+ * nor than what it took from that far end on that port, even if that far end expired since
+ * ({@link SenderFloors}, {@link NeighbourTable#admit}) [STALE, REPLAY]; it names a far end the port already holds or there is room [TABLE_FULL]. A taken
  * hello's TTL is cut to {@link ProbeTiming#maxAcceptedTtlMs()}.
  */
 public final class ProbeIntake {
@@ -155,14 +155,18 @@ public final class ProbeIntake {
         if (hello.node().equals(config.node())) {
             return drop(DropReason.SELF, port + " heard this node's own " + hello.port());
         }
-        SenderFloors.Verdict verdict = floors.judge(hello, nowMs);
-        if (verdict == SenderFloors.Verdict.STALE) {
-            return drop(DropReason.STALE, port + " heard " + hello.farEnd() + " incarnation " + hello.incarnation()
-                    + ", older than the live one of " + hello.node());
-        }
-        if (verdict == SenderFloors.Verdict.REPLAY) {
-            return drop(DropReason.REPLAY, port + " heard " + hello.farEnd() + " sequence " + hello.seq()
-                    + ", far behind the newest from " + hello.node());
+        switch (floors.judge(port, hello, nowMs)) {
+            case STALE:
+                return drop(DropReason.STALE, port + " heard " + hello.farEnd() + " incarnation " + hello.incarnation()
+                        + ", older than the live one of " + hello.node());
+            case REPLAY:
+                return drop(DropReason.REPLAY, port + " heard " + hello.farEnd() + " sequence " + hello.seq()
+                        + ", far behind the newest from " + hello.node());
+            case REPEAT:
+                return drop(DropReason.REPLAY, port + " heard " + hello.farEnd() + " sequence " + hello.seq()
+                        + ", not above the last it took from that far end");
+            default:
+                break;
         }
         switch (table.admit(port, hello)) {
             case STALE:
@@ -184,7 +188,7 @@ public final class ProbeIntake {
             hello = hello.withTtlMs(config.timing().maxAcceptedTtlMs());
         }
         metrics.received(port);
-        floors.accepted(hello, nowMs);
+        floors.accepted(port, hello, nowMs);
         return table.heard(port, hello, nowMs);
     }
 

@@ -7,8 +7,9 @@ package io.railmap.daemon.probe;
  * refreshed.
  *
  * <p>Memory at the defaults: a far end is under 1 KB (names of at most 64 bytes, a management
- * address of at most 128 characters), so the table holds at most about 4 MB; a sender's replay
- * state is under 200 bytes, so at most about 1 MB.
+ * address of at most 128 characters), so the table holds at most about 4 MB; the replay state of a
+ * sender, or of a pair of port and far end ({@code maxFarEnds} of them), is under 200 bytes, so at
+ * most about 2 MB.
  *
  * @param maxFarEndsPerPort far ends one port may hear at once; 1 to 65536. Default
  *                          {@value #DEFAULT_FAR_ENDS_PER_PORT}: a point-to-point cable needs 1, a

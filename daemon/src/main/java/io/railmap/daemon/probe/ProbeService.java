@@ -52,6 +52,14 @@ public final class ProbeService extends VerticleBase {
     private static final Logger LOG = System.getLogger(ProbeService.class.getName());
     /** How often this machine's addresses are read again (also whenever a port comes up), in ms. */
     static final long ADDRESS_REFRESH_MS = 5_000;
+    /**
+     * Logged once at start, as a warning, by a probe without a cluster key: what anyone can then do
+     * (PROBE.md, "Threat model", quotes it).
+     */
+    static final String KEYLESS_WARNING = "no cluster key: hellos are NOT authenticated, so any user of this node"
+            + " (sending from a link-local address that is not this machine's, which Linux allows without root)"
+            + " and any host on a cable can forge or replay far ends, and so cables that do not exist;"
+            + " give every daemon --cluster-key-file (PROBE.md, \"Threat model\")";
 
     private final ProbeConfig config;
     private final ProbeMetrics metrics;
@@ -118,8 +126,7 @@ public final class ProbeService extends VerticleBase {
                             + config.node() + " of cluster " + config.cluster() + ", incarnation " + config.incarnation()
                             + (config.key().isPresent() ? ", hellos authenticated with the cluster key" : ""));
                     if (config.key().isEmpty()) {
-                        LOG.log(Level.WARNING, "no cluster key: hellos are not authenticated, so a host on a cable can forge"
-                                + " or replay far ends (see PROBE.md); give every daemon --cluster-key-file");
+                        LOG.log(Level.WARNING, KEYLESS_WARNING);
                     }
                 });
     }

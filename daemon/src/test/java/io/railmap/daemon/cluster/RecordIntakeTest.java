@@ -7,12 +7,16 @@ import io.railmap.daemon.cluster.RecordIntake.Receipt;
 import io.railmap.daemon.cluster.RecordIntake.ViewChange;
 import io.railmap.daemon.cluster.RecordIntake.ViewMember;
 import io.railmap.daemon.engine.Engine;
+import io.railmap.matrix.model.FarEndSource;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
+import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.model.PortState;
+import io.railmap.matrix.model.SwitchPort;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -164,13 +168,12 @@ class RecordIntakeTest {
         Stream.of(new byte[0], "{".getBytes(StandardCharsets.UTF_8), new byte[] {(byte) 0xff, (byte) 0xfe, '{', '}'},
                 // a bare record, without the protocol
                 "{\"node\":\"b\",\"version\":1,\"ports\":[]}".getBytes(StandardCharsets.UTF_8),
-                (header + "{\"node\":\"b c\",\"incarnation\":\"" + B.id() + "\",\"version\":1,\"ports\":[]}}").getBytes(StandardCharsets.UTF_8),
-                new byte[RecordMessages.MAX_BYTES + 1])
+                (header + "{\"node\":\"b c\",\"incarnation\":\"" + B.id() + "\",\"version\":1,\"ports\":[]}}").getBytes(StandardCharsets.UTF_8))
                 .forEach(bytes -> assertThat(raw(B, bytes)).contains(RejectReason.MALFORMED));
 
         assertThat(from(B, record("b", 1, "ok"))).isEmpty();
         assertThat(ports("b")).containsExactly("ok");
-        assertThat(metrics.rejectedCount(RejectReason.MALFORMED)).isEqualTo(6);
+        assertThat(metrics.rejectedCount(RejectReason.MALFORMED)).isEqualTo(5);
     }
 
     @Test
@@ -268,7 +271,7 @@ class RecordIntakeTest {
 
     @Test
     void aMessageOfAProtocolThisDaemonDoesNotReadIsRejectedSayingWhichVersionsEachSideSpeaks() {
-        RecordIntake newer = new RecordIntake(engine, metrics, nanos::get, RecordIntake.MAX_RECORDS, RecordIntake.MAX_RECORD_BYTES,
+        RecordIntake newer = new RecordIntake(engine, metrics, nanos::get, RecordIntake.MAX_RECORDS, 16L << 20,
                 new ClusterProtocol(2, 3, 3));
         newer.view(1, List.of(A, B));
         byte[] old = RecordMessages.encode(record("b", 3, "en1"), ClusterProtocol.THIS);
@@ -333,5 +336,108 @@ class RecordIntakeTest {
         // when b leaves, its bytes are freed and c's record fits
         small.view(2, List.of(A, C));
         assertThat(small.receive(C.id(), C.node(), two, 0, two.length).rejected()).isEmpty();
+    }
+
+    /**
+     * A record of a large node as discovery makes it: {@code ports} RoCE ports ({@code enp<i>s0f1np1},
+     * {@code mlx5_<i>}, 400 Gb/s), each with an IPv4 and an IPv6 address, a GID index, the leaf switch
+     * port LLDP names, and {@code farEnds} far ends named like real nodes and ports.
+     */
+    private static NodeRecord large(ViewMember by, String node, int ports, int farEnds) {
+        List<Port> out = new ArrayList<>();
+        for (int p = 0; p < ports; p++) {
+            List<PortRef> heard = new ArrayList<>();
+            for (int f = 0; f < farEnds; f++) {
+                heard.add(new PortRef(String.format("gpu-node-%04d", f + 1), "enp" + p + "s0f1np1"));
+            }
+            SwitchPort leaf = new SwitchPort(FarEndSource.LLDP, String.format("0c:42:a1:00:%02x:%02x", p / 256, p % 256),
+                    Optional.of("leaf-rail" + p + "-row12-rack07"), "Ethernet1/" + (p + 1) + "/1");
+            out.add(new Port(node, "enp" + p + "s0f1np1", Optional.of("mlx5_" + p), 1, PortKind.ROCE, Optional.of(400.0), PortState.ACTIVE,
+                    Optional.empty(), List.of("10.200." + p + ".17", "fe80::ec0d:9aff:fe" + Integer.toHexString(16 + p) + ":1a2b"), true,
+                    Optional.empty(), Optional.of(leaf), Optional.of(3), heard));
+        }
+        return new NodeRecord(node, 1, out, Optional.of("10.0.0.17"), Optional.of(true), Optional.of(UUID.fromString(by.id())));
+    }
+
+    @Test
+    void aLargeNodesRecordFitsTheBoundManyTimesOver() {
+        // the measurements RecordMessages.MAX_BYTES names: 64 cabled ports, and 8 ports on switched rails of 256 nodes
+        int cabled = RecordMessages.encode(large(B, "b", 64, 1), ClusterProtocol.THIS).length;
+        int switched = RecordMessages.encode(large(B, "b", 8, 255), ClusterProtocol.THIS).length;
+
+        assertThat(cabled).isBetween(20_000, RecordMessages.MAX_BYTES / 8);
+        assertThat(switched).isBetween(80_000, RecordMessages.MAX_BYTES / 2);
+    }
+
+    /** @return the message of {@code record} padded with JSON whitespace to exactly {@code length} bytes */
+    private static byte[] padded(NodeRecord record, int length) {
+        byte[] message = RecordMessages.encode(record, ClusterProtocol.THIS);
+        byte[] out = Arrays.copyOf(message, length);
+        Arrays.fill(out, message.length, length, (byte) ' ');
+        return out;
+    }
+
+    @Test
+    void aRecordMessageOverTheBoundIsRejectedAsTooLargeAndCountedAndTheNextIsTaken() {
+        intake.view(1, List.of(A, B, C));
+        byte[] atBound = padded(record("c", 1, "en1"), RecordMessages.MAX_BYTES);
+        byte[] overBound = padded(record("b", 1, "en1"), RecordMessages.MAX_BYTES + 1);
+        byte[] huge = RecordMessages.encode(large(B, "b", 64, 100), ClusterProtocol.THIS);
+
+        Receipt over = intake.receive(B.id(), B.node(), overBound, 0, overBound.length);
+        Receipt wellOver = intake.receive(B.id(), B.node(), huge, 0, huge.length);
+
+        assertThat(huge.length).isGreaterThan(RecordMessages.MAX_BYTES);
+        assertThat(over.rejected()).contains(RejectReason.TOO_LARGE);
+        assertThat(over.why()).isEqualTo("record from b: " + (RecordMessages.MAX_BYTES + 1) + " bytes, over the "
+                + RecordMessages.MAX_BYTES + " a record message may have");
+        assertThat(wellOver.rejected()).contains(RejectReason.TOO_LARGE);
+        assertThat(metrics.rejectedCount(RejectReason.TOO_LARGE)).isEqualTo(2);
+        assertThat(intake.bytesHeldAndParked()).containsExactly(0, 0);
+        assertThat(intake.receive(C.id(), C.node(), atBound, 0, atBound.length).rejected()).isEmpty();
+        assertThat(from(B, record("b", 2, "ok"))).isEmpty();
+        assertThat(engine.snapshot().nodes()).containsExactly("a", "b", "c");
+    }
+
+    @Test
+    void theBytesHeldAndParkedNeverPassTheirBoundsWhateverMembersSend() {
+        int one = RecordMessages.encode(large(B, "n0", 8, 1), ClusterProtocol.THIS).length;
+        long bound = 10L * one;
+        RecordIntake small = new RecordIntake(engine, metrics, nanos::get, 1_000, bound, ClusterProtocol.THIS);
+        List<ViewMember> members = new ArrayList<>(List.of(A));
+        for (int i = 0; i < 40; i++) {
+            members.add(member("n" + i, 100 + i, false));
+        }
+        small.view(1, members);
+        long mostHeld = 0;
+        long mostParked = 0;
+        for (int round = 1; round <= 3; round++) {
+            for (int i = 0; i < 40; i++) {
+                ViewMember m = members.get(i + 1);
+                // each round every node's record grows: updates of held records must stay within the bound too
+                byte[] bytes = RecordMessages.encode(large(m, "n" + i, 8 * round, 1), ClusterProtocol.THIS);
+                small.receive(m.id(), m.node(), bytes, 0, bytes.length);
+                mostHeld = Math.max(mostHeld, small.bytesHeldAndParked()[0]);
+                // and members not yet in the view, whose records wait
+                ViewMember early = member("p" + i, 1_000 + i, false);
+                byte[] waiting = RecordMessages.encode(large(early, "p" + i, 8 * round, 1), ClusterProtocol.THIS);
+                small.receive(early.id(), early.node(), waiting, 0, waiting.length);
+                mostParked = Math.max(mostParked, small.bytesHeldAndParked()[1]);
+            }
+        }
+
+        assertThat(mostHeld).isBetween(bound / 2, bound);
+        assertThat(mostParked).isPositive().isLessThanOrEqualTo(bound / RecordIntake.HEAP_SHARE);
+        assertThat(metrics.rejectedCount(RejectReason.FULL)).isPositive();
+        assertThat(metrics.rejectedCount(RejectReason.NOT_MEMBER)).isPositive();
+        assertThat(engine.snapshot().nodes().size()).isBetween(2, 11);
+    }
+
+    @Test
+    void theBytesHeldAreAnEighthOfTheHeap() {
+        // bin/railmapd's -Xmx128m: the serial collector reports a max heap of about 123.8 MiB
+        assertThat(RecordIntake.heldBytesFor(129_761_280L)).isEqualTo(16_220_160L);
+        assertThat(RecordIntake.heldBytesFor(1L << 30)).isEqualTo(128L << 20);
+        assertThat(RecordIntake.heldBytesFor(1L << 20)).isEqualTo(RecordMessages.MAX_BYTES);
     }
 }

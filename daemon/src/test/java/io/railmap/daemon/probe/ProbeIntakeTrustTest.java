@@ -163,4 +163,54 @@ class ProbeIntakeTrustTest {
         int held = intake.neighbours().values().stream().mapToInt(List::size).sum();
         assertThat(held).isEqualTo(10);
     }
+
+    @Test
+    void aDatagramIsTakenAtMostOnceOnEachPortEvenAfterItsFarEndExpired() {
+        intake = intake(Optional.of(KEY), ProbeLimits.DEFAULTS);
+        // b was cabled to en6, then went away (or was recabled): its last datagrams are within the
+        // reorder window of the newest this daemon took from b, and nothing newer ever comes
+        ProbeDatagram last = hello("b", "en7");
+        byte[] captured = ProbeCodec.encode(last, Optional.of(KEY));
+        intake.accept(FROM_B_ON_EN6, captured, 0);
+        long ttl = ProbeTiming.DEFAULTS.maxAcceptedTtlMs();
+        intake.expire(ttl);
+        assertThat(intake.view()).isEmpty();
+
+        List<NeighbourEvent> again = intake.accept(FROM_B_ON_EN6, captured, ttl + 1);
+        List<NeighbourEvent> otherPort = intake.accept(FROM_B_ON_EN7, captured, ttl + 2);
+        intake.expire(2 * ttl + 2);
+        List<NeighbourEvent> otherPortAgain = intake.accept(FROM_B_ON_EN7, captured, 2 * ttl + 3);
+
+        assertThat(again).as("the same cable, after expiry").isEmpty();
+        assertThat(otherPort).as("another cable, once: within the reorder window").hasSize(1);
+        assertThat(otherPortAgain).as("that cable again, after expiry").isEmpty();
+        assertThat(intake.view()).isEmpty();
+        assertThat(metrics.droppedCount(DropReason.REPLAY)).isEqualTo(2);
+    }
+
+    @Test
+    void afterThisDaemonRestartsACapturedHelloIsTakenOnceAndLastsOneAcceptedTtl() {
+        ProbeDatagram hello = hello("b", "en7", 1, ProbeDatagram.MAX_TTL_MS);
+        byte[] captured = ProbeCodec.encode(hello, Optional.of(KEY));
+        intake = intake(Optional.of(KEY), ProbeLimits.DEFAULTS);
+        intake.accept(FROM_B_ON_EN6, captured, 0);
+        intake.accept(FROM_B_ON_EN6, ProbeCodec.encode(hello.withSeq(hello.seq() + 1_000), Optional.of(KEY)), 1_000);
+
+        // this daemon restarts: what it remembered of b is gone, and b is silent (or on another cable)
+        intake = intake(Optional.of(KEY), ProbeLimits.DEFAULTS);
+        long start = 5_000_000;
+        long cap = ProbeTiming.DEFAULTS.maxAcceptedTtlMs();
+        List<NeighbourEvent> replayed = intake.accept(FROM_B_ON_EN6, captured, start);
+        List<NeighbourEvent> replayedAgain = intake.accept(FROM_B_ON_EN6, captured, start + 1);
+
+        assertThat(replayed).singleElement().isInstanceOf(NeighbourEvent.Found.class);
+        assertThat(replayedAgain).isEmpty();
+        assertThat(intake.neighbours().get("en6")).singleElement()
+                .satisfies(n -> assertThat(n.expiresAtMs()).isEqualTo(start + cap));
+        assertThat(intake.expire(start + cap - 1)).isEmpty();
+        assertThat(intake.expire(start + cap)).singleElement().isInstanceOf(NeighbourEvent.Lost.class);
+        assertThat(intake.accept(FROM_B_ON_EN6, captured, start + cap + 1)).isEmpty();
+        assertThat(intake.view()).isEmpty();
+        assertThat(metrics.droppedCount(DropReason.REPLAY)).isEqualTo(2);
+    }
 }

@@ -10,9 +10,18 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.StandardProtocolFamily;
 import java.nio.channels.DatagramChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -24,6 +33,24 @@ import org.junit.jupiter.api.Test;
 class ProbeServiceTest {
     private Vertx vertx;
     private ProbeService probe;
+    private final Logger logger = Logger.getLogger(ProbeService.class.getName());
+    private final List<String> warnings = new CopyOnWriteArrayList<>();
+    private final Handler capture = new Handler() {
+        @Override
+        public void publish(LogRecord record) {
+            if (record.getLevel() == Level.WARNING) {
+                warnings.add(record.getMessage());
+            }
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
 
     @BeforeEach
     void deploy() throws Exception {
@@ -32,6 +59,7 @@ class ProbeServiceTest {
         } catch (IOException | UnsupportedOperationException e) {
             assumeTrue(false, "IPv6 sockets do not work on this machine: " + e);
         }
+        logger.addHandler(capture);
         vertx = Vertx.vertx();
         // A port of its own, so that a daemon on this machine is not disturbed.
         ProbeConfig config = ProbeConfig.defaults("lab", "a", 1, "127.0.0.1:7246").withGroup(ProbeConfig.DEFAULT_GROUP, 17245);
@@ -41,9 +69,30 @@ class ProbeServiceTest {
 
     @AfterEach
     void close() throws Exception {
+        logger.removeHandler(capture);
         if (vertx != null) {
             get(vertx.close());
         }
+    }
+
+    @Test
+    void withoutAKeyTheProbeSaysOnceAtStartThatAnyLocalUserCanForgeHellosAndProbeMdQuotesTheLine() throws Exception {
+        // deployed in deploy() without a key
+        assertThat(warnings).containsOnlyOnce(ProbeService.KEYLESS_WARNING);
+        assertThat(ProbeService.KEYLESS_WARNING).contains("NOT authenticated", "any user of this node",
+                "a link-local address that is not this machine's", "any host on a cable", "--cluster-key-file");
+        // surefire runs in the module's directory
+        assertThat(Files.readString(Path.of("PROBE.md"))).contains("WARNING ProbeService: " + ProbeService.KEYLESS_WARNING + "\n");
+    }
+
+    @Test
+    void withAKeyTheProbeGivesNoSuchWarning() throws Exception {
+        warnings.clear();
+        ProbeConfig keyed = ProbeConfig.defaults("lab", "a", 1, "127.0.0.1:7246").withGroup(ProbeConfig.DEFAULT_GROUP, 17247)
+                .withKey(Optional.of(ProbeKeys.of("cluster")));
+        get(vertx.deployVerticle(new ProbeService(keyed, new SimpleMeterRegistry())));
+
+        assertThat(warnings).doesNotContain(ProbeService.KEYLESS_WARNING);
     }
 
     @Test

@@ -1,12 +1,14 @@
 package io.railmap.daemon.testing;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -19,6 +21,8 @@ public final class Attacks implements AutoCloseable {
     /** The unprivileged user the attacker runs as: nobody. */
     public static final int NOBODY = 65534;
     private static final Pattern DROPPED = Pattern.compile("railmap_probe_dropped_total\\{reason=\"([a-z-]+)\",?} ([0-9.E]+)");
+    /** A generation's line of {@code jcmd PID GC.heap_info} on the serial collector, with what it uses in kB. */
+    private static final Pattern GENERATION_USED = Pattern.compile("generation\\s+total \\d+K, used (\\d+)K");
 
     private final Path dir;
     private final List<Process> started = new ArrayList<>();
@@ -110,6 +114,41 @@ public final class Attacks implements AutoCloseable {
         if (lab != null) {
             lab.close();
         }
+    }
+
+    /**
+     * The live heap of a JVM on the serial collector: a full collection ({@code jcmd PID GC.run}), then
+     * the sum of what its generations use ({@code jcmd PID GC.heap_info}: the lines {@code def new
+     * generation total …K, used …K} and {@code tenured generation total …K, used …K}).
+     *
+     * @param pid the JVM's process id (a daemon of this JDK; jcmd attaches as the same user)
+     * @return kB used by the heap after the collection
+     * @throws IOException when jcmd fails or prints no generation
+     */
+    public static long liveHeapKb(long pid) throws IOException, InterruptedException {
+        jcmd(pid, "GC.run");
+        Matcher used = GENERATION_USED.matcher(jcmd(pid, "GC.heap_info"));
+        long kb = 0;
+        int generations = 0;
+        while (used.find()) {
+            kb += Long.parseLong(used.group(1));
+            generations++;
+        }
+        if (generations == 0) {
+            throw new IOException("jcmd " + pid + " GC.heap_info named no generation (not the serial collector?)");
+        }
+        return kb;
+    }
+
+    private static String jcmd(long pid, String command) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), Long.toString(pid), command)
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            p.destroyForcibly();
+            throw new IOException("jcmd " + pid + " " + command + " failed: " + out);
+        }
+        return out;
     }
 
     /** @return the resident set size of a process in kB, from /proc */
