@@ -115,7 +115,8 @@ public final class Topology {
                             : "its InfiniBand neighbour (HCA " + port.infiniband().flatMap(Infiniband::peerNodeGuid).orElseThrow()
                                     + " port " + port.infiniband().flatMap(Infiniband::peerPort).orElseThrow() + ")";
                     unconfirmed.add(new Unconfirmed(port.ref(), Optional.empty(), named
-                            + (peer == null ? " is on no node of the snapshot" : " is " + peer + ", on its own node"), List.of()));
+                            + (peer == null ? " is on no node of the snapshot" : " is " + peer + ", on its own node"),
+                            peer == null ? List.of() : List.of(peer)));
                 }
             }
             observed.put(port.ref(), far);

@@ -235,6 +235,13 @@ class TopologyTest {
                     assertThat(u.farEnd()).isEmpty();
                     assertThat(u.reason()).isEqualTo("its InfiniBand neighbour (HCA 0x0000000000100003 port 1) is on no node of the snapshot");
                 });
+        // a cable between two HCA ports of one node (a loop) is no cable between nodes
+        Topology loop = Topology.of(new Snapshot(List.of(new NodeRecord("g1", 1, List.of(
+                ib("g1", "ib0", 1, G1, Optional.of(G1), Optional.of(2)), ib("g1", "ib1", 2, G1, Optional.of(G1), Optional.of(1)))))));
+        assertThat(loop.cables()).isEmpty();
+        assertThat(loop.unconfirmed()).extracting(Unconfirmed::reason).containsExactly(
+                "its InfiniBand neighbour (HCA 0x0002c90300336fe0 port 2) is g1:ib1, on its own node",
+                "its InfiniBand neighbour (HCA 0x0002c90300336fe0 port 1) is g1:ib0, on its own node");
         // g1's ports name a far end, so only g2:ib0, which tells none, has an unknown far end
         assertThat(RailTable.of(t).findings()).filteredOn(f -> f.code() == Code.UNKNOWN_FAR_END)
                 .flatExtracting(f -> f.ports()).containsExactly(PortRef.parse("g2:ib0"));
