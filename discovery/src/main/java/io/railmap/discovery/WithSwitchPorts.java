@@ -1,5 +1,7 @@
 package io.railmap.discovery;
 
+import io.railmap.matrix.model.Infiniband;
+import io.railmap.matrix.model.SwitchPort;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -8,9 +10,9 @@ import java.util.function.Function;
 
 /**
  * A {@link PortSource} whose ports carry the switch port at their far end: each discovered port
- * with carrier gets the switch port that the {@link SwitchPorts} given for this discovery name for
- * its netdev (a port without carrier reaches no switch, whatever a neighbour table still holds), and
- * their notes join the discovery's notes.
+ * with carrier gets the switch port and InfiniBand facts that the {@link SwitchPorts} given for this
+ * discovery name for its netdev (a port without carrier reaches no switch and no HCA, whatever a
+ * neighbour table still holds), and their notes join the discovery's notes.
  */
 public final class WithSwitchPorts implements PortSource {
     private final PortSource ports;
@@ -33,8 +35,11 @@ public final class WithSwitchPorts implements PortSource {
         SwitchPorts known = switches.apply(found.ports());
         List<LocalPort> withSwitches = new ArrayList<>(found.ports().size());
         for (LocalPort p : found.ports()) {
-            Optional<io.railmap.matrix.model.SwitchPort> sw = p.carrier() ? known.of(p.port().netdev()) : Optional.empty();
-            withSwitches.add(new LocalPort(p.port().withSwitchPort(sw), p.mac(), p.mtu(), p.ifindex(), p.carrier(), p.gids()));
+            String netdev = p.port().netdev();
+            Optional<SwitchPort> sw = p.carrier() ? known.of(netdev) : Optional.empty();
+            Optional<Infiniband> ib = p.carrier() ? known.infinibandOf(netdev) : Optional.empty();
+            withSwitches.add(new LocalPort(p.port().withSwitchPort(sw).withInfiniband(ib), p.mac(), p.mtu(), p.ifindex(), p.carrier(),
+                    p.gids()));
         }
         List<String> notes = new ArrayList<>(found.notes());
         notes.addAll(known.notes());

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railmap.discovery.lldp.LldpdSource;
 import io.railmap.matrix.model.FarEndSource;
+import io.railmap.matrix.model.Infiniband;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.PortState;
@@ -68,5 +69,27 @@ class WithSwitchPortsTest {
 
         assertThat(both.byNetdev()).containsExactlyInAnyOrderEntriesOf(Map.of("eth2", LEAF0_P1, "eth3", LEAF1_P1));
         assertThat(both.notes()).hasSize(SwitchPorts.MAX_NOTES).startsWith("one").endsWith("more notes like these were left out");
+    }
+
+    @Test
+    void anInfinibandPortWithCarrierGetsItsHcaFactsAndWithoutCarrierNone() throws Exception {
+        Infiniband peer = new Infiniband(Optional.of("0x48210b030096a5cb"), Optional.of("0x0002c90300336fe0"), Optional.of(1));
+        SwitchPorts known = new SwitchPorts(Map.of(), Map.of("ib0", peer, "ib1", Infiniband.of("0x0c42a103004029a0")), List.of());
+        Discovery.Builder b = Discovery.builder("g1");
+        for (String netdev : List.of("ib0", "ib1")) {
+            boolean carrier = netdev.equals("ib0");
+            Port p = new Port("g1", netdev, Optional.of("mlx5_" + netdev.charAt(2)), 1, PortKind.INFINIBAND, Optional.empty(),
+                    carrier ? PortState.ACTIVE : PortState.DOWN, Optional.empty(), List.of());
+            b.add(new LocalPort(p, Optional.empty(), OptionalInt.empty(), OptionalInt.empty(), carrier, List.of()), List.of());
+        }
+        Discovery found = b.build();
+
+        Discovery d = new WithSwitchPorts(() -> found, ports -> known).discover();
+
+        assertThat(d.ports().get(0).port().infiniband()).contains(peer);
+        assertThat(d.ports().get(1).port().infiniband()).isEmpty();
+        SwitchPorts merged = new SwitchPorts(Map.of(), Map.of("ib0", Infiniband.of("0x0c42a103004029a0")), List.of()).and(known);
+        assertThat(merged.infiniband()).containsOnlyKeys("ib0", "ib1");
+        assertThat(merged.infinibandOf("ib0")).contains(Infiniband.of("0x0c42a103004029a0"));
     }
 }

@@ -73,7 +73,7 @@ public final class SentencePorts {
         topology.unconfirmed().forEach(u -> u.farEnd().ifPresent(q -> out.add(q.toString())));
         topology.sharedSegments().forEach(s -> s.farEnds().forEach(q -> out.add(q.toString())));
         topology.sourceConflicts().forEach(c -> {
-            out.add(c.thunderboltPeer().toString());
+            out.add(c.paired().toString());
             c.probed().forEach(q -> out.add(q.toString()));
         });
         return out;

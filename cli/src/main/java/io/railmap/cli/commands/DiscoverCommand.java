@@ -61,6 +61,9 @@ public final class DiscoverCommand implements Callable<Integer> {
         for (LocalPort port : found.ports()) {
             port.port().switchPort().ifPresent(sw -> err.println("railmap: " + Names.escape(port.port().netdev()) + ": switch "
                     + Names.escape(sw.switchName()) + " port " + Names.escape(sw.port()) + " (" + Names.escape(sw.switchId()) + ")"));
+            port.port().infiniband().filter(ib -> ib.peerNodeGuid().isPresent()).ifPresent(ib -> err.println("railmap: "
+                    + Names.escape(port.port().netdev()) + ": HCA " + ib.peerNodeGuid().get() + " port " + ib.peerPort().orElseThrow()
+                    + " (a back-to-back InfiniBand cable)"));
         }
         err.flush();
         NodeRecord record = new NodeRecord(name, 0, found.ports().stream().map(LocalPort::port).toList(),

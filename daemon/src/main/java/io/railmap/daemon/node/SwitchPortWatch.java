@@ -21,8 +21,8 @@ import java.util.TreeSet;
  * answer for discovery to attach to its ports ({@link #latest}) without waiting. A source that cannot
  * be asked is logged once, with why and what to do, and its switch ports are dropped (a stopped
  * lldpd gives no switch port, not a stale one); when it answers again that is logged once too. A
- * port whose switch port appears, changes or goes is logged (at most {@value #MAX_CHANGE_LINES}
- * lines per poll).
+ * port whose switch port (or, for InfiniBand, the HCA port at the far end of a back-to-back cable)
+ * appears, changes or goes is logged (at most {@value #MAX_CHANGE_LINES} lines per poll).
  */
 public final class SwitchPortWatch {
     private static final Logger LOG = System.getLogger(SwitchPortWatch.class.getName());
@@ -88,22 +88,42 @@ public final class SwitchPortWatch {
     }
 
     private static void logChanges(SwitchPorts before, SwitchPorts now) {
+        List<String> lines = changes(before, now);
+        lines.stream().limit(MAX_CHANGE_LINES).forEach(l -> LOG.log(Level.INFO, l));
+        if (lines.size() > MAX_CHANGE_LINES) {
+            LOG.log(Level.INFO, "and " + (lines.size() - MAX_CHANGE_LINES) + " more ports whose far end changed");
+        }
+    }
+
+    /**
+     * @return one line per netdev whose far end (switch port, or the HCA port of a back-to-back
+     *         InfiniBand cable) appeared, changed or went between two readings, by netdev
+     */
+    static List<String> changes(SwitchPorts before, SwitchPorts now) {
         TreeSet<String> netdevs = new TreeSet<>(before.byNetdev().keySet());
         netdevs.addAll(now.byNetdev().keySet());
+        netdevs.addAll(before.infiniband().keySet());
+        netdevs.addAll(now.infiniband().keySet());
         List<String> lines = new ArrayList<>();
         for (String netdev : netdevs) {
-            SwitchPort was = before.byNetdev().get(netdev);
-            SwitchPort is = now.byNetdev().get(netdev);
+            String was = farEnd(before, netdev);
+            String is = farEnd(now, netdev);
             if (Objects.equals(was, is)) {
                 continue;
             }
-            lines.add("port " + netdev + " far end: " + (is == null ? "no switch port" : describe(is))
-                    + (was == null ? "" : " (was " + describe(was) + ")"));
+            lines.add("port " + netdev + " far end: " + (is == null ? "no switch port" : is) + (was == null ? "" : " (was " + was + ")"));
         }
-        lines.stream().limit(MAX_CHANGE_LINES).forEach(l -> LOG.log(Level.INFO, l));
-        if (lines.size() > MAX_CHANGE_LINES) {
-            LOG.log(Level.INFO, "and " + (lines.size() - MAX_CHANGE_LINES) + " more ports whose switch port changed");
+        return lines;
+    }
+
+    /** @return the far end of a netdev as a reading tells it, or null when it tells none */
+    private static String farEnd(SwitchPorts reading, String netdev) {
+        SwitchPort sw = reading.byNetdev().get(netdev);
+        if (sw != null) {
+            return describe(sw);
         }
+        return reading.infinibandOf(netdev).filter(ib -> ib.peerNodeGuid().isPresent())
+                .map(ib -> "HCA " + ib.peerNodeGuid().get() + " port " + ib.peerPort().orElseThrow()).orElse(null);
     }
 
     /** @return {@code switch leaf0 port p1 (lldp:52:54:00:12:34:56)} */

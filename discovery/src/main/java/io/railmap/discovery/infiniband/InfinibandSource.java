@@ -8,17 +8,26 @@ import io.railmap.discovery.SourceUnavailableException;
 import io.railmap.discovery.SwitchPortSource;
 import io.railmap.discovery.SwitchPorts;
 import io.railmap.matrix.model.FarEndSource;
+import io.railmap.matrix.model.Infiniband;
+import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.SwitchPort;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The switch port at the far end of each active InfiniBand port, from infiniband-diags. For each
@@ -28,9 +37,14 @@ import java.util.function.Supplier;
  * description). That is two or three SMPs per local port, answered by the neighbour itself, whatever
  * the fabric's size; {@code ibnetdiscover}, {@code iblinkinfo} and {@code ibqueryerrors} sweep the
  * whole fabric (thousands of SMPs and seconds to minutes on a large one) to answer the same for one
- * port, and {@code ibstat} tells nothing about the far end. A far end that is not a switch (a
- * back-to-back cable to another HCA) gives no switch port. Needs read and write access to the umad
- * device ({@code /dev/infiniband/umad*}: root, or a udev rule).
+ * port, and {@code ibstat} tells nothing about the far end. A far end that is an HCA (a back-to-back
+ * cable) gives no switch port but {@link Infiniband} facts: its node GUID and the port the cable
+ * enters ({@code Guid}, {@code LocalPort}), with the node GUID of the local HCA read from sysfs
+ * ({@code /sys/class/infiniband/<hca>/node_guid}), so that the two ends of the cable can name each
+ * other (rdma-core's {@code libibnetdisc/ibnetdisc.c} {@code recv_node_info} links a node reached by
+ * a directed route the same way: its {@code IB_NODE_GUID_F} and {@code IB_NODE_LOCAL_PORT_F}). Every
+ * asked port whose node GUID sysfs gives carries it, whatever its far end. Needs read and write
+ * access to the umad device ({@code /dev/infiniband/umad*}: root, or a udev rule).
  *
  * <p>Ports without InfiniBand link layer, or not active, are not asked. With no such port, nothing
  * runs and the source is not "unavailable". At most {@value #MAX_PORTS} ports are asked per read.
@@ -43,16 +57,28 @@ public final class InfinibandSource implements SwitchPortSource {
     /** The most ports asked per read (a node with more IB ports than this is not a compute node). */
     static final int MAX_PORTS = 64;
 
-    private final Supplier<Optional<Path>> smpquery;
+    /** The longest {@code node_guid} file read, in bytes (it holds 20). */
+    static final int MAX_GUID_BYTES = 64;
+    private static final Pattern SYSFS_GUID = Pattern.compile("([0-9a-f]{4}):([0-9a-f]{4}):([0-9a-f]{4}):([0-9a-f]{4})");
 
-    /** Runs the {@code smpquery} found in {@code PATH} or sbin ({@link BoundedCommand#locate}), looked for at each read. */
+    private final Supplier<Optional<Path>> smpquery;
+    private final Path sys;
+
+    /**
+     * Runs the {@code smpquery} found in {@code PATH} or sbin ({@link BoundedCommand#locate}), looked
+     * for at each read, and reads node GUIDs under {@code /sys}.
+     */
     public InfinibandSource() {
-        this(() -> BoundedCommand.locate("smpquery"));
+        this(() -> BoundedCommand.locate("smpquery"), Path.of("/sys"));
     }
 
-    /** @param smpquery the program to run as smpquery (tests), or empty when it is not installed */
-    InfinibandSource(Supplier<Optional<Path>> smpquery) {
+    /**
+     * @param smpquery the program to run as smpquery (tests), or empty when it is not installed
+     * @param sys      the sysfs mount ({@code /sys}), under which {@code class/infiniband/<hca>/node_guid} is read
+     */
+    InfinibandSource(Supplier<Optional<Path>> smpquery, Path sys) {
         this.smpquery = smpquery;
+        this.sys = sys;
     }
 
     @Override
@@ -78,43 +104,109 @@ public final class InfinibandSource implements SwitchPortSource {
                 "smpquery is not installed (no smpquery in PATH or sbin): install infiniband-diags (Debian and Red Hat: infiniband-diags)"
                         + " to learn the switch port at the far end of each InfiniBand port"));
         Map<String, SwitchPort> found = new HashMap<>();
+        Map<String, Infiniband> facts = new HashMap<>();
         List<String> notes = new ArrayList<>();
         String lastFailure = null;
         int failed = 0;
         for (Port port : asked) {
+            String where = "port " + Quote.value(port.netdev());
+            Optional<String> nodeGuid = Optional.empty();
             try {
-                farEnd(smpquery, port).ifPresent(sp -> found.put(port.netdev(), sp));
+                nodeGuid = Optional.of(nodeGuid(port.rdma().orElseThrow()));
+            } catch (IllegalArgumentException e) {
+                notes.add(where + ": " + e.getMessage() + "; a cable from it to another HCA cannot be confirmed");
+            }
+            Optional<SmpQuery.NodeInfo> peerHca = Optional.empty();
+            try {
+                SmpQuery.NodeInfo info = nodeInfo(smpquery, port);
+                if (info.isSwitch()) {
+                    found.put(port.netdev(), switchPort(smpquery, port, info));
+                } else if (info.isChannelAdapter()) {
+                    peerHca = Optional.of(info);
+                }
             } catch (CommandFailedException e) {
                 failed++;
                 lastFailure = e.getMessage();
-                notes.add("port " + Quote.value(port.netdev()) + ": " + e.getMessage());
+                notes.add(where + ": " + e.getMessage());
             } catch (IllegalArgumentException e) {
-                notes.add("port " + Quote.value(port.netdev()) + ": " + e.getMessage() + "; no switch port");
+                notes.add(where + ": " + e.getMessage() + "; no far end from it");
+            }
+            if (nodeGuid.isPresent() || peerHca.isPresent()) {
+                try {
+                    facts.put(port.netdev(), new Infiniband(nodeGuid, peerHca.map(SmpQuery.NodeInfo::guid),
+                            peerHca.map(SmpQuery.NodeInfo::port)));
+                } catch (IllegalArgumentException e) {
+                    notes.add(where + ": the HCA at the far end: " + e.getMessage() + "; not kept");
+                    nodeGuid.ifPresent(g -> facts.put(port.netdev(), Infiniband.of(g)));
+                }
             }
         }
         if (failed == asked.size()) {
             throw new SourceUnavailableException(lastFailure + " (smpquery needs the umad device /dev/infiniband/umad*: run as root or"
                     + " grant railmapd's user access)");
         }
-        return new SwitchPorts(found, notes);
+        return new SwitchPorts(found, facts, notes);
     }
 
-    private static Optional<SwitchPort> farEnd(Path smpquery, Port port) throws CommandFailedException {
+    /**
+     * @param hca an RDMA device name
+     * @return its node GUID, {@code 0x} and 16 lower-case hex digits
+     * @throws IllegalArgumentException naming the file when it cannot be read or is not a node GUID
+     */
+    private String nodeGuid(String hca) {
+        Path file = sys.resolve("class").resolve("infiniband").resolve(hca).resolve("node_guid");
+        String text;
+        try (InputStream in = Files.newInputStream(file)) {
+            text = new String(in.readNBytes(MAX_GUID_BYTES), StandardCharsets.US_ASCII);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(file + ": cannot be read (" + e.getClass().getSimpleName() + ")");
+        }
+        return sysfsNodeGuid(file.toString(), text);
+    }
+
+    /**
+     * @param source what was read, for messages (the file)
+     * @param text   a sysfs {@code node_guid} as the kernel writes it (drivers/infiniband/core/sysfs.c,
+     *               read back by rdma-core {@code libibverbs/device.c} {@code ibv_get_device_guid} with
+     *               {@code "%hx:%hx:%hx:%hx"}): four groups of four hex digits, most significant first,
+     *               separated by {@code ':'}, then a newline ({@code 4821:0b03:0096:a5cb})
+     * @return the GUID as smpquery writes one: {@code 0x} and 16 lower-case hex digits
+     * @throws IllegalArgumentException naming the source when the text is not of that form
+     */
+    static String sysfsNodeGuid(String source, String text) {
+        String value = text.strip().toLowerCase(Locale.ROOT);
+        Matcher m = SYSFS_GUID.matcher(value);
+        if (!m.matches()) {
+            throw new IllegalArgumentException(source + ": \"" + Names.escape(value, 40)
+                    + "\" is not a node GUID (four groups of four hex digits separated by ':')");
+        }
+        return "0x" + m.group(1) + m.group(2) + m.group(3) + m.group(4);
+    }
+
+    private static SmpQuery.NodeInfo nodeInfo(Path smpquery, Port port) throws CommandFailedException {
+        Answer answer = ask(smpquery, port, "nodeinfo");
+        return SmpQuery.nodeInfo(answer.command(), answer.text());
+    }
+
+    private static SwitchPort switchPort(Path smpquery, Port port, SmpQuery.NodeInfo info) throws CommandFailedException {
+        Answer answer = ask(smpquery, port, "nodedesc");
+        String description = SmpQuery.nodeDescription(answer.command(), answer.text());
+        return new SwitchPort(FarEndSource.INFINIBAND, info.guid(),
+                description.isEmpty() ? Optional.empty() : Optional.of(description), Integer.toString(info.port()));
+    }
+
+    /** smpquery's output for one attribute, and its command line without the program's path (for messages). */
+    private record Answer(String command, String text) {
+    }
+
+    /** Asks the node one hop out of the port, by directed route: {@code smpquery -C <hca> -P <n> -D <attribute> 0,<n>}. */
+    private static Answer ask(Path smpquery, Port port, String attribute) throws CommandFailedException {
         String device = port.rdma().orElseThrow();
         String n = Integer.toString(port.rdmaPort());
-        List<String> base = List.of(smpquery.toString(), "-C", device, "-P", n, "-D");
-        List<String> nodeInfoArgv = new ArrayList<>(base);
-        nodeInfoArgv.addAll(List.of("nodeinfo", "0," + n));
-        String source = "smpquery -C " + device + " -P " + n + " -D";
-        SmpQuery.NodeInfo info = SmpQuery.nodeInfo(source + " nodeinfo 0," + n, BoundedCommand.run(nodeInfoArgv, TIMEOUT, MAX_OUTPUT_BYTES));
-        if (!info.isSwitch()) {
-            return Optional.empty();
-        }
-        List<String> nodeDescArgv = new ArrayList<>(base);
-        nodeDescArgv.addAll(List.of("nodedesc", "0," + n));
-        String description = SmpQuery.nodeDescription(source + " nodedesc 0," + n,
-                BoundedCommand.run(nodeDescArgv, TIMEOUT, MAX_OUTPUT_BYTES));
-        return Optional.of(new SwitchPort(FarEndSource.INFINIBAND, info.guid(),
-                description.isEmpty() ? Optional.empty() : Optional.of(description), Integer.toString(info.port())));
+        List<String> args = List.of("-C", device, "-P", n, "-D", attribute, "0," + n);
+        List<String> argv = new ArrayList<>();
+        argv.add(smpquery.toString());
+        argv.addAll(args);
+        return new Answer("smpquery " + String.join(" ", args), BoundedCommand.run(argv, TIMEOUT, MAX_OUTPUT_BYTES));
     }
 }

@@ -36,12 +36,18 @@ public final class SmpQuery {
      *
      * @param type the node type as printed: {@code Switch}, {@code Channel Adapter}, {@code Router}
      * @param guid the node GUID, lower case, {@code 0x} and 16 hex digits
-     * @param port the far node's port number through which the query entered it (1-254 for a switch's cable port)
+     * @param port the far node's port number through which the query entered it (NodeInfo LocalPortNum,
+     *             printed {@code LocalPort}: 1-254 for a switch's cable port, the HCA port for an HCA)
      */
     public record NodeInfo(String type, String guid, int port) {
         /** @return true when the far end is a switch */
         public boolean isSwitch() {
             return type.equals("Switch");
+        }
+
+        /** @return true when the far end is an HCA ({@code Channel Adapter}): a back-to-back cable */
+        public boolean isChannelAdapter() {
+            return type.equals("Channel Adapter");
         }
     }
 

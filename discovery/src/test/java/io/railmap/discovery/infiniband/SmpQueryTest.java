@@ -38,6 +38,10 @@ class SmpQueryTest {
 
         assertThat(info).isEqualTo(new SmpQuery.NodeInfo("Channel Adapter", "0x0002c90300336fe0", 1));
         assertThat(info.isSwitch()).isFalse();
+        // LocalPort is NodeInfo's LocalPortNum (rdma-core v64.0 libibmad/fields.c, bits 288-295 of NodeInfo), which
+        // libibnetdisc/ibnetdisc.c recv_node_info takes as the far node's port of the link the query crossed
+        assertThat(info.isChannelAdapter()).isTrue();
+        assertThat(SmpQuery.nodeInfo(SOURCE, fixture("infiniband/smpquery_nodeinfo_switch_mellanox.txt")).isChannelAdapter()).isFalse();
     }
 
     @Test

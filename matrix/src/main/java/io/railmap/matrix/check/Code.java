@@ -70,7 +70,7 @@ public enum Code {
     SHARED_SEGMENT,
     /** A cable between two ranks that is not a rail (down, too slow, over a cap, trimmed). */
     CABLE_LEFT_OUT,
-    /** A port's Thunderbolt pairing and its probe name different far ends; none of its cables is a rail. */
+    /** A port's Thunderbolt pairing or InfiniBand neighbour and its probe name different far ends; none of its cables is a rail. */
     SOURCES_DISAGREE,
     /**
      * Readiness: a ranked node whose record says RDMA over Thunderbolt is off ({@code rdma_ctl status}:

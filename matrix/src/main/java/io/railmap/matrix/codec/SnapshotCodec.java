@@ -3,6 +3,7 @@ package io.railmap.matrix.codec;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.railmap.matrix.model.FarEndSource;
+import io.railmap.matrix.model.Infiniband;
 import io.railmap.matrix.model.IpAddresses;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.NodeRecord;
@@ -33,12 +34,13 @@ import java.util.regex.Pattern;
  *            "rateGbps": 80.0 | null, "state": "active" | "down" | "init" | "armed" | "unknown",
  *            "thunderbolt": {...} | null, "addresses": ["169.254.205.255", "fe80::1021:1bac:fe1:b5e3"] | null,
  *            "bridge": "bridge0" | null, "switchPort": switch port | null, "gidIndex": 3 | null,
- *            "neighbours": [{"node": "b", "port": "en7"}, ...]}
+ *            "infiniband": infiniband | null, "neighbours": [{"node": "b", "port": "en7"}, ...]}
  * switch port: {"source": "lldp" | "infiniband", "chassis": "52:54:00:12:34:56", "name": "leaf0" | null,
  *            "port": "p1"}
+ * infiniband: {"nodeGuid": "0x0002c90300336fe0" | null, "peerNodeGuid": "0x…" | null, "peerPort": 1 | null}
  * thunderbolt: {"domainUuid": "..." | null, "peerDomainUuid": "..." | null, "receptacle": 2,
  *            "linkSpeedGbps": 80.0 | null, "behindHub": false, "peerName": "Mac Studio" | null}
- * snapshot: {"format": "railmap-snapshot", "version": 3, "records": [record, ...]}
+ * snapshot: {"format": "railmap-snapshot", "version": 4, "records": [record, ...]}
  * </pre>
  *
  * Required: {@code node}, {@code version}, {@code ports}; per port {@code netdev}, {@code kind},
@@ -54,7 +56,8 @@ import java.util.regex.Pattern;
  * silently; a change to the format raises the snapshot version.
  *
  * <p>Versions: this code writes version {@value Snapshot#FORMAT_VERSION} and reads versions
- * {@value Snapshot#OLDEST_FORMAT_VERSION} to {@value Snapshot#FORMAT_VERSION}. Version 2 has no
+ * {@value Snapshot#OLDEST_FORMAT_VERSION} to {@value Snapshot#FORMAT_VERSION}. Version 3 has no
+ * {@code infiniband} (an unknown field there); its ports read with none. Version 2 has no
  * {@code switchPort} or {@code gidIndex} (unknown fields there); its ports read with none. Read tolerantly, a switch
  * port from a source this code does not know is left out, the port kept, and so is a {@code gidIndex} that is no integer from 0 to 2^31-1. Version 1 has no
  * {@code management}, {@code rdmaEnabled}, {@code incarnation}, {@code addresses} or {@code bridge}
@@ -76,8 +79,11 @@ public final class SnapshotCodec {
             "state", "thunderbolt", "neighbours");
     private static final Set<String> PORT_FIELDS_V2 = Set.of("netdev", "rdma", "rdmaPort", "kind", "rateGbps",
             "state", "thunderbolt", "addresses", "bridge", "neighbours");
-    private static final Set<String> PORT_FIELDS = Set.of("netdev", "rdma", "rdmaPort", "kind", "rateGbps",
+    private static final Set<String> PORT_FIELDS_V3 = Set.of("netdev", "rdma", "rdmaPort", "kind", "rateGbps",
             "state", "thunderbolt", "addresses", "bridge", "switchPort", "gidIndex", "neighbours");
+    private static final Set<String> PORT_FIELDS = Set.of("netdev", "rdma", "rdmaPort", "kind", "rateGbps",
+            "state", "thunderbolt", "addresses", "bridge", "switchPort", "gidIndex", "infiniband", "neighbours");
+    private static final Set<String> INFINIBAND_FIELDS = Set.of("nodeGuid", "peerNodeGuid", "peerPort");
     private static final Set<String> SWITCH_PORT_FIELDS = Set.of("source", "chassis", "name", "port");
     private static final Set<String> THUNDERBOLT_FIELDS = Set.of("domainUuid", "peerDomainUuid", "receptacle",
             "linkSpeedGbps", "behindHub", "peerName");
@@ -210,6 +216,13 @@ public final class SnapshotCodec {
                 port.putNull("switchPort");
             }
             port.put("gidIndex", p.gidIndex().orElse(null));
+            if (p.infiniband().isPresent()) {
+                Infiniband ib = p.infiniband().get();
+                port.putObject("infiniband").put("nodeGuid", ib.nodeGuid().orElse(null))
+                        .put("peerNodeGuid", ib.peerNodeGuid().orElse(null)).put("peerPort", ib.peerPort().orElse(null));
+            } else {
+                port.putNull("infiniband");
+            }
             ArrayNode neighbours = port.putArray("neighbours");
             for (PortRef n : p.neighbours()) {
                 neighbours.addObject().put("node", n.node()).put("port", n.port());
@@ -252,7 +265,7 @@ public final class SnapshotCodec {
 
         /** @return the port, or null when it is skipped (a kind this code does not know, read tolerantly) */
         private Port port(String node, JsonCursor c) {
-            fields(c, version == 1 ? PORT_FIELDS_V1 : version == 2 ? PORT_FIELDS_V2 : PORT_FIELDS);
+            fields(c, version == 1 ? PORT_FIELDS_V1 : version == 2 ? PORT_FIELDS_V2 : version == 3 ? PORT_FIELDS_V3 : PORT_FIELDS);
             String netdev = c.field("netdev").string();
             Optional<String> rdma = c.optionalField("rdma").map(JsonCursor::string);
             Optional<JsonCursor> rdmaPortField = c.optionalField("rdmaPort");
@@ -285,11 +298,12 @@ public final class SnapshotCodec {
             Optional<String> bridge = c.optionalField("bridge").map(JsonCursor::string);
             Optional<SwitchPort> switchPort = c.optionalField("switchPort").flatMap(this::switchPort);
             Optional<Integer> gidIndex = c.optionalField("gidIndex").flatMap(g -> gidIndex(g, rdma.isPresent()));
+            Optional<Infiniband> infiniband = c.optionalField("infiniband").map(this::infiniband);
             List<PortRef> neighbours = c.optionalField("neighbours")
                     .map(n -> n.elements().stream().map(this::neighbour).toList())
                     .orElse(List.of());
             return c.as(x -> new Port(node, netdev, rdma, rdmaPort, kind, rate, state, thunderbolt, addresses.orElse(List.of()),
-                    addresses.isPresent(), bridge, switchPort, gidIndex, neighbours));
+                    addresses.isPresent(), bridge, switchPort, gidIndex, infiniband, neighbours));
         }
 
         /** @return the GID index, or empty when it is skipped (not an index of this port, read tolerantly) */
@@ -330,6 +344,14 @@ public final class SnapshotCodec {
             Optional<String> name = c.optionalField("name").map(JsonCursor::string);
             String port = c.field("port").string();
             return Optional.of(c.as(x -> new SwitchPort(source, chassis, name, port)));
+        }
+
+        private Infiniband infiniband(JsonCursor c) {
+            fields(c, INFINIBAND_FIELDS);
+            Optional<String> nodeGuid = c.optionalField("nodeGuid").map(JsonCursor::string);
+            Optional<String> peerNodeGuid = c.optionalField("peerNodeGuid").map(JsonCursor::string);
+            Optional<Integer> peerPort = c.optionalField("peerPort").map(JsonCursor::smallInteger);
+            return c.as(x -> new Infiniband(nodeGuid, peerNodeGuid, peerPort));
         }
 
         private Thunderbolt thunderbolt(JsonCursor c) {

@@ -4,6 +4,7 @@ import io.railmap.matrix.check.Code;
 import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.check.Severity;
 import io.railmap.matrix.model.NaturalOrder;
+import io.railmap.matrix.model.Infiniband;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.PortRef;
@@ -35,7 +36,7 @@ import java.util.stream.Collectors;
  *   <li>{@code mixed-rates-on-rail} (warning): a rail's NICs run at different rates; names the NICs
  *       not at the rate most of them run at.</li>
  *   <li>{@code unknown-far-end} (warning): a compute NIC with no far end at all (no switch port, no
- *       probe neighbour, no cable), or one placed on a switch's rail by the probe only; says which
+ *       InfiniBand HCA neighbour, no probe neighbour, no cable), or one placed on a switch's rail by the probe only; says which
  *       source to enable.</li>
  * </ul>
  */
@@ -85,10 +86,11 @@ final class RailFindings {
         }
         for (Port p : unplaced) {
             // unplaced: no switch reached and on no segment; with no cable, nothing heard and no LLDP neighbour either, nothing is known
-            if (topology.cableAt(p.ref()).isEmpty() && p.neighbours().isEmpty() && p.switchPort().isEmpty()) {
+            if (topology.cableAt(p.ref()).isEmpty() && p.neighbours().isEmpty() && p.switchPort().isEmpty()
+                    && p.infiniband().flatMap(Infiniband::peerNodeGuid).isEmpty()) {
                 findings.add(new Finding(Code.UNKNOWN_FAR_END, Severity.WARNING, List.of(), Optional.empty(), List.of(p.ref()),
-                        p.ref() + " (" + RailNic.hcaOf(p) + ") is active but railmap knows nothing at its far end: no switch port, no probe "
-                                + "neighbour, no cable; " + enable(p.kind(), p.ref())));
+                        p.ref() + " (" + RailNic.hcaOf(p) + ") is active but railmap knows nothing at its far end: no switch port, no HCA "
+                                + "neighbour, no probe neighbour, no cable; " + enable(p.kind(), p.ref())));
             }
         }
         return findings;

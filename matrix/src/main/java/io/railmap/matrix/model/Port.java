@@ -35,6 +35,9 @@ import java.util.Optional;
  *                   with {@code gid_attrs/types/<i>} reading {@code RoCE v2}), the lowest when there
  *                   are several: what NCCL_IB_GID_INDEX and UCX_IB_GID_INDEX take; empty for a port
  *                   without one (InfiniBand, no IPv4 address, no RDMA) or whose record does not say
+ * @param infiniband the InfiniBand fabric's facts for a back-to-back cable: this port's HCA node GUID
+ *                   and the HCA port at the far end ({@link Infiniband}); empty for a port that is not
+ *                   InfiniBand, when infiniband-diags is not there, or a record of snapshot format 3 or older
  * @param neighbours the far ends this port observed (by link probe); one for a cable, several for a
  *                   shared segment, none when nothing was heard. Sorted and distinct.
  */
@@ -52,6 +55,7 @@ public record Port(
         Optional<String> bridge,
         Optional<SwitchPort> switchPort,
         Optional<Integer> gidIndex,
+        Optional<Infiniband> infiniband,
         List<PortRef> neighbours) {
 
     /**
@@ -63,7 +67,8 @@ public record Port(
      *                                  an IP address ({@link IpAddresses#canonical}), there are more
      *                                  than {@value IpAddresses#MAX_PER_PORT}, there are addresses
      *                                  though they are not known, the GID index is negative or given
-     *                                  without an RDMA device, or a neighbour is this port itself
+     *                                  without an RDMA device, InfiniBand facts are given without an
+     *                                  RDMA device, or a neighbour is this port itself
      * @throws NullPointerException     when a component is null
      */
     public Port {
@@ -84,6 +89,10 @@ public record Port(
         bridge.ifPresent(b -> Names.plain("bridge", b));
         Objects.requireNonNull(switchPort, "switchPort");
         Objects.requireNonNull(gidIndex, "gidIndex");
+        Objects.requireNonNull(infiniband, "infiniband");
+        if (infiniband.isPresent() && rdma.isEmpty()) {
+            throw new IllegalArgumentException("port " + node + ":" + netdev + ": InfiniBand HCA facts without an RDMA device");
+        }
         if (gidIndex.isPresent() && (gidIndex.get() < 0 || rdma.isEmpty())) {
             throw new IllegalArgumentException("port " + node + ":" + netdev + ": GID index " + gidIndex.get()
                     + (rdma.isEmpty() ? " without an RDMA device" : " is negative"));
@@ -93,6 +102,19 @@ public record Port(
         if (neighbours.contains(self)) {
             throw new IllegalArgumentException("port " + self + " lists itself as a neighbour");
         }
+    }
+
+    /**
+     * A port without InfiniBand fabric facts ({@link Infiniband}), or whose record does not say
+     * (snapshot format 3).
+     *
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    public Port(String node, String netdev, Optional<String> rdma, int rdmaPort, PortKind kind, Optional<Double> rateGbps,
+                PortState state, Optional<Thunderbolt> thunderbolt, List<String> addresses, boolean addressesKnown,
+                Optional<String> bridge, Optional<SwitchPort> switchPort, Optional<Integer> gidIndex, List<PortRef> neighbours) {
+        this(node, netdev, rdma, rdmaPort, kind, rateGbps, state, thunderbolt, addresses, addressesKnown, bridge, switchPort,
+                gidIndex, Optional.empty(), neighbours);
     }
 
     /**
@@ -151,7 +173,7 @@ public record Port(
      */
     public Port withNeighbours(List<PortRef> newNeighbours) {
         return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, state, thunderbolt, addresses, addressesKnown, bridge,
-                switchPort, gidIndex, newNeighbours);
+                switchPort, gidIndex, infiniband, newNeighbours);
     }
 
     /**
@@ -160,7 +182,7 @@ public record Port(
      */
     public Port withState(PortState newState) {
         return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, newState, thunderbolt, addresses, addressesKnown, bridge,
-                switchPort, gidIndex, neighbours);
+                switchPort, gidIndex, infiniband, neighbours);
     }
 
     /**
@@ -169,7 +191,7 @@ public record Port(
      */
     public Port withSwitchPort(Optional<SwitchPort> newSwitchPort) {
         return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, state, thunderbolt, addresses, addressesKnown, bridge,
-                newSwitchPort, gidIndex, neighbours);
+                newSwitchPort, gidIndex, infiniband, neighbours);
     }
 
     /**
@@ -179,6 +201,15 @@ public record Port(
      */
     public Port withGidIndex(Optional<Integer> newGidIndex) {
         return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, state, thunderbolt, addresses, addressesKnown, bridge,
-                switchPort, newGidIndex, neighbours);
+                switchPort, newGidIndex, infiniband, neighbours);
+    }
+
+    /**
+     * @param newInfiniband the InfiniBand fabric's facts now known, or empty
+     * @return a copy of this port with them
+     */
+    public Port withInfiniband(Optional<Infiniband> newInfiniband) {
+        return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, state, thunderbolt, addresses, addressesKnown, bridge,
+                switchPort, gidIndex, newInfiniband, neighbours);
     }
 }

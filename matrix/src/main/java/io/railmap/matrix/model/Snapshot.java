@@ -19,9 +19,10 @@ public record Snapshot(List<NodeRecord> records) {
      * and {@code bridge} and each record's {@code management}, {@code rdmaEnabled} and
      * {@code incarnation} (the last before any release wrote version 2, so it may be absent).
      * Version 3 added each port's {@code switchPort} (the switch at the far end, from LLDP or the
-     * InfiniBand fabric).
+     * InfiniBand fabric). Version 4 added each port's {@code infiniband} (its HCA node GUID and the
+     * HCA port at the far end of a back-to-back cable).
      */
-    public static final int FORMAT_VERSION = 3;
+    public static final int FORMAT_VERSION = 4;
     /** The oldest version this code still reads (its records have none of version 2's fields). */
     public static final int OLDEST_FORMAT_VERSION = 1;
 

@@ -181,12 +181,12 @@ public final class Planner {
             }
         }
         for (SourceConflict c : topology.sourceConflicts()) {
-            List<Integer> on = ranksOf(ranks, c.port(), c.thunderboltPeer());
+            List<Integer> on = ranksOf(ranks, c.port(), c.paired());
             if (!on.isEmpty()) {
-                List<PortRef> named = new ArrayList<>(List.of(c.port(), c.thunderboltPeer()));
+                List<PortRef> named = new ArrayList<>(List.of(c.port(), c.paired()));
                 named.addAll(c.probed());
                 out.add(new Finding(Code.SOURCES_DISAGREE, Severity.WARNING, on, Optional.empty(), named,
-                        c.port() + ": its Thunderbolt pairing names " + c.thunderboltPeer() + " but its probe heard "
+                        c.port() + ": its " + c.pairing().phrase() + " names " + c.paired() + " but its probe heard "
                                 + c.probed().stream().map(PortRef::toString).collect(Collectors.joining(", "))
                                 + "; one source is wrong (a forged or replayed probe, or a cable moved), so the port's cables"
                                 + " stay out of every matrix until both agree"));

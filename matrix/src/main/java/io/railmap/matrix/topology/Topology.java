@@ -1,5 +1,6 @@
 package io.railmap.matrix.topology;
 
+import io.railmap.matrix.model.Infiniband;
 import io.railmap.matrix.model.NaturalOrder;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
@@ -26,7 +27,9 @@ import org.jgrapht.graph.builder.GraphTypeBuilder;
  * names as vertices and one {@link Cable} edge per confirmed cable, plus what could not be confirmed.
  *
  * <p>What a port observed comes from its probe {@code neighbours} and, for Thunderbolt, the port
- * whose bus {@code domainUuid} equals this port's {@code peerDomainUuid}. When both sources speak and
+ * whose bus {@code domainUuid} equals this port's {@code peerDomainUuid}; for InfiniBand, the port
+ * whose HCA node GUID and RDMA port number are the HCA port its NodeInfo neighbour names
+ * ({@code infiniband.peerNodeGuid}, {@code peerPort}). When both sources speak and
  * name different far ends, the port is a {@link SourceConflict}: it observed nothing, so none of its
  * cables is confirmed (and its far ends' observations of it stay unconfirmed). Then, for each port P:
  * <ul>
@@ -71,14 +74,18 @@ public final class Topology {
      */
     public static Topology of(Snapshot snapshot) {
         Map<PortRef, Port> ports = new HashMap<>();
-        Map<String, PortRef> byDomain = new HashMap<>();
         Map<String, NodeRecord> records = new HashMap<>();
         for (NodeRecord record : snapshot.records()) {
             records.put(record.node(), record);
             for (Port port : record.ports()) {
                 ports.put(port.ref(), port);
-                port.thunderbolt().flatMap(Thunderbolt::domainUuid).ifPresent(d -> byDomain.put(d, port.ref()));
             }
+        }
+        Map<String, PortRef> byDomain = new HashMap<>();
+        Map<String, PortRef> byHcaPort = new HashMap<>();
+        for (Port port : new TreeMap<>(ports).values()) {
+            port.thunderbolt().flatMap(Thunderbolt::domainUuid).ifPresent(d -> byDomain.putIfAbsent(d, port.ref()));
+            port.infiniband().flatMap(ib -> ib.keyOf(port.rdmaPort())).ifPresent(k -> byHcaPort.putIfAbsent(k, port.ref()));
         }
 
         List<Unconfirmed> unconfirmed = new ArrayList<>();
@@ -88,11 +95,14 @@ public final class Topology {
         for (Port port : new TreeMap<>(ports).values()) {
             Set<PortRef> far = new TreeSet<>(port.neighbours());
             Optional<String> peerDomain = port.thunderbolt().flatMap(Thunderbolt::peerDomainUuid);
-            if (peerDomain.isPresent()) {
-                PortRef peer = byDomain.get(peerDomain.get());
+            Optional<String> peerHcaPort = port.infiniband().flatMap(Infiniband::peerKey);
+            SourceConflict.Pairing pairing = peerDomain.isPresent() ? SourceConflict.Pairing.THUNDERBOLT : SourceConflict.Pairing.INFINIBAND;
+            Optional<String> peerKey = peerDomain.isPresent() ? peerDomain : peerHcaPort;
+            if (peerKey.isPresent()) {
+                PortRef peer = (pairing == SourceConflict.Pairing.THUNDERBOLT ? byDomain : byHcaPort).get(peerKey.get());
                 if (peer != null && !peer.node().equals(port.node())) {
                     if (!far.isEmpty() && !far.equals(Set.of(peer))) {
-                        SourceConflict conflict = new SourceConflict(port.ref(), peer, new ArrayList<>(far));
+                        SourceConflict conflict = new SourceConflict(port.ref(), pairing, peer, new ArrayList<>(far));
                         conflicts.add(conflict);
                         conflictAt.put(port.ref(), conflict);
                         far.clear();
@@ -100,8 +110,13 @@ public final class Topology {
                         far.add(peer);
                     }
                 } else if (far.isEmpty()) {
-                    unconfirmed.add(new Unconfirmed(port.ref(), Optional.empty(),
-                            "its Thunderbolt peer (domain " + peerDomain.get() + ") is on no node of the snapshot", List.of()));
+                    String named = pairing == SourceConflict.Pairing.THUNDERBOLT
+                            ? "its Thunderbolt peer (domain " + peerKey.get() + ")"
+                            : "its InfiniBand neighbour (HCA " + port.infiniband().flatMap(Infiniband::peerNodeGuid).orElseThrow()
+                                    + " port " + port.infiniband().flatMap(Infiniband::peerPort).orElseThrow() + ")";
+                    unconfirmed.add(new Unconfirmed(port.ref(), Optional.empty(), named
+                            + (peer == null ? " is on no node of the snapshot" : " is " + peer + ", on its own node"),
+                            peer == null ? List.of() : List.of(peer)));
                 }
             }
             observed.put(port.ref(), far);
@@ -130,7 +145,7 @@ public final class Topology {
                 reason = "it loops back to its own node";
                 named = List.of();
             } else if (conflictAt.containsKey(q)) {
-                reason = "the Thunderbolt pairing and the probe of " + q + " disagree";
+                reason = "the " + conflictAt.get(q).pairing().phrase() + " and the probe of " + q + " disagree";
             } else if (!graph.containsVertex(q.node())) {
                 reason = "node " + q.node() + " has no record";
                 named = List.of();
@@ -228,7 +243,7 @@ public final class Topology {
         return sharedSegments;
     }
 
-    /** @return ports whose Thunderbolt pairing and probe name different far ends, sorted by port */
+    /** @return ports whose Thunderbolt or InfiniBand pairing and probe name different far ends, sorted by port */
     public List<SourceConflict> sourceConflicts() {
         return sourceConflicts;
     }

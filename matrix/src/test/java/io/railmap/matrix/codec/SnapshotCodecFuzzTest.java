@@ -4,7 +4,11 @@ import com.code_intelligence.jazzer.junit.DictionaryEntries;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.railmap.matrix.Cluster;
 import io.railmap.matrix.Fuzzing;
+import io.railmap.matrix.model.Infiniband;
 import io.railmap.matrix.model.NodeRecord;
+import io.railmap.matrix.model.Port;
+import io.railmap.matrix.model.PortKind;
+import io.railmap.matrix.model.PortState;
 import io.railmap.matrix.model.Snapshot;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -27,9 +31,13 @@ class SnapshotCodecFuzzTest {
         Snapshot built = new Cluster().cable("a:en6", "b:en7").cable("a:en7", "b:en6").oneSided("a:en8", "c:en1").snapshot();
         Stream<byte[]> files = Fuzzing.files(Path.of("../examples/snapshots/two-macs-crossed.json"),
                 Path.of("src/test/resources/snapshots/two-macs-crossed-v1.json"));
+        NodeRecord hca = new NodeRecord("e", 1, List.of(new Port("e", "ib0", Optional.of("mlx4_0"), 2, PortKind.INFINIBAND,
+                Optional.of(56.0), PortState.ACTIVE, Optional.empty(), List.of(), false, Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.of(new Infiniband(Optional.of("0x0002c90300336fe0"), Optional.of("0x48210b030096a5cb"), Optional.of(1))),
+                List.of())));
         NodeRecord incarnated = new NodeRecord("d", 3, List.of(), Optional.of("10.0.0.4"), Optional.of(true),
                 Optional.of(UUID.fromString("6f1c0b6e-2d4a-4c1b-9a7e-0b1c2d3e4f5a")));
-        Stream<String> written = Stream.concat(Stream.of(SnapshotCodec.write(built), SnapshotCodec.write(incarnated)),
+        Stream<String> written = Stream.concat(Stream.of(SnapshotCodec.write(built), SnapshotCodec.write(incarnated), SnapshotCodec.write(hca)),
                 built.records().stream().map(SnapshotCodec::write));
         return Stream.concat(files, written.map(s -> s.getBytes(StandardCharsets.UTF_8)));
     }
@@ -40,7 +48,7 @@ class SnapshotCodecFuzzTest {
         "\"port\"", "\"domainUuid\"", "\"peerDomainUuid\"", "\"receptacle\"", "\"linkSpeedGbps\"", "\"behindHub\"",
         "\"peerName\"", "\"addresses\"", "\"bridge\"", "\"management\"", "\"rdmaEnabled\"", "\"incarnation\"",
         "\"6f1c0b6e-2d4a-4c1b-9a7e-0b1c2d3e4f5a\"", "\"fe80::1\"", "\"::ffff:1.2.3.4\"",
-        "\"169.254.0.1\"", "\"roce\"", "\"infiniband\"", "\"ethernet\"", "\"active\"", "\"down\"", "null", "1e999", "-0"})
+        "\"169.254.0.1\"", "\"nodeGuid\"", "\"peerNodeGuid\"", "\"peerPort\"", "\"0x0002c90300336fe0\"", "\"roce\"", "\"infiniband\"", "\"ethernet\"", "\"active\"", "\"down\"", "null", "1e999", "-0"})
     @FuzzTest(maxExecutions = Fuzzing.EXECUTIONS, maxDuration = Fuzzing.MAX_DURATION)
     void snapshotOrRecord(byte[] input) {
         String text = new String(input, StandardCharsets.UTF_8);

@@ -3,6 +3,7 @@ package io.railmap.matrix.codec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.railmap.matrix.model.Infiniband;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortState;
@@ -62,6 +63,16 @@ class SnapshotCodecSkippingTest {
         assertThat(record.port("eth2").orElseThrow().switchPort()).isEmpty();
         assertThat(skipped).containsExactly("$.ports[0].switchPort.vlan: unknown field ignored",
                 "$.ports[0].switchPort.source: switch port from source \"cdp\" left out (a source this daemon does not know)");
+    }
+
+    @Test
+    void anUnknownFieldOfTheInfinibandFactsIsIgnoredAndTheFactsKept() {
+        NodeRecord record = read("{\"node\": \"b\", \"version\": 1, \"ports\": [{\"netdev\": \"ib0\", \"rdma\": \"mlx4_0\","
+                + " \"kind\": \"infiniband\", \"state\": \"active\", \"infiniband\": {\"nodeGuid\": \"0x0002c90300336fe0\","
+                + " \"peerNodeGuid\": \"0x48210b030096a5cb\", \"peerPort\": 2, \"peerLid\": 7}}]}");
+
+        assertThat(record.port("ib0").orElseThrow().infiniband().flatMap(Infiniband::peerKey)).contains("0x48210b030096a5cb/2");
+        assertThat(skipped).containsExactly("$.ports[0].infiniband.peerLid: unknown field ignored");
     }
 
     @Test

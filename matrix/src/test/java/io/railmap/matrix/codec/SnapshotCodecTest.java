@@ -11,6 +11,7 @@ import io.railmap.matrix.model.PortState;
 import io.railmap.matrix.model.Snapshot;
 import io.railmap.matrix.model.SwitchPort;
 import io.railmap.matrix.model.FarEndSource;
+import io.railmap.matrix.model.Infiniband;
 import io.railmap.matrix.model.Thunderbolt;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -57,7 +58,13 @@ class SnapshotCodecTest {
     @CsvSource(delimiter = '|', value = {
         "not JSON|{\"format\": |$|not valid JSON (line 1",
         "wrong format|{\"format\": \"other\", \"version\": 1, \"records\": []}|$.format|expected \"railmap-snapshot\"",
-        "future version|{\"format\": \"railmap-snapshot\", \"version\": 4, \"records\": []}|$.version|unknown snapshot version 4",
+        "future version|{\"format\": \"railmap-snapshot\", \"version\": 5, \"records\": []}|$.version|unknown snapshot version 5",
+        "InfiniBand facts in version 3|{\"format\": \"railmap-snapshot\", \"version\": 3, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"ib0\", \"rdma\": \"mlx4_0\", \"kind\": \"infiniband\", \"state\": \"active\", \"infiniband\": null}]}]}|$.records[0].ports[0].infiniband|unknown field",
+        "InfiniBand GUID of 15 digits|{\"format\": \"railmap-snapshot\", \"version\": 4, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"ib0\", \"rdma\": \"mlx4_0\", \"kind\": \"infiniband\", \"state\": \"active\", \"infiniband\": {\"nodeGuid\": \"0x002c90300336fe0\"}}]}]}|$.records[0].ports[0].infiniband|HCA node GUID \"0x002c90300336fe0\" is not 0x and 16 hex digits",
+        "InfiniBand peer GUID without its port|{\"format\": \"railmap-snapshot\", \"version\": 4, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"ib0\", \"rdma\": \"mlx4_0\", \"kind\": \"infiniband\", \"state\": \"active\", \"infiniband\": {\"peerNodeGuid\": \"0x0002c90300336fe0\"}}]}]}|$.records[0].ports[0].infiniband|node GUID and port come together",
+        "InfiniBand peer port 0|{\"format\": \"railmap-snapshot\", \"version\": 4, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"ib0\", \"rdma\": \"mlx4_0\", \"kind\": \"infiniband\", \"state\": \"active\", \"infiniband\": {\"peerNodeGuid\": \"0x0002c90300336fe0\", \"peerPort\": 0}}]}]}|$.records[0].ports[0].infiniband|peer HCA port 0 is not 1 to 255",
+        "InfiniBand facts without RDMA|{\"format\": \"railmap-snapshot\", \"version\": 4, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"ib0\", \"kind\": \"infiniband\", \"state\": \"active\", \"infiniband\": {\"nodeGuid\": \"0x0002c90300336fe0\"}}]}]}|$.records[0].ports[0]|InfiniBand HCA facts without an RDMA device",
+        "typo in InfiniBand facts|{\"format\": \"railmap-snapshot\", \"version\": 4, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"ib0\", \"rdma\": \"mlx4_0\", \"kind\": \"infiniband\", \"state\": \"active\", \"infiniband\": {\"peerGuid\": \"0x0002c90300336fe0\"}}]}]}|$.records[0].ports[0].infiniband.peerGuid|unknown field",
         "switch port in version 2|{\"format\": \"railmap-snapshot\", \"version\": 2, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"e\", \"kind\": \"roce\", \"state\": \"active\", \"switchPort\": null}]}]}|$.records[0].ports[0].switchPort|unknown field",
         "switch port of an unknown source|{\"format\": \"railmap-snapshot\", \"version\": 3, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"e\", \"kind\": \"roce\", \"state\": \"active\", \"switchPort\": {\"source\": \"cdp\", \"chassis\": \"x\", \"port\": \"1\"}}]}]}|$.records[0].ports[0].switchPort.source|unknown far-end source \"cdp\"",
         "switch port without a port|{\"format\": \"railmap-snapshot\", \"version\": 3, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"e\", \"kind\": \"roce\", \"state\": \"active\", \"switchPort\": {\"source\": \"lldp\", \"chassis\": \"x\"}}]}]}|$.records[0].ports[0].switchPort|missing field \"port\"",
@@ -146,8 +153,12 @@ class SnapshotCodecTest {
                 List.of());
         Port ib = new Port("mac", "ib0", Optional.of("mlx5_1"), 1, PortKind.INFINIBAND, Optional.of(400.0), PortState.ACTIVE,
                 Optional.empty(), List.of(), true, Optional.empty(),
-                Optional.of(new SwitchPort(FarEndSource.INFINIBAND, "0x0002C90200401234", Optional.empty(), "17")), List.of());
-        NodeRecord record = new NodeRecord("mac", 3, List.of(known, none, unknown, switched, ib), Optional.of("2001:DB8:0:0:1:0:0:1"),
+                Optional.of(new SwitchPort(FarEndSource.INFINIBAND, "0x0002C90200401234", Optional.empty(), "17")), Optional.empty(),
+                Optional.of(Infiniband.of("0x0002c90300336FE0")), List.of());
+        Port backToBack = new Port("mac", "ib1", Optional.of("mlx5_2"), 2, PortKind.INFINIBAND, Optional.of(400.0), PortState.ACTIVE,
+                Optional.empty(), List.of(), true, Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.of(new Infiniband(Optional.empty(), Optional.of("0x0002C90300336FE0"), Optional.of(1))), List.of());
+        NodeRecord record = new NodeRecord("mac", 3, List.of(known, none, unknown, switched, ib, backToBack), Optional.of("2001:DB8:0:0:1:0:0:1"),
                 Optional.of(false));
         Snapshot snapshot = new Snapshot(List.of(record));
 
@@ -155,7 +166,7 @@ class SnapshotCodecTest {
         Snapshot read = SnapshotCodec.readSnapshot("s.json", json);
 
         assertThat(read).isEqualTo(snapshot);
-        assertThat(json).contains("\"version\" : 3,", "\"management\" : \"2001:db8::1:0:0:1\"", "\"rdmaEnabled\" : false",
+        assertThat(json).contains("\"version\" : 4,", "\"management\" : \"2001:db8::1:0:0:1\"", "\"rdmaEnabled\" : false",
                 "\"switchPort\" : null", "\"chassis\" : \"0x0002c90200401234\"", "\"name\" : \"leaf 0\"",
                 "\"bridge\" : \"bridge0\"", "\"addresses\" : [ ]", "\"addresses\" : null");
         Port en2 = read.records().get(0).port("en2").orElseThrow();
@@ -169,6 +180,10 @@ class SnapshotCodecTest {
         assertThat(json).contains("\"gidIndex\" : 3", "\"gidIndex\" : null");
         assertThat(read.records().get(0).port("ib0").orElseThrow().switchPort()).map(SwitchPort::switchName)
                 .contains("0x0002c90200401234");
+        assertThat(json).contains("\"infiniband\" : null", "\"nodeGuid\" : \"0x0002c90300336fe0\"", "\"peerNodeGuid\" : null",
+                "\"peerPort\" : 1");
+        assertThat(read.records().get(0).port("ib1").orElseThrow().infiniband().flatMap(Infiniband::peerKey))
+                .contains("0x0002c90300336fe0/1");
         assertThat(SnapshotCodec.readRecord("r.json", SnapshotCodec.write(record))).isEqualTo(record);
     }
 
@@ -277,6 +292,20 @@ class SnapshotCodecTest {
         // a version-2 snapshot written before incarnations existed (the shipped example) reads with none
         assertThat(SnapshotCodec.write(new NodeRecord("a", 3, List.of()))).contains("\"incarnation\" : null");
         assertThat(SnapshotCodec.readRecord("r.json", "{\"node\": \"a\", \"version\": 3, \"ports\": []}").incarnation()).isEmpty();
+    }
+
+    @Test
+    void theShippedVersionThreeSnapshotReadsWithNoInfinibandFactsAndWritesAsVersionFour() throws IOException {
+        String json = Files.readString(Path.of("../examples/snapshots/two-leaves.json"), StandardCharsets.UTF_8);
+        assertThat(json).contains("\"version\": 3,").doesNotContain("\"infiniband\"");
+
+        Snapshot v3 = SnapshotCodec.readSnapshot("two-leaves.json", json);
+
+        assertThat(v3.records()).isNotEmpty().allSatisfy(r -> assertThat(r.ports()).allSatisfy(p -> assertThat(p.infiniband()).isEmpty()));
+        assertThat(v3.records()).anySatisfy(r -> assertThat(r.ports()).anySatisfy(p -> assertThat(p.switchPort()).isPresent()));
+        String v4 = SnapshotCodec.write(v3);
+        assertThat(v4).contains("\"version\" : 4,", "\"infiniband\" : null");
+        assertThat(SnapshotCodec.readSnapshot("again.json", v4)).isEqualTo(v3);
     }
 
     @Test

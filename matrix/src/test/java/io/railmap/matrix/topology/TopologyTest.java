@@ -10,6 +10,8 @@ import io.railmap.matrix.plan.Order;
 import io.railmap.matrix.plan.Plan;
 import io.railmap.matrix.plan.Planner;
 import io.railmap.matrix.rail.RailOptions;
+import io.railmap.matrix.fabric.RailTable;
+import io.railmap.matrix.model.Infiniband;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
@@ -136,7 +138,7 @@ class TopologyTest {
         assertThat(t.cables()).isEmpty();
         assertThat(t.sourceConflicts()).singleElement().satisfies(c -> {
             assertThat(c.port()).isEqualTo(PortRef.parse("m3:en7"));
-            assertThat(c.thunderboltPeer()).isEqualTo(PortRef.parse("m4:en2"));
+            assertThat(c.paired()).isEqualTo(PortRef.parse("m4:en2"));
             assertThat(c.probed()).containsExactly(PortRef.parse("m4:en3"));
         });
         assertThat(t.unconfirmed()).singleElement().satisfies(u -> {
@@ -182,5 +184,90 @@ class TopologyTest {
                 Optional.of("Mac"));
         return new NodeRecord(node, 1, List.of(new Port(node, netdev, Optional.of("rdma_" + netdev), 1, PortKind.THUNDERBOLT,
                 Optional.of(80.0), PortState.ACTIVE, Optional.of(tb), List.of())));
+    }
+
+    private static final String G1 = "0x0002c90300336fe0";
+    private static final String G2 = "0x48210b030096a5cb";
+
+    /** An active InfiniBand port of a dual-port HCA whose node GUID is {@code guid}, naming the HCA port at its far end (or none). */
+    private static Port ib(String node, String netdev, int rdmaPort, String guid, Optional<String> peerGuid, Optional<Integer> peerPort,
+                           PortRef... probed) {
+        return new Port(node, netdev, Optional.of("mlx4_0"), rdmaPort, PortKind.INFINIBAND, Optional.of(56.0), PortState.ACTIVE,
+                Optional.empty(), List.of(), false, Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.of(new Infiniband(Optional.of(guid), peerGuid, peerPort)), List.of(probed));
+    }
+
+    @Test
+    void infinibandHcaPortsThatNameEachOtherConfirmCablesWithoutProbesTheirPortNumbersTellingTheCablesApart() {
+        // both ports of one ConnectX-3 share its node GUID: the port number names the cable's end; cabled crossed
+        Topology t = Topology.of(new Snapshot(List.of(
+                new NodeRecord("g1", 1, List.of(ib("g1", "ib0", 1, G1, Optional.of(G2), Optional.of(2)),
+                        ib("g1", "ib1", 2, G1, Optional.of(G2), Optional.of(1)))),
+                new NodeRecord("g2", 1, List.of(ib("g2", "ib0", 1, G2, Optional.of(G1), Optional.of(2)),
+                        ib("g2", "ib1", 2, G2, Optional.of(G1), Optional.of(1)))))));
+
+        assertThat(t.cables()).containsExactly(
+                new Cable(PortRef.parse("g1:ib0"), PortRef.parse("g2:ib1")),
+                new Cable(PortRef.parse("g1:ib1"), PortRef.parse("g2:ib0")));
+        assertThat(t.unconfirmed()).isEmpty();
+        assertThat(t.sourceConflicts()).isEmpty();
+        // a confirmed back-to-back cable is a known far end (RailFindings: unknown-far-end only with nothing known)
+        assertThat(RailTable.of(t).findings()).noneMatch(f -> f.code() == Code.UNKNOWN_FAR_END);
+    }
+
+    @Test
+    void anInfinibandNeighbourThatDoesNotNameThisPortBackIsUnconfirmed() {
+        // g2's smpquery failed (no peer), g1:ib1 names an HCA no record carries
+        Topology t = Topology.of(new Snapshot(List.of(
+                new NodeRecord("g1", 1, List.of(ib("g1", "ib0", 1, G1, Optional.of(G2), Optional.of(1)),
+                        ib("g1", "ib1", 2, G1, Optional.of("0x0000000000100003"), Optional.of(1)))),
+                new NodeRecord("g2", 1, List.of(ib("g2", "ib0", 1, G2, Optional.empty(), Optional.empty()))))));
+
+        assertThat(t.cables()).isEmpty();
+        assertThat(t.unconfirmed()).satisfiesExactly(
+                u -> {
+                    assertThat(u.from()).isEqualTo(PortRef.parse("g1:ib0"));
+                    assertThat(u.farEnd()).contains(PortRef.parse("g2:ib0"));
+                    assertThat(u.reason()).isEqualTo("g2:ib0 observed no far end");
+                },
+                u -> {
+                    assertThat(u.from()).isEqualTo(PortRef.parse("g1:ib1"));
+                    assertThat(u.farEnd()).isEmpty();
+                    assertThat(u.reason()).isEqualTo("its InfiniBand neighbour (HCA 0x0000000000100003 port 1) is on no node of the snapshot");
+                });
+        // a cable between two HCA ports of one node (a loop) is no cable between nodes
+        Topology loop = Topology.of(new Snapshot(List.of(new NodeRecord("g1", 1, List.of(
+                ib("g1", "ib0", 1, G1, Optional.of(G1), Optional.of(2)), ib("g1", "ib1", 2, G1, Optional.of(G1), Optional.of(1)))))));
+        assertThat(loop.cables()).isEmpty();
+        assertThat(loop.unconfirmed()).extracting(Unconfirmed::reason).containsExactly(
+                "its InfiniBand neighbour (HCA 0x0002c90300336fe0 port 2) is g1:ib1, on its own node",
+                "its InfiniBand neighbour (HCA 0x0002c90300336fe0 port 1) is g1:ib0, on its own node");
+        // g1's ports name a far end, so only g2:ib0, which tells none, has an unknown far end
+        assertThat(RailTable.of(t).findings()).filteredOn(f -> f.code() == Code.UNKNOWN_FAR_END)
+                .flatExtracting(f -> f.ports()).containsExactly(PortRef.parse("g2:ib0"));
+    }
+
+    @Test
+    void anInfinibandNeighbourAndAProbeThatDisagreeKeepThePortsCablesOutWithBothSourcesNamed() {
+        Topology t = Topology.of(new Snapshot(List.of(
+                new NodeRecord("g1", 1, List.of(ib("g1", "ib0", 1, G1, Optional.of(G2), Optional.of(1), PortRef.parse("g2:ib1")))),
+                new NodeRecord("g2", 1, List.of(ib("g2", "ib0", 1, G2, Optional.of(G1), Optional.of(1)),
+                        ib("g2", "ib1", 2, G2, Optional.empty(), Optional.empty()))))));
+
+        assertThat(t.cables()).isEmpty();
+        assertThat(t.sourceConflicts()).singleElement().satisfies(c -> {
+            assertThat(c.port()).isEqualTo(PortRef.parse("g1:ib0"));
+            assertThat(c.pairing()).isEqualTo(SourceConflict.Pairing.INFINIBAND);
+            assertThat(c.paired()).isEqualTo(PortRef.parse("g2:ib0"));
+            assertThat(c.probed()).containsExactly(PortRef.parse("g2:ib1"));
+        });
+        assertThat(t.unconfirmed()).singleElement().satisfies(u -> {
+            assertThat(u.from()).isEqualTo(PortRef.parse("g2:ib0"));
+            assertThat(u.reason()).isEqualTo("the InfiniBand neighbour and the probe of g1:ib0 disagree");
+        });
+        Plan plan = Planner.plan(t, List.of("g1", "g2"), Order.GIVEN, RailOptions.DEFAULTS, MlxVersion.NEWEST);
+        assertThat(plan.findings()).filteredOn(f -> f.code() == Code.SOURCES_DISAGREE).singleElement()
+                .satisfies(f -> assertThat(f.message()).contains("g1:ib0: its InfiniBand neighbour names g2:ib0 but its probe heard g2:ib1"));
+        SentencePorts.assertCarried(plan.findings(), t);
     }
 }
