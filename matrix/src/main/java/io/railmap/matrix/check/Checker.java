@@ -13,9 +13,11 @@ import io.railmap.matrix.topology.Topology;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -26,7 +28,8 @@ import java.util.TreeMap;
  * <p>Always errors, whatever the mode: {@code not-square} (then nothing else is checked),
  * {@code one-rank}, {@code diagonal-not-empty}, {@code empty-name}, {@code unknown-device},
  * {@code netdev-name}, {@code unpaired-wire}, {@code not-a-cable}, {@code mismatched-rail},
- * {@code link-down}, {@code too-many-queue-pairs}. Mode findings: mesh ({@code missing-link},
+ * {@code link-down}, {@code too-many-queue-pairs}; a warning, {@code sources-disagree}, for a named port
+ * whose cable sources disagree (the same finding as the plan's, {@link SourcesDisagree}). Mode findings: mesh ({@code missing-link},
  * {@code mesh-too-large}, {@code extra-wires-unused}, {@code needs-newer-mlx}) and ring
  * ({@code ring-not-a-cycle}, {@code unequal-ring-wires}, {@code too-many-wires},
  * {@code non-neighbour-wires}, {@code needs-newer-mlx}), graded by {@link Mode}: with
@@ -65,6 +68,7 @@ public final class Checker {
     private final int pairFindingsMaxRanks;
     private final List<Finding> findings = new ArrayList<>();
     private final Map<String, Map<String, Port>> names = new HashMap<>();
+    private final Set<PortRef> namedPorts = new HashSet<>();
 
     private Checker(Topology topology, List<String> ranks, List<List<List<String>>> cells, MlxVersion version,
                     int pairFindingsMaxRanks) {
@@ -98,6 +102,7 @@ public final class Checker {
         if (checker.shape()) {
             checker.names();
             checker.rails();
+            checker.sourcesDisagree();
             int wireFindings = checker.findings.size();
             Optional<JacclMode> group = checker.modes(mode);
             if (mode == Mode.MESH) {
@@ -205,6 +210,7 @@ public final class Checker {
         }
         String node = ranks.get(i);
         Optional<Port> port = Optional.ofNullable(names.computeIfAbsent(node, this::nameIndex).get(name));
+        port.ifPresent(p -> namedPorts.add(p.ref()));
         String at = "devices[" + i + "][" + j + "][" + k + "] names \"" + Names.escape(name) + "\"";
         if (port.isEmpty()) {
             List<String> known = topology.ports(node).stream().flatMap(p -> p.rdma().stream()).distinct().toList();
@@ -217,6 +223,15 @@ public final class Checker {
                     : ", which has no RDMA device; jaccl opens RDMA devices only, so this port cannot carry a jaccl rail"));
         }
         return port;
+    }
+
+    /**
+     * A named port whose cable sources disagree ({@link Topology#sourceConflicts()}), or the far end its
+     * pairing names, has no confirmed cable, so its rail is
+     * {@code not-a-cable}: {@code sources-disagree}, as {@code railmap matrix} reports it, says why.
+     */
+    private void sourcesDisagree() {
+        findings.addAll(SourcesDisagree.of(topology, ranks, SourcesDisagree.concerningAnyOf(namedPorts)));
     }
 
     /** Names a node's ports answer to: RDMA devices (port 1 before higher ports), then netdevs not taken. */

@@ -6,6 +6,7 @@ import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.check.Mode;
 import io.railmap.matrix.check.Readiness;
 import io.railmap.matrix.check.Severity;
+import io.railmap.matrix.check.SourcesDisagree;
 import io.railmap.matrix.fabric.RailTable;
 import io.railmap.matrix.jaccl.JacclInit;
 import io.railmap.matrix.jaccl.JacclMode;
@@ -21,7 +22,6 @@ import io.railmap.matrix.ring.BottleneckHeldKarp;
 import io.railmap.matrix.ring.RingOrder;
 import io.railmap.matrix.ring.RingSearch;
 import io.railmap.matrix.topology.SharedSegment;
-import io.railmap.matrix.topology.SourceConflict;
 import io.railmap.matrix.topology.Topology;
 import io.railmap.matrix.topology.Unconfirmed;
 import java.util.ArrayList;
@@ -180,18 +180,7 @@ public final class Planner {
                                 + ": it is on a shared segment (a switch), not a point-to-point cable, so it is no rail"));
             }
         }
-        for (SourceConflict c : topology.sourceConflicts()) {
-            List<Integer> on = ranksOf(ranks, c.port(), c.paired());
-            if (!on.isEmpty()) {
-                List<PortRef> named = new ArrayList<>(List.of(c.port(), c.paired()));
-                named.addAll(c.probed());
-                out.add(new Finding(Code.SOURCES_DISAGREE, Severity.WARNING, on, Optional.empty(), named,
-                        c.port() + ": its " + c.pairing().phrase() + " names " + c.paired() + " but its probe heard "
-                                + c.probed().stream().map(PortRef::toString).collect(Collectors.joining(", "))
-                                + "; one source is wrong (a forged or replayed probe, or a cable moved), so the port's cables"
-                                + " stay out of every matrix until both agree"));
-            }
-        }
+        out.addAll(SourcesDisagree.of(topology, ranks, c -> true));
         return out;
     }
 

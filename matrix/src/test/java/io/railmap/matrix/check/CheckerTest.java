@@ -4,11 +4,19 @@ import io.railmap.matrix.jaccl.MlxVersion;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railmap.matrix.Cluster;
+import io.railmap.matrix.model.Port;
+import io.railmap.matrix.model.PortKind;
+import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.model.PortState;
+import io.railmap.matrix.model.Thunderbolt;
+import io.railmap.matrix.plan.Order;
+import io.railmap.matrix.plan.Planner;
+import io.railmap.matrix.rail.RailOptions;
 import io.railmap.matrix.topology.Topology;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class CheckerTest {
@@ -75,6 +83,37 @@ class CheckerTest {
     void aNetdevNameIsStillPairedSoACrossedRailShowsToo() {
         List<Finding> f = Checker.check(crossed, ab, cells("-|en6+en7", "en6+en7|-"), Mode.RING, MlxVersion.NEWEST);
         assertThat(codes(f)).contains("error netdev-name", "error mismatched-rail");
+    }
+
+    /** A Thunderbolt port at {@code node:netdev} on bus domain {@code domain}, paired with {@code peerDomain}, whose probe heard {@code heard}. */
+    private static Port thunderbolt(String node, String netdev, String domain, String peerDomain, String... heard) {
+        Thunderbolt tb = new Thunderbolt(Optional.of(domain), Optional.of(peerDomain), 1, Optional.of(80.0), false, Optional.of("Mac"));
+        return new Port(node, netdev, Optional.of("rdma_" + netdev), 1, PortKind.THUNDERBOLT, Optional.of(80.0), PortState.ACTIVE,
+                Optional.of(tb), Arrays.stream(heard).map(PortRef::parse).toList());
+    }
+
+    @Test
+    void aNamedPortWhoseCableSourcesDisagreeSaysSoAsThePlanDoes() {
+        // crossed cables a:en6-b:en7 and a:en7-b:en6, paired by Thunderbolt domain UUIDs; a forged hello made
+        // a:en6's probe hear b:en6: a:en6 and its paired b:en7 lose their cable, a:en7-b:en6 stays
+        Topology t = Topology.of(new Cluster()
+                .put(thunderbolt("a", "en6", "A6", "B7", "b:en6")).put(thunderbolt("a", "en7", "A7", "B6"))
+                .put(thunderbolt("b", "en7", "B7", "A6")).put(thunderbolt("b", "en6", "B6", "A7")).snapshot());
+        assertThat(t.sourceConflicts()).singleElement().satisfies(c -> assertThat(c.port()).isEqualTo(PortRef.parse("a:en6")));
+        Finding planned = Planner.plan(t, ab, Order.GIVEN, RailOptions.DEFAULTS, MlxVersion.NEWEST).findings().stream()
+                .filter(f -> f.code() == Code.SOURCES_DISAGREE).findFirst().orElseThrow();
+
+        List<Finding> f = Checker.check(t, ab, cells("-|rdma_en6+rdma_en7", "rdma_en7+rdma_en6|-"), Mode.RING, MlxVersion.NEWEST);
+        assertThat(codes(f)).containsExactly("error not-a-cable", "warning sources-disagree");
+        assertThat(f.get(1)).isEqualTo(planned);
+        assertThat(f.get(1).ranks()).containsExactly(0, 1);
+        assertThat(f.get(1).ports()).containsExactly(PortRef.parse("a:en6"), PortRef.parse("b:en7"), PortRef.parse("b:en6"));
+        assertThat(f.get(1).message()).contains("a:en6: its Thunderbolt pairing names b:en7 but its probe heard b:en6");
+        // naming the paired far end alone (b:en7, by its netdev) is enough: its cable is out for the same reason
+        assertThat(codes(Checker.check(t, ab, cells("-|rdma_en7", "en7|-"), Mode.RING, MlxVersion.NEWEST)))
+                .contains("warning sources-disagree");
+        // the cable the forged hello did not touch is clean, though its b:en6 is the far end the probe heard
+        assertThat(Checker.check(t, ab, cells("-|rdma_en7", "rdma_en6|-"), Mode.MESH, MlxVersion.NEWEST)).isEmpty();
     }
 
     @Test
