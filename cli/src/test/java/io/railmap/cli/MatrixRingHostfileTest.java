@@ -28,6 +28,23 @@ class MatrixRingHostfileTest {
     }
 
     @Test
+    void ringLaunchReadsMlxVersionAndWritesABareArrayOfHostsForMlxBefore0306() throws Exception {
+        // v0.30.5 python/mlx/_distributed_utils/common.py parse_hostfile reads only a bare array of hosts
+        Run old = Run.of("matrix", "--snapshot", RING, "--format", "ring-launch", "--mlx-version", "0.30.5");
+
+        assertThat(old.code()).as(old.err()).isZero();
+        JsonNode bare = new ObjectMapper().readTree(old.out());
+        assertThat(bare.isArray()).isTrue();
+        assertThat(bare.get(0).get("ssh").asText()).isEqualTo("studio-a");
+        assertThat(bare.get(0).get("ips").toString()).isEqualTo("[\"192.168.2.1\",\"192.168.3.1\"]");
+        assertThat(old.err()).contains("setting-caveat", "--backend ring");
+        // ring-hosts is MLX_HOSTFILE, which ring.cpp load_nodes reads alike in every release: the option is refused
+        Run hosts = Run.of("matrix", "--snapshot", RING, "--format", "ring-hosts", "--mlx-version", "0.30.5");
+        assertThat(hosts.code()).isEqualTo(ExitCodes.INPUT);
+        assertThat(hosts.err()).startsWith("railmap: --mlx-version does not apply to format ring-hosts: only ").contains("ring-launch");
+    }
+
+    @Test
     void ringHostsStartsAtTheFirstHostGivenWithLaunchRingsPorts() throws Exception {
         Run run = Run.of("matrix", "--snapshot", RING, "--format", "ring-hosts", "--hosts", "studio-c,studio-a,studio-b,studio-d");
 

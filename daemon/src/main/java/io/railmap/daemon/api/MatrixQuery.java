@@ -30,7 +30,7 @@ import java.util.stream.Stream;
  * @param format  what to write
  * @param rails   which cables become rails
  * @param emit    the options some formats read
- * @param mlxVersion the MLX release whose jaccl reads the matrix
+ * @param mlxVersion the MLX release whose jaccl reads the matrix, or whose mlx.launch reads the hostfile (launch, ring-launch)
  */
 record MatrixQuery(Optional<List<String>> hosts, Order order, Format format, RailOptions rails, Format.Options emit,
                    MlxVersion mlxVersion) {

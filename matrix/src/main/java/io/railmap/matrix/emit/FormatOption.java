@@ -15,7 +15,7 @@ public enum FormatOption {
     /** Which cables become jaccl rails. */
     RAILS(List.of("--min-rate-gbps", "--max-wires", "--include-down", "--equal-ring-wires"),
             List.of("minRateGbps", "maxWires", "includeDown", "equalRingWires")),
-    /** The MLX release whose jaccl reads the matrix. */
+    /** The MLX release whose jaccl reads the matrix, or whose mlx.launch reads a hostfile (launch, ring-launch). */
     MLX_VERSION(List.of("--mlx-version"), List.of("mlxVersion")),
     /** env: where the devices file is on every node. */
     DEVICES_PATH(List.of("--devices-path"), List.of("devicesPath")),

@@ -2,6 +2,7 @@ package io.railmap.matrix.emit;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.railmap.matrix.codec.JsonText;
+import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.plan.MlxRing;
 import java.util.List;
 import java.util.Set;
@@ -22,7 +23,7 @@ public final class RingHostsFile extends RingFormat {
     }
 
     @Override
-    String text(MlxRing ring) {
+    String text(MlxRing ring, MlxVersion version) {
         return render(ring);
     }
 

@@ -7,16 +7,24 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.railmap.matrix.check.Code;
 import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.check.Severity;
+import io.railmap.matrix.emit.Format;
+import io.railmap.matrix.emit.FormatOption;
+import io.railmap.matrix.emit.Formats;
 import io.railmap.matrix.emit.RingHostsFile;
+import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.model.IpAddresses;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortState;
 import io.railmap.matrix.plan.MlxRing;
+import io.railmap.matrix.plan.Order;
+import io.railmap.matrix.rail.RailOptions;
 import io.railmap.matrix.topology.Topology;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.RepeatedTest;
@@ -53,6 +61,47 @@ class MlxRingTest {
                 List.of("192.168.2.2:32327", "192.168.3.2:32328"),
                 List.of("192.168.4.2:32329", "192.168.5.2:32330"));
         assertThat(ring.findings()).isEmpty();
+    }
+
+    @Test
+    void ringLaunchTakesTheHostfileFormTheReleasesMlxLaunchReads() throws Exception {
+        Topology t = square().topology();
+        Format format = Formats.named("ring-launch");
+        assertThat(format.reads()).containsExactly(FormatOption.MLX_VERSION);
+        assertThat(Formats.named("ring-hosts").reads()).isEmpty();
+        // launch.py launch_ring (v0.30.1 to v0.32.1 alike) reads each host's ssh and ips only; ring.cpp load_nodes is unchanged too
+        String hosts = "[{\"ssh\":\"a\",\"ips\":[\"192.168.6.2\",\"192.168.7.2\"]},{\"ssh\":\"b\",\"ips\":[\"192.168.0.2\",\"192.168.1.2\"]},"
+                + "{\"ssh\":\"c\",\"ips\":[\"192.168.2.2\",\"192.168.3.2\"]},{\"ssh\":\"d\",\"ips\":[\"192.168.4.2\",\"192.168.5.2\"]}]";
+        // v0.30.6 and v0.32.0 common.py Hostfile.from_file: data["backend"] and data["envs"] (a KeyError without them);
+        // v0.32.1: data.get; config.py configure_ring writes Hostfile(ring_hosts, "ring", args.env) from v0.30.6
+        for (MlxVersion v : List.of(MlxVersion.NEWEST, new MlxVersion(0, 32, 0), MlxVersion.RING)) {
+            Format.Output out = format.write(request(t, v));
+            JsonNode object = new ObjectMapper().readTree(out.text());
+            assertThat(object.get("backend").asText()).as(v.toString()).isEqualTo("ring");
+            assertThat(object.get("envs").get(0).asText()).as(v.toString()).startsWith("RAILMAP_TOPOLOGY=sha256:");
+            assertThat(object.get("hosts").toString()).as(v.toString()).isEqualTo(hosts);
+            assertThat(out.findings()).as(v.toString()).isEmpty();
+        }
+        // v0.30.5 common.py parse_hostfile: enumerate(json.load(f)) then h["ssh"], h.get("ips"): a bare array of hosts only
+        // (v0.30.5 config.py configure_ring writes one); launch.py main: --backend defaults to "nccl" if
+        // mx.cuda.is_available() else "ring", so the file runs the ring except on a launcher with CUDA
+        for (MlxVersion v : List.of(new MlxVersion(0, 30, 5), MlxVersion.FIRST_JACCL)) {
+            Format.Output out = format.write(request(t, v));
+            JsonNode bare = new ObjectMapper().readTree(out.text());
+            assertThat(bare.isArray()).as(v.toString()).isTrue();
+            assertThat(bare.toString()).as(v.toString()).isEqualTo(hosts);
+            assertThat(out.hasErrors()).isFalse();
+            assertThat(out.findings()).as(v.toString()).singleElement().satisfies(f -> {
+                assertThat(f.code()).isEqualTo(Code.SETTING_CAVEAT);
+                assertThat(f.severity()).isEqualTo(Severity.WARNING);
+                assertThat(f.message()).contains("MLX " + v, "bare array", "nccl where CUDA is available", "--backend ring");
+            });
+        }
+    }
+
+    private static Format.Request request(Topology t, MlxVersion version) {
+        return new Format.Request(t, List.of("a", "b", "c", "d"), Order.GIVEN, RailOptions.DEFAULTS, version,
+                new Format.Options(Format.Options.DEFAULT_DEVICES_PATH, Optional.empty(), Optional.empty(), Map.of()));
     }
 
     @Test
