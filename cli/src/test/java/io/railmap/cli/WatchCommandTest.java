@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.railmap.cli.client.EventFollower;
 import io.railmap.daemon.api.ApiVerticle;
 import io.railmap.daemon.api.HttpLimits;
 import io.railmap.daemon.cluster.Membership;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -85,6 +87,48 @@ class WatchCommandTest {
         assertThat(data.get("type").asText()).isEqualTo("member-joined");
         assertThat(data.get("subjects").toString()).isEqualTo("[\"c\"]");
         assertThat(data.get("id").asText()).matches("[0-9a-f]{8}-[0-9]+");
+    }
+
+    /**
+     * A stream that drops is followed again by itself: the watch reconnects with {@code Last-Event-ID}
+     * (WHATWG HTML, "Server-sent events": the last event ID a reconnecting client sends), so an event
+     * published while the daemon was away is replayed from the backlog and printed once. Without the
+     * header the new stream would start from now on and never print it.
+     */
+    @Test
+    void watchReconnectsAfterItsStreamDropsAndResumesAfterTheLastEvent() throws Exception {
+        Vertx own = Vertx.vertx();
+        try {
+            EventLog log = new EventLog();
+            log.publish(List.of(change(ChangeType.MEMBER_JOINED, "z")));
+            String seen = log.lastId().orElseThrow();
+            ApiVerticle first = api(log, 0);
+            String deployment = own.deployVerticle(first).await(10, TimeUnit.SECONDS);
+            int port = first.actualPort();
+            CompletableFuture<Run> running = CompletableFuture.supplyAsync(() -> Run.of("watch", "--daemon",
+                    "http://127.0.0.1:" + port, "--after", seen, "--count", "2"));
+            await("watch subscribes").atMost(BOUND).until(() -> log.streams() == 1 || running.isDone());
+            log.publish(List.of(change(ChangeType.CABLE_LOST, "a:en6", "b:en7")));
+            String lost = log.lastId().orElseThrow();
+            // the daemon goes away, closing the stream; what happens meanwhile must reach the watch later
+            own.undeploy(deployment).await(10, TimeUnit.SECONDS);
+            await("stream closed").atMost(BOUND).until(() -> log.streams() == 0);
+            log.publish(List.of(change(ChangeType.CABLE_ADDED, "a:en6", "b:en7")));
+            own.deployVerticle(api(log, port)).await(10, TimeUnit.SECONDS);
+            Run run = running.get(BOUND.toSeconds(), TimeUnit.SECONDS);
+            assertThat(run.code()).as(run.err()).isZero();
+            assertThat(run.out()).isEqualTo("cable-lost: cable-lost a:en6 b:en7\ncable-added: cable-added a:en6 b:en7\n");
+            assertThat(run.err()).contains("; trying again in " + EventFollower.RETRY_MS + " ms")
+                    .containsPattern("reconnected to railmapd at http://127\\.0\\.0\\.1:" + port + ", resuming after ("
+                            + Pattern.quote(seen) + "|" + Pattern.quote(lost) + ")\n");
+        } finally {
+            own.close().await(10, TimeUnit.SECONDS);
+        }
+    }
+
+    private static ApiVerticle api(EventLog log, int port) {
+        return new ApiVerticle(new Engine("a"), () -> new Membership("test", 1, List.of()), log, List::of,
+                new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), HttpLimits.DEFAULTS, "127.0.0.1", port, Optional.empty());
     }
 
     @Test

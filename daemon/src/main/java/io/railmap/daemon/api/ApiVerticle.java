@@ -213,7 +213,7 @@ public final class ApiVerticle extends VerticleBase {
         EventStream stream = new EventStream(vertx, events, guard, EventStream.DEFAULT_KEEP_ALIVE_MS);
         router.get("/v1/events").handler(ctx -> query(ctx, NoQuery::parse).ifPresent(q -> stream.open(ctx)));
         router.get("/metrics").handler(ctx -> onLoop(ctx, q -> new Reply(200, "text/plain; version=0.0.4; charset=utf-8", registry.scrape())));
-        // off the event loop: drawing plans the drawn nodes
+        // off the event loop: drawing lays out up to TopologySvg.MAX_NODES nodes
         router.get("/v1/topology.svg").handler(ctx -> offLoop(ctx, NoQuery::parse,
                 q -> new Reply(200, "image/svg+xml; charset=utf-8", TopologySvg.render(Topology.of(engine.snapshot())))));
         page(router);

@@ -1,5 +1,6 @@
 package io.railmap.matrix.change;
 
+import io.railmap.matrix.check.CableFindings;
 import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.fabric.RailTable;
 import io.railmap.matrix.model.NodeRecord;
@@ -24,7 +25,7 @@ import java.util.TreeSet;
  * @param cables   the confirmed cables whose two ports are active (a cable whose link is down carries nothing)
  * @param ports    every port of every record, and whether it is active
  * @param records  each node's record id, by node
- * @param findings the rail table's findings ({@link RailTable#findings()})
+ * @param findings the rank-free findings about cables and ports, then the rail table's ({@link CableFindings#of})
  * @param members  the nodes of the cluster view (empty without a cluster)
  * @param agreed   whether every member holds this daemon's records, and their digest; empty without a cluster
  */
@@ -53,7 +54,8 @@ public record ClusterState(Set<Cable> cables, Map<PortRef, Boolean> ports, Map<S
      * @param snapshot every record known
      * @param members  the nodes of the cluster view
      * @param agreed   the agreement, when there is a cluster
-     * @return the state; costs {@link Topology#of} and {@link RailTable#of}
+     * @return the state; costs {@link Topology#of}, {@link RailTable#of} and {@link CableFindings#of}, all
+     *         linear in the records' size
      */
     public static ClusterState of(Snapshot snapshot, Set<String> members, Optional<Agreed> agreed) {
         Topology topology = Topology.of(snapshot);
@@ -65,7 +67,7 @@ public record ClusterState(Set<Cable> cables, Map<PortRef, Boolean> ports, Map<S
                 ports.put(port.ref(), port.active());
             }
         }
-        List<Finding> findings = RailTable.of(topology).findings();
+        List<Finding> findings = CableFindings.of(topology, RailTable.of(topology));
         Set<Cable> cables = new TreeSet<>();
         for (Cable cable : topology.cables()) {
             if (ports.getOrDefault(cable.a(), false) && ports.getOrDefault(cable.b(), false)) {

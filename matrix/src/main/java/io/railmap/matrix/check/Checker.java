@@ -231,7 +231,7 @@ public final class Checker {
      * {@code not-a-cable}: {@code sources-disagree}, as {@code railmap matrix} reports it, says why.
      */
     private void sourcesDisagree() {
-        findings.addAll(SourcesDisagree.of(topology, ranks, SourcesDisagree.concerningAnyOf(namedPorts)));
+        findings.addAll(SourcesDisagree.of(topology, RankScope.of(ranks), SourcesDisagree.concerningAnyOf(namedPorts)));
     }
 
     /** Names a node's ports answer to: RDMA devices (port 1 before higher ports), then netdevs not taken. */

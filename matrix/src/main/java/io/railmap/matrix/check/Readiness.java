@@ -7,6 +7,7 @@ import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.Thunderbolt;
 import io.railmap.matrix.rail.DeviceMatrix;
 import io.railmap.matrix.rail.RailAligner;
+import io.railmap.matrix.rail.RailOptions;
 import io.railmap.matrix.topology.Cable;
 import io.railmap.matrix.topology.Topology;
 import java.util.ArrayList;
@@ -15,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -53,20 +55,43 @@ public final class Readiness {
      *         cable order; empty when every ranked node is ready as far as its record tells
      */
     public static List<Finding> of(Topology topology, DeviceMatrix matrix) {
-        List<String> ranks = matrix.ranks();
-        Map<String, Integer> rankOf = new HashMap<>();
-        for (int r = 0; r < ranks.size(); r++) {
-            rankOf.put(ranks.get(r), r);
-        }
-        // The cables between ranks, found from each ranked node's own cables: O(ranks + their cables), never a walk over all pairs.
+        RankScope scope = RankScope.of(matrix.ranks());
+        return of(topology, scope, cable -> {
+            int k = matrix.rails(scope.rank(cable.a().node()).orElseThrow(), scope.rank(cable.b().node()).orElseThrow()).indexOf(cable);
+            return k < 0 ? Optional.empty() : Optional.of(k);
+        });
+    }
+
+    /**
+     * The rank-free readiness findings ({@link CableFindings}): over every node and every cable, naming
+     * no rank; a cable's rail is its place in its pair's rail order ({@link RailAligner#usable} with
+     * {@link RailOptions#DEFAULTS}), before any trimming of a ring. O(nodes + cables).
+     *
+     * @param topology the records
+     * @return the findings, errors first, then node by node in name order and cable by cable
+     */
+    public static List<Finding> of(Topology topology) {
+        return of(topology, RankScope.EVERY_NODE, cable -> {
+            int k = RailAligner.usable(topology, cable.a().node(), cable.b().node(), RailOptions.DEFAULTS, new ArrayList<>()).indexOf(cable);
+            return k < 0 ? Optional.empty() : Optional.of(k);
+        });
+    }
+
+    /**
+     * @param railOf the rail (wire index) a cable between two nodes in scope is, asked only for a cable
+     *               with a bridged end or an end without IPv4
+     */
+    private static List<Finding> of(Topology topology, RankScope scope, Function<Cable, Optional<Integer>> railOf) {
+        List<String> nodes = scope.nodes(topology);
+        // The cables between nodes in scope, found from each node's own cables: O(nodes + their cables), never a walk over all pairs.
         List<Cable> between = new ArrayList<>();
         Map<String, List<Cable>> byNode = new HashMap<>();
-        for (String node : ranks) {
+        for (String node : nodes) {
             for (Cable cable : topology.graph().edgesOf(node)) {
                 String far = cable.farEnd(cable.end(node)).node();
-                if (rankOf.containsKey(far)) {
+                if (!far.equals(node) && scope.covers(far)) {
                     byNode.computeIfAbsent(node, n -> new ArrayList<>()).add(cable);
-                    if (rankOf.get(node) < rankOf.get(far)) {
+                    if (cable.a().node().equals(node)) {
                         between.add(cable);
                     }
                 }
@@ -74,16 +99,14 @@ public final class Readiness {
         }
         between.sort(Comparator.naturalOrder());
         List<Finding> out = new ArrayList<>();
-        for (int r = 0; r < ranks.size(); r++) {
-            rdmaDisabled(topology, ranks, r, byNode.getOrDefault(ranks.get(r), List.of())).ifPresent(out::add);
+        for (String node : nodes) {
+            rdmaDisabled(topology, node, scope.onNodes(node).orElseThrow(), byNode.getOrDefault(node, List.of())).ifPresent(out::add);
         }
         for (Cable cable : between) {
-            int i = rankOf.get(cable.a().node());
-            int j = rankOf.get(cable.b().node());
-            int k = matrix.rails(i, j).indexOf(cable);
-            Optional<Integer> rail = k < 0 ? Optional.empty() : Optional.of(k);
-            List<Integer> on = List.of(i, j);
+            List<Integer> on = scope.on(cable.a(), cable.b()).orElseThrow();
             List<Port> ends = List.of(topology.port(cable.a()).orElseThrow(), topology.port(cable.b()).orElseThrow());
+            boolean railMatters = ends.stream().anyMatch(end -> end.bridge().isPresent() || end.addressesKnown() && end.ipv4().isEmpty());
+            Optional<Integer> rail = railMatters ? railOf.apply(cable) : Optional.empty();
             for (Port end : ends) {
                 end.bridge().ifPresent(bridge -> out.add(bridged(end, bridge, cable, rail, on)));
                 if (rail.isPresent() && end.addressesKnown() && end.ipv4().isEmpty()) {
@@ -109,11 +132,10 @@ public final class Readiness {
     }
 
     /**
-     * One finding for a ranked node whose RDMA is off and whose Thunderbolt ports are cabled to other
-     * ranks ({@code cables}: the node's cables to other ranks).
+     * One finding for a node in scope whose RDMA is off and whose Thunderbolt ports are cabled to other
+     * nodes in scope ({@code cables}: the node's cables to them; {@code rank}: the rank it names, if any).
      */
-    private static Optional<Finding> rdmaDisabled(Topology topology, List<String> ranks, int rank, List<Cable> cables) {
-        String node = ranks.get(rank);
+    private static Optional<Finding> rdmaDisabled(Topology topology, String node, List<Integer> rank, List<Cable> cables) {
         if (!topology.record(node).flatMap(NodeRecord::rdmaEnabled).map(on -> !on).orElse(false)) {
             return Optional.empty();
         }
@@ -124,7 +146,7 @@ public final class Readiness {
         if (ports.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new Finding(Code.RDMA_DISABLED, Severity.ERROR, List.of(rank), Optional.empty(), ports, "node " + node
+        return Optional.of(new Finding(Code.RDMA_DISABLED, Severity.ERROR, rank, Optional.empty(), ports, "node " + node
                 + " has RDMA over Thunderbolt turned off (rdma_ctl status: disabled), so its Thunderbolt "
                 + (ports.size() == 1 ? "port " : "ports ") + ports.stream().map(PortRef::toString).collect(Collectors.joining(", ")) + " cabled to other ranks "
                 + (ports.size() == 1 ? "has" : "have") + " no RDMA device jaccl can open: on " + node

@@ -14,7 +14,8 @@ import java.util.stream.Collectors;
  * The {@code sources-disagree} findings of a topology ({@link Topology#sourceConflicts()}): a port
  * whose Thunderbolt pairing or InfiniBand neighbour names one far end and whose link probe heard
  * others, so none of its cables is confirmed. One sentence for every command that reports them
- * ({@code railmap matrix}'s plan, {@code railmap check}).
+ * ({@code railmap matrix}'s plan, {@code railmap check}, the picture and the events through
+ * {@link CableFindings}).
  */
 public final class SourcesDisagree {
     private SourcesDisagree() {
@@ -22,16 +23,18 @@ public final class SourcesDisagree {
 
     /**
      * @param topology the cable graph
-     * @param ranks    node names in rank order
+     * @param scope    the nodes, and the ranks findings name ({@link RankScope})
      * @param which    the conflicts to report, e.g. those at ports a devices file names
-     * @return a warning per chosen conflict whose port or paired far end is on a rank, naming the
+     * @return a warning per chosen conflict whose port or paired far end is in scope, naming the
      *         port, its paired far end and the far ends its probe heard; in the topology's order
      */
-    public static List<Finding> of(Topology topology, List<String> ranks, Predicate<SourceConflict> which) {
+    public static List<Finding> of(Topology topology, RankScope scope, Predicate<SourceConflict> which) {
         List<Finding> out = new ArrayList<>();
         for (SourceConflict c : topology.sourceConflicts()) {
-            List<Integer> on = ranksOf(ranks, c.port(), c.paired());
-            if (!on.isEmpty() && which.test(c)) {
+            if (!which.test(c)) {
+                continue;
+            }
+            scope.on(c.port(), c.paired()).ifPresent(on -> {
                 List<PortRef> named = new ArrayList<>(List.of(c.port(), c.paired()));
                 named.addAll(c.probed());
                 out.add(new Finding(Code.SOURCES_DISAGREE, Severity.WARNING, on, Optional.empty(), named,
@@ -39,7 +42,7 @@ public final class SourcesDisagree {
                                 + c.probed().stream().map(PortRef::toString).collect(Collectors.joining(", "))
                                 + "; one source is wrong (a forged or replayed probe, or a cable moved), so the port's cables"
                                 + " stay out of every matrix until both agree"));
-            }
+            });
         }
         return out;
     }
@@ -51,16 +54,5 @@ public final class SourcesDisagree {
      */
     public static Predicate<SourceConflict> concerningAnyOf(Set<PortRef> ports) {
         return c -> ports.contains(c.port()) || ports.contains(c.paired());
-    }
-
-    private static List<Integer> ranksOf(List<String> ranks, PortRef x, PortRef y) {
-        List<Integer> on = new ArrayList<>();
-        for (PortRef ref : List.of(x, y)) {
-            int r = ranks.indexOf(ref.node());
-            if (r >= 0 && !on.contains(r)) {
-                on.add(r);
-            }
-        }
-        return on;
     }
 }

@@ -1,5 +1,6 @@
 package io.railmap.matrix.draw;
 
+import io.railmap.matrix.check.CableFindings;
 import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.fabric.Rail;
 import io.railmap.matrix.fabric.RailNic;
@@ -88,17 +89,17 @@ public final class TopologySvg {
     }
 
     /**
-     * The picture of a topology with its rail table and the findings about its cables
-     * ({@link PictureFindings}: the plan's over the drawn nodes that concern cables and ports, then
-     * the rail table's).
+     * The picture of a topology with its rail table and the findings about its cables and ports
+     * ({@link CableFindings#of}: the same rank-free findings {@code GET /v1/events} raises and clears,
+     * then the rail table's). The findings about a rank order and jaccl's matrix are left to
+     * {@code railmap matrix} and {@code GET /v1/matrix}, asked with the hosts in the order they run.
      *
      * @param topology the records
      * @return SVG text (UTF-8 when written out), ending with a newline
      */
     public static String render(Topology topology) {
         RailTable rails = RailTable.of(topology);
-        List<String> drawn = vertices(topology).stream().limit(MAX_NODES).filter(topology::hasNode).toList();
-        return render(topology, rails, PictureFindings.of(topology, drawn, rails));
+        return render(topology, rails, CableFindings.of(topology, rails));
     }
 
     /**

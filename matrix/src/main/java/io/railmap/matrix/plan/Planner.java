@@ -1,18 +1,18 @@
 package io.railmap.matrix.plan;
 
+import io.railmap.matrix.check.CableFindings;
 import io.railmap.matrix.check.Checker;
 import io.railmap.matrix.check.Code;
 import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.check.Mode;
+import io.railmap.matrix.check.RankScope;
 import io.railmap.matrix.check.Readiness;
 import io.railmap.matrix.check.Severity;
-import io.railmap.matrix.check.SourcesDisagree;
 import io.railmap.matrix.fabric.RailTable;
 import io.railmap.matrix.jaccl.JacclInit;
 import io.railmap.matrix.jaccl.JacclMode;
 import io.railmap.matrix.jaccl.JacclRules;
 import io.railmap.matrix.jaccl.MlxVersion;
-import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.provenance.Provenance;
 import io.railmap.matrix.rail.DeviceMatrix;
 import io.railmap.matrix.rail.LeftOut;
@@ -21,14 +21,11 @@ import io.railmap.matrix.rail.RailOptions;
 import io.railmap.matrix.ring.BottleneckHeldKarp;
 import io.railmap.matrix.ring.RingOrder;
 import io.railmap.matrix.ring.RingSearch;
-import io.railmap.matrix.topology.SharedSegment;
 import io.railmap.matrix.topology.Topology;
-import io.railmap.matrix.topology.Unconfirmed;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Collectors;
 import org.jgrapht.Graph;
 import org.jgrapht.graph.DefaultWeightedEdge;
 import org.jgrapht.graph.SimpleWeightedGraph;
@@ -81,13 +78,14 @@ public final class Planner {
         Optional<JacclMode> mode = ringRuns && (ring.wires(0, 1) > 1 || !meshRuns) ? Optional.of(JacclMode.RING)
                 : meshRuns ? Optional.of(JacclMode.MESH) : Optional.empty();
         DeviceMatrix matrix = mode.isEmpty() ? full : mode.get() == JacclMode.RING ? ring : mesh;
-        List<Finding> findings = new ArrayList<>(observations(topology, ranks));
+        // the findings about cables and ports (one definition with the rank-free ones of events and the picture), with ranks
+        RankScope scope = RankScope.of(ranks);
+        List<Finding> findings = new ArrayList<>(CableFindings.observed(topology, scope));
         for (LeftOut left : matrix.leftOut()) {
-            findings.add(left.notRdma()
-                    ? new Finding(Code.NO_RDMA_DEVICE, Severity.WARNING, ranksOf(ranks, left.cable().a(), left.cable().b()),
-                            Optional.empty(), List.of(left.cable().a(), left.cable().b()), "cable " + left.cable() + " is no jaccl rail: " + left.reason())
-                    : new Finding(Code.CABLE_LEFT_OUT, Severity.INFO, ranksOf(ranks, left.cable().a(), left.cable().b()),
-                            Optional.empty(), List.of(left.cable().a(), left.cable().b()), "cable " + left.cable() + " is not a rail: " + left.reason()));
+            if (!left.notRdma()) { // a cable without an RDMA device is CableFindings' no-rdma-device
+                findings.add(new Finding(Code.CABLE_LEFT_OUT, Severity.INFO, scope.on(left.cable().a(), left.cable().b()).orElseThrow(),
+                        Optional.empty(), List.of(left.cable().a(), left.cable().b()), "cable " + left.cable() + " is not a rail: " + left.reason()));
+            }
         }
         if (mode.isEmpty()) {
             String why = meshInit.failure().orElseGet(() -> ringInit.failure().orElse(""));
@@ -154,44 +152,5 @@ public final class Planner {
             throw new NoRingException(absent.unplaceable(), absent.reason());
         }
         throw new NoRingException(nodes, ((RingSearch.GaveUp<String>) search).limit());
-    }
-
-    /** One-sided observations, shared segments and disagreeing sources that touch a ranked node. */
-    private static List<Finding> observations(Topology topology, List<String> ranks) {
-        List<Finding> out = new ArrayList<>();
-        for (Unconfirmed u : topology.unconfirmed()) {
-            List<Integer> on = ranksOf(ranks, u.from(), u.farEnd().orElse(u.from()));
-            if (!on.isEmpty()) {
-                List<PortRef> named = new ArrayList<>(List.of(u.from()));
-                u.farEnd().ifPresent(named::add);
-                named.addAll(u.named());
-                out.add(new Finding(Code.UNCONFIRMED_CABLE, Severity.WARNING, on, Optional.empty(), named,
-                        u.from() + " observed " + u.farEnd().map(PortRef::toString).orElse("a far end")
-                                + ", but " + u.reason() + "; the cable stays out of every matrix until both ends see each other"));
-            }
-        }
-        for (SharedSegment s : topology.sharedSegments()) {
-            List<Integer> on = ranksOf(ranks, s.port(), s.port());
-            if (!on.isEmpty()) {
-                List<PortRef> named = new ArrayList<>(List.of(s.port()));
-                named.addAll(s.farEnds());
-                out.add(new Finding(Code.SHARED_SEGMENT, Severity.WARNING, on, Optional.empty(), named,
-                        s.port() + " heard " + s.farEnds().stream().map(PortRef::toString).collect(Collectors.joining(", "))
-                                + ": it is on a shared segment (a switch), not a point-to-point cable, so it is no rail"));
-            }
-        }
-        out.addAll(SourcesDisagree.of(topology, ranks, c -> true));
-        return out;
-    }
-
-    private static List<Integer> ranksOf(List<String> ranks, PortRef x, PortRef y) {
-        List<Integer> on = new ArrayList<>();
-        for (PortRef ref : List.of(x, y)) {
-            int r = ranks.indexOf(ref.node());
-            if (r >= 0 && !on.contains(r)) {
-                on.add(r);
-            }
-        }
-        return on;
     }
 }

@@ -57,9 +57,8 @@ public final class RailAligner {
             Port b = topology.port(cable.b()).orElseThrow();
             Optional<Double> rate = a.rateGbps().isPresent() && b.rateGbps().isPresent()
                     ? Optional.of(Math.min(a.rateGbps().get(), b.rateGbps().get())) : Optional.empty();
-            Optional<Port> notRdma = a.rdma().isEmpty() ? Optional.of(a) : b.rdma().isEmpty() ? Optional.of(b) : Optional.empty();
-            String reason = notRdma.isPresent() ? notRdma.get().ref() + " has no RDMA device (it is a plain netdev), and jaccl"
-                    + " opens RDMA devices by name" : reasonToLeaveOut(a, b, rate, options);
+            Optional<String> notRdma = notRdma(a, b);
+            String reason = notRdma.orElseGet(() -> reasonToLeaveOut(a, b, rate, options));
             if (reason == null) {
                 kept.add(new CableRate(cable, rate));
             } else {
@@ -68,6 +67,20 @@ public final class RailAligner {
         }
         kept.sort(RAIL_ORDER);
         return kept.stream().map(CableRate::cable).toList();
+    }
+
+    /**
+     * Whether a cable can never be a jaccl rail because an end has no RDMA device (jaccl opens
+     * devices by RDMA name only), whatever the options and the rank order.
+     *
+     * @param a one end of a cable
+     * @param b its other end
+     * @return why, as a sentence fragment naming the end ("a:en6 has no RDMA device ..."); empty
+     *         when both ends have one
+     */
+    public static Optional<String> notRdma(Port a, Port b) {
+        Optional<Port> plain = a.rdma().isEmpty() ? Optional.of(a) : b.rdma().isEmpty() ? Optional.of(b) : Optional.empty();
+        return plain.map(p -> p.ref() + " has no RDMA device (it is a plain netdev), and jaccl opens RDMA devices by name");
     }
 
     private static String reasonToLeaveOut(Port a, Port b, Optional<Double> rate, RailOptions options) {
