@@ -51,7 +51,8 @@ class CheckEnvTest {
 
         assertThat(run.code()).as(run.out() + run.err()).isZero();
         assertThat(run.out()).contains(": 0 errors, 0 warnings, 0 notes (for gpu-01; checked NCCL_IB_HCA, NCCL_CROSS_NIC, "
-                + "NCCL_IB_GID_INDEX, NCCL_SOCKET_IFNAME, UCX_NET_DEVICES, UCX_MAX_RMA_RAILS, UCX_MAX_RNDV_RAILS, UCX_IB_GID_INDEX, "
+                + "NCCL_IB_GID_INDEX, NCCL_SOCKET_IFNAME, UCX_NET_DEVICES, UCX_MAX_RMA_RAILS, UCX_MAX_RNDV_RAILS, UCX_MAX_HCA_PER_GPU, "
+                + "UCX_IB_GID_INDEX, "
                 + "MX_RDMA_NIC_PIN, MX_RDMA_NIC_PIN_MIN_RATE_GBPS, NVSHMEM_HCA_LIST, NVSHMEM_LIBFABRIC_MAX_NIC_PER_PE)");
     }
 
@@ -170,6 +171,22 @@ class CheckEnvTest {
         Run above = check(env("UCX_MAX_RNDV_RAILS=2", "UCX_MAX_RNDV_RAILS=inf"), CLEAN);
         assertThat(above.code()).as(above.out() + above.err()).isEqualTo(ExitCodes.FINDINGS);
         assertThat(above.out()).contains("error bad-setting UCX_MAX_RNDV_RAILS \"inf\" is 4294967295, above UCX's 64 lanes");
+    }
+
+    /**
+     * openucx/ucx src/ucp/core/ucp_context.c, MAX_HCA_PER_GPU (ucs_config_sscanf_ulunits: auto, inf or %lu):
+     * auto registers GPU memory on the nearest HCAs only, a word UCX does not read stops it.
+     */
+    @Test
+    void maxHcaPerGpuAutoIsAWarningAndAWordUcxDoesNotReadAnError() throws Exception {
+        Run auto = check(env("UCX_MAX_HCA_PER_GPU=inf", "UCX_MAX_HCA_PER_GPU=auto"), CLEAN);
+        assertThat(auto.code()).as(auto.out() + auto.err()).isZero();
+        assertThat(auto.out()).contains("warning list-limit UCX_MAX_HCA_PER_GPU=auto, but UCX_NET_DEVICES gives UCX 2 compute NICs"
+                + " (mlx5_0:1,mlx5_1:1)").contains("write UCX_MAX_HCA_PER_GPU=inf");
+
+        Run word = check(env("UCX_MAX_HCA_PER_GPU=inf", "UCX_MAX_HCA_PER_GPU=all"), CLEAN);
+        assertThat(word.code()).as(word.out() + word.err()).isEqualTo(ExitCodes.FINDINGS);
+        assertThat(word.out()).contains("error bad-setting UCX_MAX_HCA_PER_GPU \"all\" is not auto, inf or a whole number");
     }
 
     @Test

@@ -7,6 +7,7 @@ import io.railmap.matrix.model.Port;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -23,7 +24,8 @@ import java.util.Set;
  *     compute NICs as {@code hca:port} in the node's order, with a trailing comma when there is one
  *     NIC (so it is a list, not the probe), and a warning that entry k pins device k. With
  *     {@link SettingsOptions#mxStripe()} it writes {@code stripe}: on builds that have that mode
- *     (branch {@code kavink/multi-nic-stripe-mode}, {@code _stripe_all_compute_nics}) every HCA's
+ *     (branch {@code kavink/multi-nic-stripe-mode}, {@code _stripe_all_compute_nics}; it reads
+ *     {@code all} alike, {@link #stripeMode}) every HCA's
  *     port 1 at or above the floor goes into {@code UCX_NET_DEVICES} and {@code UCX_MAX_RMA_RAILS}
  *     is raised to their count when unset; on other builds {@code stripe} is read as the auto probe.
  *     As that mode reads every HCA's port 1 at the floor or faster, whatever its state or role, a
@@ -83,17 +85,37 @@ public final class ModelExpressLibrary implements Library {
     }
 
     /**
-     * What the stripe mode lists ({@code _list_compute_ib_nics}): port 1 of every HCA not named
-     * {@code *bond*} whose rate is known and at or above the floor, whatever its state or role.
-     *
-     * @return a warning naming what it would take besides the compute NICs, and what it would miss
+     * @param value {@code MX_RDMA_NIC_PIN} as the file gives it
+     * @return true when the stripe branch reads it as the stripe mode ({@code _resolve_nic_pin}:
+     *         {@code stripe} or {@code all}, stripped, in any case); builds without that mode read
+     *         it as the auto probe
      */
+    public static boolean stripeMode(String value) {
+        String v = value.strip().toLowerCase(Locale.ROOT);
+        return v.equals("stripe") || v.equals("all");
+    }
+
+    /**
+     * What the stripe mode puts into {@code UCX_NET_DEVICES} ({@code _stripe_all_compute_nics},
+     * {@code _list_compute_ib_nics}): port 1 of every HCA not named {@code *bond*} whose rate is
+     * known and not below the floor, whatever its state or role (down, management, side fabric).
+     *
+     * @param floor the {@code MX_RDMA_NIC_PIN_MIN_RATE_GBPS} ModelExpress read, in Gb/s (NaN keeps
+     *              every rate, as Python's {@code rate < nan} is false); empty for its default, the
+     *              fastest rate among those HCAs
+     * @return those ports, in the records' order
+     */
+    public static List<Port> stripePicks(NodeNics node, Optional<Double> floor) {
+        List<Port> candidates = node.topology().record(node.node()).orElseThrow().ports().stream()
+                .filter(p -> p.rdma().isPresent() && p.rdmaPort() == 1 && !p.rdma().get().contains("bond") && p.rateGbps().isPresent())
+                .toList();
+        double threshold = floor.orElseGet(() -> candidates.stream().mapToDouble(p -> p.rateGbps().get()).max().orElse(0));
+        return candidates.stream().filter(p -> !(p.rateGbps().get() < threshold)).toList();
+    }
+
+    /** @return a warning naming what the stripe mode would take besides the compute NICs, and what it would miss */
     private static Optional<Finding> stripeDiffers(NodeNics node, List<ComputeNic> nics) {
-        Optional<Double> floor = floor(node);
-        List<String> sees = node.topology().record(node.node()).orElseThrow().ports().stream()
-                .filter(p -> p.rdma().isPresent() && p.rdmaPort() == 1 && !p.rdma().get().contains("bond"))
-                .filter(p -> p.rateGbps().isPresent() && floor.map(f -> p.rateGbps().get() >= f).orElse(false))
-                .map(p -> p.rdma().get() + ":1").distinct().toList();
+        List<String> sees = stripePicks(node, floor(node)).stream().map(p -> p.rdma().get() + ":1").distinct().toList();
         List<String> listed = nics.stream().map(ComputeNic::hcaPort).toList();
         List<String> extra = sees.stream().filter(n -> !listed.contains(n)).toList();
         List<String> missing = listed.stream().filter(n -> !sees.contains(n)).toList();

@@ -148,6 +148,89 @@ class NcclLibraryTest {
         });
     }
 
+    /** Nodes g1, g2 on 33 leaves: NIC k of each on leaf k (its own chassis), 10.k.0.0/24, GID index 3. */
+    private static List<NodeRecord> wide(int leaves) {
+        List<NodeRecord> records = new ArrayList<>();
+        for (int n = 1; n <= 2; n++) {
+            String node = "g" + n;
+            List<Port> ports = new ArrayList<>();
+            for (int k = 0; k < leaves; k++) {
+                ports.add(new Port(node, "eth" + k, Optional.of("mlx5_" + k), 1, PortKind.ROCE, Optional.of(400.0), PortState.ACTIVE,
+                        Optional.empty(), List.of("10." + k + ".0." + n), true, Optional.empty(), Optional.of(new SwitchPort(FarEndSource.LLDP,
+                        String.format("52:54:00:00:01:%02x", k), Optional.of("leaf" + k), node + "-" + k)), Optional.of(3), List.of()));
+            }
+            records.add(new NodeRecord(node, 1, ports, Optional.empty(), Optional.empty()));
+        }
+        return records;
+    }
+
+    /**
+     * NVIDIA/nccl 2.30.7 src/transport/net_ib/common.h, MAX_IB_DEVS (32): init.cc, ncclIbInitDevices, reads at
+     * most 32 NCCL_IB_HCA entries (parseStringList's maxList, src/misc/utils.cc) and opens at most 32 ports. With
+     * 33 compute NICs a list would silently drop one: an error and no NCCL_IB_HCA. NCCL_CROSS_NIC=0 stays, as
+     * without rail ids ncclTopoSearchCheckNet (src/graph/search.cc) keeps a channel on the NIC it entered by.
+     */
+    @Test
+    void moreThanThirtyTwoComputeNicsIsAListLimitErrorAndNoHcaList() {
+        NodeSettings over = nccl(wide(33), "g1");
+        assertThat(vars(over)).doesNotContainKey("NCCL_IB_HCA").containsEntry("NCCL_CROSS_NIC", "0").containsEntry("NCCL_IB_GID_INDEX", "3");
+        assertThat(over.findings()).singleElement().satisfies(f -> {
+            assertThat(f.code()).isEqualTo(Code.LIST_LIMIT);
+            assertThat(f.isError()).isTrue();
+            assertThat(f.message()).contains("g1 has 33 compute NICs", "MAX_IB_DEVS");
+        });
+
+        NodeSettings max = nccl(wide(32), "g1");
+        assertThat(max.findings()).isEmpty();
+        String hca = vars(max).get("NCCL_IB_HCA");
+        assertThat(hca.substring(1).split(",")).hasSize(NcclLibrary.MAX_IB_DEVS).startsWith("mlx5_0:1:0").endsWith("mlx5_31:1:31");
+    }
+
+    /**
+     * NICs cabled directly to several nodes: NCCL joins two nodes' NICs by their position (src/graph/search.cc), and
+     * a rail id cannot say which cable reaches which peer. With every cable on its own /24, NVIDIA/nccl 2.30.7
+     * src/transport/net_ib/connect.cc, NCCL_IB_SUBNET_AWARE_ROUTING (default 0): ncclIbConnectImpl calls
+     * ncclIbFindDevBySubnet with the peer's listen GIDs and ncclIbAcceptImpl with the connector's, each taking the
+     * local NIC whose GID shares the other's /24 (gidSameSubnet), else keeping its own. Two of a node's cables on
+     * one /24 would look alike to it: then it is not set, and a subnet-mismatch warning says why.
+     */
+    @Test
+    void nicsCabledDirectlyToSeveralPeersRouteBySubnetWhenEveryCableHasItsOwn() {
+        for (String node : List.of("a", "b", "c")) {
+            NodeSettings s = nccl(triangle("10.1.0.1"), node);
+            // each cable is the first of its pair: one id, so a ring entering by one cable may leave by the other
+            assertThat(vars(s)).as(node).containsEntry("NCCL_IB_HCA", "=mlx5_0:1:0,mlx5_1:1:0").containsEntry("NCCL_CROSS_NIC", "0")
+                    .containsEntry("NCCL_IB_SUBNET_AWARE_ROUTING", "1");
+            assertThat(s.findings()).as(node).noneMatch(f -> f.code() == Code.SUBNET_MISMATCH);
+        }
+        // a's NIC 1 (to b) meets c's NIC 1 (to a's NIC 2): c's connection keeps its NIC and a's accept side moves
+        // to its NIC on c's /24, so routing joins them; a's NIC 2 (to c) meets b's NIC 2 (to c, 10.2.0.1), a /24
+        // none of a's NICs is on, so neither side can move: an error naming the cable
+        assertThat(nccl(triangle("10.1.0.1"), "a").findings()).extracting(f -> f.code() + " " + f.severity() + " " + f.message().split(" ")[0])
+                .containsExactlyInAnyOrder("CROSS_RAIL WARNING mlx5_0:1", "CROSS_RAIL ERROR mlx5_1:1");
+
+        NodeSettings shared = nccl(triangle("10.0.0.3"), "a");
+        assertThat(vars(shared)).doesNotContainKey("NCCL_IB_SUBNET_AWARE_ROUTING");
+        assertThat(shared.findings()).anySatisfy(f -> {
+            assertThat(f.code()).isEqualTo(Code.SUBNET_MISMATCH);
+            assertThat(f.message()).contains("mlx5_0:1 (a:eth0 10.0.0.1) on cable", "mlx5_1:1 (a:eth1 10.0.0.3) on cable", "share 10.0.0.0/24");
+        });
+    }
+
+    /** a, b, c cabled in a triangle, each cable its own /24 (a:eth0-b:eth0 10.0.0, a:eth1-c:eth0 10.1.0, b:eth1-c:eth1 10.2.0), a:eth1 at {@code a1}. */
+    private static List<NodeRecord> triangle(String a1) {
+        PortRef a0r = new PortRef("a", "eth0"), a1r = new PortRef("a", "eth1"), b0 = new PortRef("b", "eth0"), b1 = new PortRef("b", "eth1"),
+                c0 = new PortRef("c", "eth0"), c1 = new PortRef("c", "eth1");
+        String c0ip = a1.equals("10.1.0.1") ? "10.1.0.2" : "10.0.0.4";
+        return List.of(
+                new NodeRecord("a", 1, List.of(nic("a", 0, "10.0.0.1", Optional.empty(), Optional.of(3), List.of(b0)),
+                        nic("a", 1, a1, Optional.empty(), Optional.of(3), List.of(c0))), Optional.empty(), Optional.empty()),
+                new NodeRecord("b", 1, List.of(nic("b", 0, "10.0.0.2", Optional.empty(), Optional.of(3), List.of(a0r)),
+                        nic("b", 1, "10.2.0.1", Optional.empty(), Optional.of(3), List.of(c1))), Optional.empty(), Optional.empty()),
+                new NodeRecord("c", 1, List.of(nic("c", 0, c0ip, Optional.empty(), Optional.of(3), List.of(a1r)),
+                        nic("c", 1, "10.2.0.2", Optional.empty(), Optional.of(3), List.of(b1))), Optional.empty(), Optional.empty()));
+    }
+
     /** ncclIbGetGidIndex takes NCCL_IB_GID_INDEX for every RoCE port: NICs with different indices get none, and a finding. */
     @Test
     void differentGidIndicesLeaveTheVariableOutWithAFinding() {

@@ -71,13 +71,17 @@ record CNumber(Optional<BigInteger> value) {
     }
 
     /**
-     * @return what {@code sscanf("%u")} stores on glibc ({@code strtoul}, so a minus sign negates
-     *         modulo 2^64 and a value past 2^64 - 1 is 2^64 - 1; then kept to 32 bits)
+     * @return what {@code sscanf("%lu")} stores on glibc ({@code strtoul}: a minus sign negates modulo
+     *         2^64, a value past 2^64 - 1 is 2^64 - 1), 0 without a digit
      */
-    long asUnsigned32() {
+    BigInteger asUnsigned64() {
         BigInteger v = value.orElse(BigInteger.ZERO);
         BigInteger magnitude = v.abs().min(TWO_64.subtract(BigInteger.ONE));
-        BigInteger unsigned = v.signum() < 0 ? TWO_64.subtract(magnitude).mod(TWO_64) : magnitude;
-        return unsigned.longValue() & 0xffff_ffffL;
+        return v.signum() < 0 ? TWO_64.subtract(magnitude).mod(TWO_64) : magnitude;
+    }
+
+    /** @return what {@code sscanf("%u")} stores on glibc ({@link #asUnsigned64}, kept to 32 bits) */
+    long asUnsigned32() {
+        return asUnsigned64().longValue() & 0xffff_ffffL;
     }
 }

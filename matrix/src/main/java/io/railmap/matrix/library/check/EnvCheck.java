@@ -19,13 +19,15 @@ import java.util.stream.Stream;
  *
  * <p>Errors: a device the node lacks ({@link Code#UNKNOWN_HCA}), a netdev it lacks
  * ({@link Code#UNKNOWN_DEVICE}), a down port ({@link Code#LINK_DOWN}); a management NIC, or an RDMA
- * NIC slower than the compute NICs, in an RDMA list ({@link Code#SIDE_NIC_IN_LIST}); one NCCL rail id
+ * NIC slower than the compute NICs, in an RDMA list or among the NICs ModelExpress's stripe mode
+ * takes ({@link Code#SIDE_NIC_IN_LIST}); one NCCL rail id
  * covering NICs on different rails ({@link Code#WRONG_RAIL_ID}; ids numbered otherwise but consistently
  * are an info, {@link Code#RENUMBERED_RAIL_ID}); a GID index other than the RoCE v2 IPv4 one
  * ({@link Code#WRONG_GID_INDEX}); more entries than the library reads ({@link Code#LIST_LIMIT}); a
  * value the library misreads or refuses ({@link Code#BAD_SETTING}). Warnings: a setting that works
- * worse than railmap's (fewer rails, the other jaccl mode, another node's rank, NCCL's subnet-aware
- * routing off where railmap turns it on).
+ * worse than railmap's (fewer rails, GPU memory registered on fewer HCAs than the stripe, compute
+ * NICs the stripe mode misses, the other jaccl mode, another node's rank, NCCL's subnet-aware routing
+ * off where railmap turns it on).
  */
 public final class EnvCheck {
     /** The variables checked, in the order checked. */

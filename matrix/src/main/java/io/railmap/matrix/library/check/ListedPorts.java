@@ -39,19 +39,34 @@ final class ListedPorts {
         List<ComputeNic> nics = new ArrayList<>();
         for (Port p : ports) {
             String which = named + " (" + p.rdma().orElse(p.netdev()) + ":" + p.rdmaPort() + ", " + p.ref() + ")";
-            Optional<ComputeNic> nic = node.nics().stream().filter(n -> n.port().ref().equals(p.ref())).findFirst();
-            if (!p.active()) {
-                out.add(error(Code.LINK_DOWN, List.of(p.ref()), which + ", whose port is " + state(p) + ": bring its link up or leave it out"));
-            } else if (node.management().map(m -> m.ref().equals(p.ref())).orElse(false)) {
-                out.add(error(Code.SIDE_NIC_IN_LIST, List.of(p.ref()), which + ", the management NIC: keep it out of the stripe list"));
-            } else if (nic.isEmpty()) {
-                out.add(error(Code.SIDE_NIC_IN_LIST, List.of(p.ref()), which + ", a side NIC (" + p.rateGbps().map(r -> r + " Gb/s").orElse("rate unknown")
-                        + ") slower than the compute NICs: striping over it slows every transfer to its rate; leave it out"));
-            } else {
-                nics.add(nic.get());
-            }
+            judged(node, p, which, Optional.empty(), out).ifPresent(nics::add);
         }
         return nics;
+    }
+
+    /**
+     * @param which  the port as the message names it ({@code UCX_NET_DEVICES names mlx5_0:1 (...)})
+     * @param remedy what to do, replacing each case's own (leave the port out of the list)
+     * @return the compute NIC the port is; else empty after an error: a port that is not active
+     *         ({@link Code#LINK_DOWN}), the management NIC or a NIC below the compute rate
+     *         ({@link Code#SIDE_NIC_IN_LIST})
+     */
+    static Optional<ComputeNic> judged(NodeNics node, Port p, String which, Optional<String> remedy, List<Finding> out) {
+        if (!p.active()) {
+            out.add(error(Code.LINK_DOWN, List.of(p.ref()), which + ", whose port is " + state(p) + ": "
+                    + remedy.orElse("bring its link up or leave it out")));
+            return Optional.empty();
+        }
+        if (node.management().map(m -> m.ref().equals(p.ref())).orElse(false)) {
+            out.add(error(Code.SIDE_NIC_IN_LIST, List.of(p.ref()), which + ", the management NIC: " + remedy.orElse("keep it out of the stripe list")));
+            return Optional.empty();
+        }
+        Optional<ComputeNic> nic = node.nics().stream().filter(n -> n.port().ref().equals(p.ref())).findFirst();
+        if (nic.isEmpty()) {
+            out.add(error(Code.SIDE_NIC_IN_LIST, List.of(p.ref()), which + ", a side NIC (" + p.rateGbps().map(r -> r + " Gb/s").orElse("rate unknown")
+                    + ") slower than the compute NICs: striping over it slows every transfer to its rate; " + remedy.orElse("leave it out")));
+        }
+        return nic;
     }
 
     /** An error when a list has more entries than the library reads. */

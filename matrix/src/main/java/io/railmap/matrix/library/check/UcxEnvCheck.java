@@ -6,11 +6,13 @@ import static io.railmap.matrix.library.check.ListedPorts.warning;
 
 import io.railmap.matrix.check.Code;
 import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.check.Severity;
 import io.railmap.matrix.library.ComputeNic;
 import io.railmap.matrix.library.NodeNics;
 import io.railmap.matrix.library.UcxLibrary;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.Port;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -27,7 +29,8 @@ import java.util.regex.Pattern;
  * {@code ucp_config_read} fail, so UCX does not start.
  */
 final class UcxEnvCheck {
-    static final List<String> VARIABLES = List.of("UCX_NET_DEVICES", "UCX_MAX_RMA_RAILS", "UCX_MAX_RNDV_RAILS", "UCX_IB_GID_INDEX");
+    static final List<String> VARIABLES = List.of("UCX_NET_DEVICES", "UCX_MAX_RMA_RAILS", "UCX_MAX_RNDV_RAILS", "UCX_MAX_HCA_PER_GPU",
+            "UCX_IB_GID_INDEX");
     private static final Pattern RANGE = Pattern.compile("([^\\]\\[]*)\\[([0-9]{1,9})-([0-9]{1,9})\\]([^\\]\\[]*)");
     /** Most entries a UCX range expands to before railmap stops (UCX aborts past 64 anyway). */
     private static final int MAX_EXPANDED = UcxLibrary.MAX_LANES + 1;
@@ -41,6 +44,7 @@ final class UcxEnvCheck {
         for (String variable : List.of("UCX_MAX_RMA_RAILS", "UCX_MAX_RNDV_RAILS")) {
             Optional.ofNullable(vars.get(variable)).ifPresent(v -> rails(variable, v, striped, out));
         }
+        maxHcaPerGpu(vars, MxEnvCheck.striped(node, vars), striped, out);
         Optional.ofNullable(vars.get("UCX_IB_GID_INDEX")).ifPresent(v -> gidIndex(node, v, out));
     }
 
@@ -130,6 +134,76 @@ final class UcxEnvCheck {
                     + ListedPorts.hcaPorts(List.copyOf(striped)) + "): " + (variable.contains("RMA") ? "RMA" : "rendezvous")
                     + " stripes over " + rails + " of them; write " + striped.size() + " (railmap env --for ucx)"));
         }
+    }
+
+    /**
+     * {@code UCX_MAX_HCA_PER_GPU} (openucx/ucx 1.21 and newer, {@code src/ucp/core/ucp_context.c},
+     * {@code MAX_HCA_PER_GPU}, default {@code inf}, type {@code ULUNITS}: {@code src/ucs/config/parser.c},
+     * {@code ucs_config_sscanf_ulunits} takes {@code auto} and {@code inf} by {@code strcasecmp}, else
+     * {@code sscanf("%lu")}, which skips leading white-space, takes a sign (negating modulo 2^64) and
+     * ignores what follows the digits, and fails without a digit: UCX then refuses its configuration).
+     * {@code inf} ({@code (unsigned long)-1}) registers GPU memory on every HCA; {@code auto}
+     * ({@code (unsigned long)-2}) only on the nearest, N on the N nearest ({@code ucp_context_select_reg_mds};
+     * {@code ucp_memh_apply_reg_policy}, {@code src/ucp/core/ucp_mm.c}, for CUDA memory), so the
+     * other NICs of the stripe cannot carry it. NIXL's UCX backend sets {@code auto} when the variable
+     * is not in the environment ({@code nixlUcxContext}, ai-dynamo/nixl {@code src/plugins/ucx/ucx_utils.cpp}),
+     * and ModelExpress moves GPU memory through it.
+     *
+     * <p>Judged against the compute NICs UCX is given (the stripe mode's when {@code MX_RDMA_NIC_PIN}
+     * is that mode, else {@code UCX_NET_DEVICES}'s): anything but {@code auto}, {@code inf} or digits
+     * is an error ({@link Code#BAD_SETTING}) saying what UCX reads; {@code auto} or fewer than those
+     * NICs, or unset with the stripe mode, a {@link Code#LIST_LIMIT} warning; unset in a file that
+     * sets {@code UCX_NET_DEVICES} to several and stripes RMA ({@code UCX_MAX_RMA_RAILS} ≥ 2, what NIXL
+     * moves memory with), a {@link Code#SETTING_CAVEAT} info: UCX alone takes {@code inf}, NIXL would not.
+     */
+    private static void maxHcaPerGpu(Map<String, String> vars, Optional<List<ComputeNic>> mxStripe, Set<ComputeNic> listed,
+            List<Finding> out) {
+        List<ComputeNic> nics = mxStripe.orElseGet(() -> List.copyOf(listed));
+        String value = vars.get("UCX_MAX_HCA_PER_GPU");
+        String stripe = (mxStripe.isPresent() ? "MX_RDMA_NIC_PIN=" + vars.get("MX_RDMA_NIC_PIN").strip() + " stripes over "
+                : vars.containsKey("UCX_NET_DEVICES") ? "UCX_NET_DEVICES gives UCX " : "UCX uses all ") + nics.size() + " compute NICs (" + ListedPorts.hcaPorts(nics) + ")";
+        String write = "write UCX_MAX_HCA_PER_GPU=inf (railmap env --for nixl)";
+        if (value == null) {
+            if (nics.size() < 2) {
+                return;
+            }
+            if (mxStripe.isPresent()) {
+                out.add(warning(Code.LIST_LIMIT, "UCX_MAX_HCA_PER_GPU is not set, and " + stripe + ": ModelExpress moves GPU memory"
+                        + " through NIXL's UCX backend, which then sets it to auto on UCX 1.21 and newer (nixlUcxContext), so UCX"
+                        + " registers GPU memory only on the HCAs nearest the GPU (ucp_context_select_reg_mds) and the other NICs"
+                        + " cannot carry it; " + write));
+            } else if (vars.containsKey("UCX_NET_DEVICES") && Optional.ofNullable(vars.get("UCX_MAX_RMA_RAILS"))
+                    .map(r -> r.equalsIgnoreCase("inf") || CNumber.read(r, 10).asUnsigned32() >= 2).orElse(false)) {
+                out.add(new Finding(Code.SETTING_CAVEAT, Severity.INFO, List.of(), Optional.empty(), "UCX_MAX_HCA_PER_GPU is not set"
+                        + " and " + stripe + ": UCX alone then registers GPU memory on every HCA (inf), but NIXL's UCX backend sets"
+                        + " auto on UCX 1.21 and newer (nixlUcxContext), the HCAs nearest the GPU only; if NIXL reads this file, " + write));
+            }
+            return;
+        }
+        String v = value.toLowerCase(Locale.ROOT);
+        CNumber n = CNumber.read(value, 10);
+        String read = v.equals("auto") ? "auto" : v.equals("inf") ? "inf" : n.none() ? "" : ulunits(n.asUnsigned64());
+        if (read.isEmpty() || !(v.equals("auto") || v.equals("inf") || value.strip().matches("[0-9]+"))) {
+            out.add(error(Code.BAD_SETTING, "UCX_MAX_HCA_PER_GPU " + quoted(value) + " is not auto, inf or a whole number"
+                    + " (ucs_config_sscanf_ulunits): " + (read.isEmpty() ? "UCX refuses its configuration and does not start"
+                    : "UCX reads it as " + read) + "; " + write));
+            return;
+        }
+        if (read.equals("inf") || nics.size() < 2) {
+            return;
+        }
+        if (read.equals("auto") || new BigInteger(read).compareTo(BigInteger.valueOf(nics.size())) < 0) {
+            out.add(warning(Code.LIST_LIMIT, "UCX_MAX_HCA_PER_GPU=" + read + ", but " + stripe + ": UCX registers GPU memory "
+                    + (read.equals("auto") ? "only on the HCAs nearest the GPU" : read.equals("0") ? "on no HCA (the 0 nearest)"
+                    : "only on the " + read + " nearest HCA" + (read.equals("1") ? "" : "s"))
+                    + " (ucp_context_select_reg_mds), so the other NICs cannot carry it; " + write));
+        }
+    }
+
+    /** @return an unsigned long as UCX's {@code ULUNITS} names it: {@code inf}, {@code auto} or the number */
+    private static String ulunits(BigInteger value) {
+        BigInteger max = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+        return value.equals(max) ? "inf" : value.equals(max.subtract(BigInteger.ONE)) ? "auto" : value.toString();
     }
 
     /** {@code UCX_IB_GID_INDEX} ({@code src/uct/ib/base/ib_md.c}, {@code GID_INDEX}, type {@code ULUNITS}: {@code auto}, {@code inf} or {@code %lu}). */

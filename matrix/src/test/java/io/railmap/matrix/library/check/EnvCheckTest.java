@@ -68,6 +68,27 @@ class EnvCheckTest {
         assertThat(made).anySatisfy(f -> assertThat(f.ports()).isNotEmpty());
     }
 
+    /**
+     * Each library's file alone, ModelExpress's stripe mode too, on a node whose probe sees only its compute
+     * NICs: no finding, but for UCX's a note that NIXL would register GPU memory on the nearest HCAs only
+     * (UCX's default for UCX_MAX_HCA_PER_GPU is inf, which railmap does not write for UCX alone).
+     */
+    @Test
+    void whatRailmapEnvWritesForEachLibraryAlonePasses() {
+        StripeNode g1 = StripeNode.named("g1").nic("mlx5_0", 1, 400).nic("mlx5_1", 1, 400);
+        for (SettingsOptions options : List.of(SettingsOptions.DEFAULTS, new SettingsOptions(Optional.empty(), true))) {
+            NodeNics node = g1.nics(options);
+            for (io.railmap.matrix.library.Library l : Libraries.ALL) {
+                if (l.name().equals("jaccl") || l.name().equals("mlx-ring")) {
+                    continue;
+                }
+                Map<String, String> vars = l.settings(node).settings().stream().collect(Collectors.toMap(Setting::key, Setting::value));
+                assertThat(found(node, vars)).as(l.name() + " " + vars)
+                        .isEqualTo(l.name().equals("ucx") ? List.of("info setting-caveat") : List.of());
+            }
+        }
+    }
+
     @Test
     void aDeviceTheNodeLacksIsAnErrorInEveryList() {
         // NCCL matchIf: exact name with '=', else prefix; UCX: hca:port or the device name; NVSHMEM: exact name
@@ -337,6 +358,87 @@ class EnvCheckTest {
         for (String v : List.of("two", "", "65", "256", "inf", "INF", "-1")) {
             assertThat(found(node(), Map.of("UCX_MAX_RMA_RAILS", v))).as(v).containsExactly("error bad-setting");
         }
+    }
+
+    /**
+     * openucx/ucx src/ucs/config/parser.c, ucs_config_sscanf_ulunits: "auto" and "inf" by strcasecmp, else
+     * sscanf "%lu" (white-space skipped, -1 wraps to ULONG_MAX = UCS_ULUNITS_INF and -2 to UCS_ULUNITS_AUTO,
+     * src/ucs/sys/string.h; no digit fails and ucs_config_parser_parse_field refuses the configuration).
+     * src/ucp/core/ucp_context.c, ucp_context_select_reg_mds: auto keeps the HCAs nearest the GPU, N the N
+     * nearest; ai-dynamo/nixl src/plugins/ucx/ucx_utils.cpp, nixlUcxContext: MAX_HCA_PER_GPU=auto unless set.
+     */
+    @Test
+    void maxHcaPerGpuBelowTheStripeIsAWarningAndWhatUcxRefusesOrMisreadsAnError() {
+        Map<String, String> two = Map.of("UCX_NET_DEVICES", "mlx5_0:1,mlx5_1:1", "UCX_MAX_RMA_RAILS", "2");
+        for (String v : List.of("inf", "INF", "2", " 2", "64")) {
+            assertThat(found(node(), with(two, "UCX_MAX_HCA_PER_GPU", v))).as(v).isEmpty();
+        }
+        for (String v : List.of("auto", "Auto", "1", "0")) {
+            List<Finding> f = checked(node(), with(two, "UCX_MAX_HCA_PER_GPU", v));
+            assertThat(f).as(v).extracting(Finding::code, Finding::severity)
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple(Code.LIST_LIMIT, Severity.WARNING));
+            assertThat(f.get(0).message()).contains("2 compute NICs (mlx5_0:1,mlx5_1:1)", "nearest", "write UCX_MAX_HCA_PER_GPU=inf");
+        }
+        for (String v : List.of("all", "", " auto", "-1", "-2", "2x", "+2")) {
+            assertThat(found(node(), with(two, "UCX_MAX_HCA_PER_GPU", v))).as(v).containsExactly("error bad-setting");
+        }
+        assertThat(checked(node(), with(two, "UCX_MAX_HCA_PER_GPU", "all")).get(0).message()).contains("refuses its configuration");
+        assertThat(checked(node(), with(two, "UCX_MAX_HCA_PER_GPU", "-1")).get(0).message()).contains("UCX reads it as inf");
+        assertThat(checked(node(), with(two, "UCX_MAX_HCA_PER_GPU", "-2")).get(0).message()).contains("UCX reads it as auto");
+        // one NIC to stripe over: nothing to lose
+        assertThat(found(node(), Map.of("UCX_NET_DEVICES", "mlx5_0:1", "UCX_MAX_HCA_PER_GPU", "auto"))).isEmpty();
+        // unset: UCX alone takes inf; NIXL (which ModelExpress runs) sets auto, so a note for an RMA stripe
+        assertThat(found(node(), two)).containsExactly("info setting-caveat");
+        assertThat(found(node(), Map.of("UCX_NET_DEVICES", "mlx5_0:1,mlx5_1:1"))).isEmpty();
+        assertThat(found(node(), Map.of("UCX_NET_DEVICES", "mlx5_0:1", "UCX_MAX_RMA_RAILS", "2"))).isEmpty();
+    }
+
+    /**
+     * ai-dynamo/modelexpress branch kavink/multi-nic-stripe-mode, ucx_utils.py: _resolve_nic_pin reads "stripe" or
+     * "all" (stripped, any case) as the stripe mode, whose _list_compute_ib_nics takes port 1 of every HCA not
+     * named *bond* at the floor (MX_RDMA_NIC_PIN_MIN_RATE_GBPS by float(), else the fastest rate) or faster,
+     * whatever its state or role, into UCX_NET_DEVICES.
+     */
+    @Test
+    void theStripeModeIsCheckedForWhatItsProbeTakesAndMisses() {
+        // g1's probe takes mlx5_0, mlx5_1, the down mlx5_3 and the management mlx5_9 (all 400 Gb/s)
+        for (String v : List.of("stripe", "STRIPE", " all ")) {
+            List<Finding> f = checked(node(), Map.of("MX_RDMA_NIC_PIN", v, "UCX_MAX_HCA_PER_GPU", "inf"));
+            assertThat(f).as(v).extracting(Finding::code).containsExactly(Code.LINK_DOWN, Code.SIDE_NIC_IN_LIST);
+            assertThat(f.get(0).message()).contains("takes mlx5_3:1 (g1:", "write the explicit list MX_RDMA_NIC_PIN=mlx5_0:1,mlx5_1:1");
+            assertThat(f.get(1).message()).contains("mlx5_9:1", "the management NIC");
+        }
+        // a floor of 25 Gb/s takes the slow side NIC too; one above every rate takes nothing and leaves UCX_NET_DEVICES
+        assertThat(found(node(), Map.of("MX_RDMA_NIC_PIN", "stripe", "MX_RDMA_NIC_PIN_MIN_RATE_GBPS", "25", "UCX_MAX_HCA_PER_GPU", "inf")))
+                .containsExactly("error side-nic-in-list", "error link-down", "error side-nic-in-list");
+        List<Finding> none = checked(node(), Map.of("MX_RDMA_NIC_PIN", "stripe", "MX_RDMA_NIC_PIN_MIN_RATE_GBPS", "800"));
+        assertThat(none).extracting(Finding::code).containsExactly(Code.CABLE_LEFT_OUT);
+        assertThat(none.get(0).message()).contains("no compute NIC", "leaves UCX_NET_DEVICES as it is");
+        // a floor float() does not read: ModelExpress takes the fastest rate (and the rate itself is an error)
+        assertThat(found(node(), Map.of("MX_RDMA_NIC_PIN", "stripe", "MX_RDMA_NIC_PIN_MIN_RATE_GBPS", "fast", "UCX_MAX_HCA_PER_GPU", "inf")))
+                .containsExactly("error link-down", "error side-nic-in-list", "error bad-setting");
+
+        // a compute NIC on port 2, or named *bond*, is one the probe misses
+        NodeNics missing = StripeNode.named("g1").nic("mlx5_0", 1, 400).nic("mlx5_1", 2, 400).nic("mlx5_bond_0", 1, 400).nics();
+        List<Finding> f = checked(missing, Map.of("MX_RDMA_NIC_PIN", "stripe"));
+        assertThat(f).extracting(Finding::code, Finding::severity)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(Code.CABLE_LEFT_OUT, Severity.WARNING));
+        assertThat(f.get(0).message()).contains("only mlx5_0:1 and misses mlx5_1:2 (g1:", "mlx5_bond_0:1 (g1:");
+        // unset UCX_MAX_HCA_PER_GPU: NIXL sets auto under the stripe of two compute NICs
+        NodeNics clean = StripeNode.named("g1").nic("mlx5_0", 1, 400).nic("mlx5_1", 1, 400).nics();
+        assertThat(found(clean, Map.of("MX_RDMA_NIC_PIN", "stripe"))).containsExactly("warning list-limit");
+        assertThat(checked(clean, Map.of("MX_RDMA_NIC_PIN", "stripe")).get(0).message())
+                .contains("MX_RDMA_NIC_PIN=stripe stripes over 2 compute NICs", "NIXL", "auto");
+        assertThat(found(clean, Map.of("MX_RDMA_NIC_PIN", "stripe", "UCX_MAX_HCA_PER_GPU", "inf"))).isEmpty();
+        // the explicit list pins each CUDA device to one NIC: no stripe, no UCX_MAX_HCA_PER_GPU needed
+        assertThat(found(clean, Map.of("MX_RDMA_NIC_PIN", "mlx5_0:1,mlx5_1:1"))).isEmpty();
+    }
+
+    /** @return the variables with one more */
+    private static Map<String, String> with(Map<String, String> vars, String key, String value) {
+        Map<String, String> out = new java.util.HashMap<>(vars);
+        out.put(key, value);
+        return out;
     }
 
     @Test
