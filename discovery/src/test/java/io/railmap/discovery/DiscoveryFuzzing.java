@@ -7,9 +7,10 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * What the discovery fuzz targets check beyond "nothing but {@link DiscoveryException} is thrown":
- * every skip reason, note and failure message is one line of bounded length with no control
- * character, whatever the system said.
+ * What the discovery fuzz targets check beyond "nothing but the documented exception is thrown"
+ * ({@link DiscoveryException} for a port source, the parser's own for one command's output): every
+ * skip reason, note and failure message is one line of bounded length with no control character,
+ * whatever the system said.
  */
 public final class DiscoveryFuzzing {
     /** Longest reason, note or message: two escaped paths and a few escaped values fit well within it. */
@@ -27,20 +28,43 @@ public final class DiscoveryFuzzing {
      * @throws AssertionError when it threw anything else, or a line it wrote breaks the rule
      */
     public static Discovery discover(PortSource source, Map<String, byte[]> inputs) {
-        Discovery found;
+        Discovery found = parse(inputs, source::discover, DiscoveryException.class);
+        if (found != null) {
+            lines("a reason or note", Stream.of(found.skipped().stream().map(SkippedPort::port),
+                    found.skipped().stream().map(SkippedPort::reason), found.notes().stream()).flatMap(s -> s), inputs);
+        }
+        return found;
+    }
+
+    /**
+     * Runs one parse of what a command printed.
+     *
+     * @param inputs     what the parser reads, by name, for a failure message
+     * @param parse      the parser applied to them
+     * @param documented the exception the parser documents for bad input
+     * @return what it returned; null when it threw {@code documented}, whose message is checked as a line
+     * @throws AssertionError when it threw anything else, or its message breaks the rule
+     */
+    public static <T> T parse(Map<String, byte[]> inputs, Fuzzing.Parse<T> parse, Class<? extends Exception> documented) {
         try {
-            found = source.discover();
-        } catch (DiscoveryException e) {
+            return parse.run();
+        } catch (Throwable e) {
+            if (!documented.isInstance(e)) {
+                throw Fuzzing.failure("an undocumented " + e.getClass().getName(), inputs, e);
+            }
             line("the failure message", e.getMessage(), inputs);
             return null;
-        } catch (Throwable e) {
-            throw Fuzzing.failure("an undocumented " + e.getClass().getName(), inputs, e);
         }
-        Stream.of(found.skipped().stream().map(SkippedPort::port), found.skipped().stream().map(SkippedPort::reason),
-                        found.notes().stream())
-                .flatMap(s -> s)
-                .forEach(line -> line("a reason or note", line, inputs));
-        return found;
+    }
+
+    /**
+     * @param what   what the lines are, for a failure message
+     * @param lines  reasons, notes or names a parser wrote
+     * @param inputs what it read, by name, for a failure message
+     * @throws AssertionError when a line is blank, too long or holds a control character
+     */
+    public static void lines(String what, Stream<String> lines, Map<String, byte[]> inputs) {
+        lines.forEach(line -> line(what, line, inputs));
     }
 
     private static void line(String what, String line, Map<String, byte[]> inputs) {

@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * {@code &} {@code |} {@code <} {@code >} {@code (} {@code )} outside quotes, the pattern characters
  * {@code * ? [} outside quotes (a shell globs them), a {@code ~} outside quotes that starts the value
  * or follows a {@code :} (POSIX tilde expansion in an assignment), an unterminated quote,
- * a line longer than {@value #MAX_LINE_CHARS} characters, a control character other than tab. A key given twice takes its last value.
+ * a line longer than {@value #MAX_LINE_CHARS} characters, a control character (C0, DEL, C1) other than tab. A key given twice takes its last value.
  */
 public final class EnvFile {
     /** Longest line read, in characters. */
@@ -45,7 +45,7 @@ public final class EnvFile {
             }
             for (int k = 0; k < line.length(); k++) {
                 char ch = line.charAt(k);
-                if (ch < 0x20 && ch != '\t' || ch == 0x7f) {
+                if (Character.isISOControl(ch) && ch != '\t') {
                     throw error(name, number, k + 1, String.format("the control character 0x%02x is not text", (int) ch)
                             + "; give a text file of KEY=VALUE lines");
                 }

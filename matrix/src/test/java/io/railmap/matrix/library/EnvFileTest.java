@@ -28,6 +28,9 @@ class EnvFileTest {
         assertThatThrownBy(() -> EnvFile.parse("f", "just words\n")).hasMessageStartingWith("env file f line 1 column 1: expected KEY=VALUE");
         assertThatThrownBy(() -> EnvFile.parse("f", "A=1\nB=\u0000\n")).hasMessageStartingWith(
                 "env file f line 2 column 3: the control character 0x00 is not text");
+        // a C1 control (U+0092 here, found by EnvFileFuzzTest) is a control character too
+        assertThatThrownBy(() -> EnvFile.parse("f", "A='x\u0092'\n")).hasMessageStartingWith(
+                "env file f line 1 column 5: the control character 0x92 is not text");
         assertThatThrownBy(() -> EnvFile.parse("f", "A=" + "x".repeat(EnvFile.MAX_LINE_CHARS) + "\n"))
                 .hasMessageStartingWith("env file f line 1 column 4097: the line is longer than 4096 characters");
     }

@@ -73,8 +73,9 @@ final class ListedPorts {
     static void limit(NodeNics node, String variable, List<String> entries, int max, String constant, List<Finding> out) {
         if (entries.size() > max) {
             out.add(error(Code.LIST_LIMIT, variable + " on " + node.node() + " has " + entries.size()
-                    + " entries; the library reads the first " + max + " (" + constant + ") and ignores " + String.join(",",
-                    entries.subList(max, Math.min(entries.size(), max + 8))) + (entries.size() > max + 8 ? ",..." : "")));
+                    + " entries; the library reads the first " + max + " (" + constant + ") and ignores " + entries.subList(max,
+                    Math.min(entries.size(), max + 8)).stream().map(e -> Names.escape(e, 80)).collect(Collectors.joining(","))
+                    + (entries.size() > max + 8 ? ",..." : "")));
         }
     }
 

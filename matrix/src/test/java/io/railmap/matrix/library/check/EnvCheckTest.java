@@ -17,6 +17,7 @@ import io.railmap.matrix.library.StripeNode;
 import io.railmap.matrix.model.FarEndSource;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
+import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.PortState;
 import io.railmap.matrix.model.SwitchPort;
 import io.railmap.matrix.topology.Topology;
@@ -230,6 +231,18 @@ class EnvCheckTest {
         assertThat(codes(node(), Map.of("UCX_NET_DEVICES", many))).containsExactly(Code.BAD_SETTING);
         String thirtyTwo = IntStream.range(0, 32).mapToObj(i -> "mlx5_0:1").collect(Collectors.joining(","));
         assertThat(codes(node(), Map.of("NCCL_IB_HCA", thirtyTwo))).isEmpty();
+    }
+
+    @Test
+    void theIgnoredEntriesOfATooLongListAreEscapedAndCut() {
+        // found by EnvFileFuzzTest: entries past the limit were joined into the message raw (a quoted tab, a bidi control, 4,000 characters)
+        String many = IntStream.range(0, 32).mapToObj(i -> "mlx5_0:1").collect(Collectors.joining(",")) + ",mlx5_1\t:1,\u202emlx5_2,"
+                + "x".repeat(4000);
+        Finding f = EnvCheck.check(node(), Map.of("NCCL_IB_HCA", many)).stream().filter(x -> x.code() == Code.LIST_LIMIT).findFirst()
+                .orElseThrow();
+
+        assertThat(Names.hasHidden(f.message())).as(f.message()).isFalse();
+        assertThat(f.message()).contains("ignores mlx5_1\\t:1,\\u202emlx5_2,xxx").contains("…(3920 more)").hasSizeLessThan(400);
     }
 
     @Test
