@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.provider.MethodSource;
 import picocli.CommandLine;
@@ -62,20 +63,13 @@ class ConfigFileFuzzTest {
         Railmapd railmapd = new Railmapd();
         StringWriter err = new StringWriter();
         CommandLine cmd = Railmapd.commandLine(railmapd, new PrintWriter(err, true));
-        ConfigFile config;
-        try {
-            config = ConfigFile.read(FILE, cmd);
-        } catch (IllegalArgumentException e) {
-            String message = String.valueOf(e.getMessage());
-            if (!message.startsWith("--config " + FILE + " ") && !message.startsWith("--config " + FILE + ":") || message.contains("\n")) {
-                throw Fuzzing.failure("an error that is not one line naming --config and the file (" + message + ")", inputs, e);
-            }
-            return;
-        } catch (RuntimeException e) {
-            throw Fuzzing.failure("an undocumented " + e.getClass().getName(), inputs, e);
-        }
+        // null means the documented error; settings that are null fail as an undocumented NullPointerException
+        ConfigFile config = Fuzzing.parse(inputs, () -> Objects.requireNonNull(ConfigFile.read(FILE, cmd), "no settings and no error"),
+                "one line naming --config and the file",
+                m -> (m.startsWith("--config " + FILE + " ") || m.startsWith("--config " + FILE + ":")) && !m.contains("\n"),
+                IllegalArgumentException.class);
         if (config == null) {
-            throw Fuzzing.failure("no settings and no error", inputs, null);
+            return;
         }
         // as RailmapdFlagsTest: what the daemon's run would throw, through picocli's execution handler
         cmd.setExecutionStrategy(parsed -> {

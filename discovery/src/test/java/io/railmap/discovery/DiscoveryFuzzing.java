@@ -15,6 +15,8 @@ import java.util.stream.Stream;
 public final class DiscoveryFuzzing {
     /** Longest reason, note or message: two escaped paths and a few escaped values fit well within it. */
     public static final int MAX_LINE = 2048;
+    /** The rule every line meets, in words. */
+    private static final String LINE = "one non-blank line of at most " + MAX_LINE + " characters without a control character";
 
     private DiscoveryFuzzing() {
     }
@@ -46,15 +48,7 @@ public final class DiscoveryFuzzing {
      * @throws AssertionError when it threw anything else, or its message breaks the rule
      */
     public static <T> T parse(Map<String, byte[]> inputs, Fuzzing.Parse<T> parse, Class<? extends Exception> documented) {
-        try {
-            return parse.run();
-        } catch (Throwable e) {
-            if (!documented.isInstance(e)) {
-                throw Fuzzing.failure("an undocumented " + e.getClass().getName(), inputs, e);
-            }
-            line("the failure message", e.getMessage(), inputs);
-            return null;
-        }
+        return Fuzzing.parse(inputs, parse, LINE, DiscoveryFuzzing::isLine, documented);
     }
 
     /**
@@ -68,10 +62,13 @@ public final class DiscoveryFuzzing {
     }
 
     private static void line(String what, String line, Map<String, byte[]> inputs) {
-        if (line == null || line.isBlank() || line.length() > MAX_LINE || Names.hasHidden(line)) {
-            throw Fuzzing.failure(what + " that is blank, longer than " + MAX_LINE
-                    + " characters or holds a control character: " + (line == null ? null : Names.escape(line, 300)), inputs, null);
+        if (!isLine(line)) {
+            throw Fuzzing.failure(what + " that is not " + LINE + ": " + (line == null ? null : Names.escape(line, 300)), inputs, null);
         }
+    }
+
+    private static boolean isLine(String line) {
+        return line != null && !line.isBlank() && line.length() <= MAX_LINE && !Names.hasHidden(line);
     }
 
     /** @return the inputs as a map for {@link Fuzzing#failure}, null values kept */

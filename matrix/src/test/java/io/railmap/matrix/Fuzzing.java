@@ -1,5 +1,6 @@
 package io.railmap.matrix;
 
+import io.railmap.matrix.model.Names;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -9,6 +10,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
@@ -70,6 +72,20 @@ public final class Fuzzing {
      */
     @SafeVarargs
     public static <T> T parse(Map<String, byte[]> inputs, Parse<T> parse, Class<? extends Throwable>... documented) {
+        return parse(inputs, parse, "any text", message -> true, documented);
+    }
+
+    /**
+     * As {@link #parse(Map, Parse, Class[])}, and the message of a documented exception must also
+     * meet a rule of the target's own (one line, naming the file, ...).
+     *
+     * @param rule    the rule in words, for the failure message ("one line naming the file")
+     * @param message the rule, given a documented exception's non-blank message
+     * @throws AssertionError also when the message breaks the rule, printing it escaped
+     */
+    @SafeVarargs
+    public static <T> T parse(Map<String, byte[]> inputs, Parse<T> parse, String rule, Predicate<String> message,
+            Class<? extends Throwable>... documented) {
         try {
             return parse.run();
         } catch (Throwable e) {
@@ -77,6 +93,10 @@ public final class Fuzzing {
                 if (type.isInstance(e)) {
                     if (e.getMessage() == null || e.getMessage().isBlank()) {
                         throw failure("a " + e.getClass().getSimpleName() + " without a message", inputs, e);
+                    }
+                    if (!message.test(e.getMessage())) {
+                        throw failure("a " + e.getClass().getSimpleName() + " whose message is not " + rule + " ("
+                                + Names.escape(e.getMessage(), 300) + ")", inputs, e);
                     }
                     return null;
                 }

@@ -4,19 +4,17 @@ import io.railmap.discovery.BoundedCommand;
 import io.railmap.discovery.CommandFailedException;
 import io.railmap.discovery.LocalPort;
 import io.railmap.discovery.Quote;
+import io.railmap.discovery.SkipException;
 import io.railmap.discovery.SourceUnavailableException;
 import io.railmap.discovery.SwitchPortSource;
 import io.railmap.discovery.SwitchPorts;
+import io.railmap.discovery.linux.SysfsFiles;
 import io.railmap.matrix.model.FarEndSource;
 import io.railmap.matrix.model.Infiniband;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.SwitchPort;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -57,8 +55,6 @@ public final class InfinibandSource implements SwitchPortSource {
     /** The most ports asked per read (a node with more IB ports than this is not a compute node). */
     static final int MAX_PORTS = 64;
 
-    /** The longest {@code node_guid} file read, in bytes (it holds 20). */
-    static final int MAX_GUID_BYTES = 64;
     private static final Pattern SYSFS_GUID = Pattern.compile("([0-9a-f]{4}):([0-9a-f]{4}):([0-9a-f]{4}):([0-9a-f]{4})");
 
     private final Supplier<Optional<Path>> smpquery;
@@ -113,7 +109,7 @@ public final class InfinibandSource implements SwitchPortSource {
             Optional<String> nodeGuid = Optional.empty();
             try {
                 nodeGuid = Optional.of(nodeGuid(port.rdma().orElseThrow()));
-            } catch (IllegalArgumentException e) {
+            } catch (SkipException | IllegalArgumentException e) {
                 notes.add(where + ": " + e.getMessage() + "; a cable from it to another HCA cannot be confirmed");
             }
             Optional<SmpQuery.NodeInfo> peerHca = Optional.empty();
@@ -149,19 +145,19 @@ public final class InfinibandSource implements SwitchPortSource {
     }
 
     /**
+     * Reads {@code node_guid} as every sysfs attribute is read ({@link SysfsFiles#required}: a
+     * regular file only, so a FIFO cannot hang the read, of at most {@value SysfsFiles#MAX_BYTES}
+     * bytes of UTF-8).
+     *
      * @param hca an RDMA device name
      * @return its node GUID, {@code 0x} and 16 lower-case hex digits
-     * @throws IllegalArgumentException naming the file when it cannot be read or is not a node GUID
+     * @throws SkipException            naming the file when it is missing, not a regular file,
+     *                                  unreadable, too long or not UTF-8
+     * @throws IllegalArgumentException naming the file when it is not a node GUID
      */
-    private String nodeGuid(String hca) {
+    private String nodeGuid(String hca) throws SkipException {
         Path file = sys.resolve("class").resolve("infiniband").resolve(hca).resolve("node_guid");
-        String text;
-        try (InputStream in = Files.newInputStream(file)) {
-            text = new String(in.readNBytes(MAX_GUID_BYTES), StandardCharsets.US_ASCII);
-        } catch (IOException e) {
-            throw new IllegalArgumentException(file + ": cannot be read (" + e.getClass().getSimpleName() + ")");
-        }
-        return sysfsNodeGuid(file.toString(), text);
+        return sysfsNodeGuid(Quote.path(file), SysfsFiles.required(file));
     }
 
     /**

@@ -24,10 +24,11 @@ import java.util.function.Function;
  * test tree cannot hang discovery) or cannot be read (the kernel answers {@code EINVAL} for
  * {@code speed} or {@code carrier} on a link without carrier) has no value. One that is longer or
  * is not UTF-8 has an odd value: a {@link SkipException} naming the file and what is wrong.
+ * Public for the other sources that read one attribute (the InfiniBand source's {@code node_guid}).
  */
-final class SysfsFiles {
+public final class SysfsFiles {
     /** Largest attribute read, in bytes: sysfs attributes are at most one 4 KiB page. */
-    static final int MAX_BYTES = 4096;
+    public static final int MAX_BYTES = 4096;
     /** Most entries listed in one directory. */
     static final int MAX_ENTRIES = 65_536;
 
@@ -39,7 +40,7 @@ final class SysfsFiles {
      * @return its text without surrounding white space
      * @throws SkipException when the file has no value or an odd one; the reason names it
      */
-    static String required(Path file) throws SkipException {
+    public static String required(Path file) throws SkipException {
         return optional(file).orElseThrow(() -> new SkipException(
                 (Files.exists(file) ? "cannot read " : "no file ") + Quote.path(file)));
     }

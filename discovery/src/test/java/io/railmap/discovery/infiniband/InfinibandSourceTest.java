@@ -2,10 +2,12 @@ package io.railmap.discovery.infiniband;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.railmap.discovery.LocalPort;
 import io.railmap.discovery.SourceUnavailableException;
 import io.railmap.discovery.SwitchPorts;
+import io.railmap.discovery.linux.SysfsFiles;
 import io.railmap.matrix.model.FarEndSource;
 import io.railmap.matrix.model.Infiniband;
 import io.railmap.matrix.model.Port;
@@ -15,9 +17,11 @@ import io.railmap.matrix.model.SwitchPort;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -139,7 +143,37 @@ class InfinibandSourceTest {
         assertThat(read.notes()).containsExactly(
                 "port \"ibp24s0\": " + sys.resolve("class/infiniband/mlx5_0/node_guid") + ": \"0c42a103004029a0\" is not a node GUID"
                         + " (four groups of four hex digits separated by ':'); a cable from it to another HCA cannot be confirmed",
-                "port \"ibp64s0\": " + sys.resolve("class/infiniband/mlx5_1/node_guid") + ": cannot be read (NoSuchFileException);"
+                "port \"ibp64s0\": no file " + sys.resolve("class/infiniband/mlx5_1/node_guid")
+                        + "; a cable from it to another HCA cannot be confirmed");
+    }
+
+    /** node_guid is read as every sysfs attribute (SysfsFiles): a FIFO is not opened, a long file not read past the page. */
+    @Test
+    void aFifoOrAnOversizeNodeGuidIsANoteNotAHang() throws Exception {
+        Path fifo = sys.resolve("class/infiniband/mlx5_0/node_guid");
+        Files.delete(fifo);
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start().waitFor()).isZero();
+        Path oversize = sys.resolve("class/infiniband/mlx5_1/node_guid");
+        Files.writeString(oversize, "4821:0b03:0096:a5cb\n" + " ".repeat(SysfsFiles.MAX_BYTES));
+        List<LocalPort> ports = List.of(
+                ib("ibp24s0", "mlx5_0", PortKind.INFINIBAND, PortState.ACTIVE),
+                ib("ibp64s0", "mlx5_1", PortKind.INFINIBAND, PortState.ACTIVE));
+
+        CompletableFuture<SwitchPorts> run = CompletableFuture.supplyAsync(() -> {
+            try {
+                return source().read(ports);
+            } catch (SourceUnavailableException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        await().atMost(Duration.ofSeconds(30)).until(run::isDone);
+
+        SwitchPorts read = run.get();
+        assertThat(read.of("ibp24s0")).isPresent();
+        assertThat(read.infinibandOf("ibp64s0")).contains(new Infiniband(Optional.empty(), Optional.of("0x0002c90300336fe0"), Optional.of(1)));
+        assertThat(read.notes()).containsExactly(
+                "port \"ibp24s0\": cannot read " + fifo + "; a cable from it to another HCA cannot be confirmed",
+                "port \"ibp64s0\": " + oversize + ": longer than 4096 bytes, which no sysfs attribute is;"
                         + " a cable from it to another HCA cannot be confirmed");
     }
 
