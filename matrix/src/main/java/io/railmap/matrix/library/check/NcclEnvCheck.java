@@ -155,9 +155,7 @@ final class NcclEnvCheck {
 
     /** @return what the NIC reaches, for a message: {@code rail 0 (leaf0)}, {@code cable a:en1–b:en2}, else {@code rail k} */
     private static String reach(NodeNics node, ComputeNic nic) {
-        return node.rails().railOf(nic.port().ref()).map(r -> "rail " + r.id() + " (" + r.name() + ")")
-                .or(() -> node.topology().cableAt(nic.port().ref()).map(c -> "cable " + c))
-                .orElse("rail " + nic.rail().orElseThrow());
+        return node.reach(nic.port().ref()).orElse("rail " + nic.rail().orElseThrow());
     }
 
     /** {@code NCCL_CROSS_NIC} ({@code src/graph/search.cc}): 0 keeps each ring and tree on one rail id. */
