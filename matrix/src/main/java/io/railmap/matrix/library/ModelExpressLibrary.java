@@ -73,8 +73,7 @@ public final class ModelExpressLibrary implements Library {
                             + " and pin each CUDA device to one NIC"));
             stripeDiffers(node, nics).ifPresent(findings::add);
         } else {
-            String pin = NicLists.hcaPorts(nics);
-            settings.add(new Setting("MX_RDMA_NIC_PIN", nics.size() == 1 ? pin + "," : pin));
+            settings.add(new Setting("MX_RDMA_NIC_PIN", pinList(nics)));
             findings.add(new Finding(Code.SETTING_CAVEAT, Severity.WARNING, List.of(), Optional.empty(),
                     "MX_RDMA_NIC_PIN's list is indexed by CUDA device: device k sets UCX_NET_DEVICES to entry k alone ("
                             + nics.get(0).hcaPort() + " for device 0), devices " + nics.size()
@@ -82,6 +81,23 @@ public final class ModelExpressLibrary implements Library {
         }
         floor(node).ifPresent(f -> settings.add(new Setting("MX_RDMA_NIC_PIN_MIN_RATE_GBPS", decimal(f))));
         return new NodeSettings(name(), node.node(), settings, findings);
+    }
+
+    /**
+     * The explicit {@code MX_RDMA_NIC_PIN} list ({@code _resolve_nic_pin} reads a value holding a
+     * comma as a list indexed by CUDA device, any other as the auto probe).
+     *
+     * @param nics the compute NICs, in the node's order; at least one
+     * @return each NIC's {@code hca:port} joined by commas ({@code mlx5_0:1,mlx5_1:1}), with a
+     *         trailing comma when there is one NIC ({@code mlx5_0:1,}) so that it is still a list
+     * @throws IllegalArgumentException when {@code nics} is empty
+     */
+    public static String pinList(List<ComputeNic> nics) {
+        if (nics.isEmpty()) {
+            throw new IllegalArgumentException("MX_RDMA_NIC_PIN needs at least one compute NIC to list; leave it unset when the node has none");
+        }
+        String pin = ComputeNic.hcaPorts(nics);
+        return nics.size() == 1 ? pin + "," : pin;
     }
 
     /**
