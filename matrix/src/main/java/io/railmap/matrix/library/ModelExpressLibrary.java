@@ -3,11 +3,13 @@ package io.railmap.matrix.library;
 import io.railmap.matrix.check.Code;
 import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.check.Severity;
+import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.Port;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.Set;
 
@@ -116,13 +118,17 @@ public final class ModelExpressLibrary implements Library {
      * {@code _list_compute_ib_nics}): port 1 of every HCA not named {@code *bond*} whose rate is
      * known and not below the floor, whatever its state or role (down, management, side fabric).
      *
+     * @param node  the node, whose record in {@link NodeNics#topology()} gives the HCAs
      * @param floor the {@code MX_RDMA_NIC_PIN_MIN_RATE_GBPS} ModelExpress read, in Gb/s (NaN keeps
      *              every rate, as Python's {@code rate < nan} is false); empty for its default, the
      *              fastest rate among those HCAs
      * @return those ports, in the records' order
+     * @throws NoSuchElementException when the topology has no record of the node
      */
     public static List<Port> stripePicks(NodeNics node, Optional<Double> floor) {
-        List<Port> candidates = node.topology().record(node.node()).orElseThrow().ports().stream()
+        List<Port> candidates = node.topology().record(node.node()).orElseThrow(() -> new NoSuchElementException(
+                        "the topology has no record of node " + Names.escape(node.node()) + ": ModelExpress's stripe mode reads its HCAs"))
+                .ports().stream()
                 .filter(p -> p.rdma().isPresent() && p.rdmaPort() == 1 && !p.rdma().get().contains("bond") && p.rateGbps().isPresent())
                 .toList();
         double threshold = floor.orElseGet(() -> candidates.stream().mapToDouble(p -> p.rateGbps().get()).max().orElse(0));
