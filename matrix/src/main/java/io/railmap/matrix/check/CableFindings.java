@@ -29,7 +29,7 @@ import java.util.stream.Collectors;
  */
 public final class CableFindings {
     /** The codes of the findings about a cable or port, not about the rank order. */
-    public static final Set<Code> CODES = EnumSet.of(Code.UNCONFIRMED_CABLE, Code.SHARED_SEGMENT, Code.SOURCES_DISAGREE,
+    static final Set<Code> CODES = EnumSet.of(Code.UNCONFIRMED_CABLE, Code.SHARED_SEGMENT, Code.SOURCES_DISAGREE,
             Code.NO_RDMA_DEVICE, Code.RDMA_DISABLED, Code.BRIDGED_PORT, Code.NO_IPV4, Code.SLOW_THUNDERBOLT, Code.BEHIND_HUB);
 
     private CableFindings() {

@@ -1,5 +1,6 @@
 package io.railmap.matrix.check;
 
+import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.topology.Topology;
 import java.util.ArrayList;
@@ -27,7 +28,11 @@ public final class RankScope {
         this.rankOf = ranks.map(list -> {
             Map<String, Integer> index = new HashMap<>();
             for (int r = 0; r < list.size(); r++) {
-                index.put(list.get(r), r);
+                Integer earlier = index.putIfAbsent(list.get(r), r);
+                if (earlier != null) {
+                    throw new IllegalArgumentException("node " + Names.escape(list.get(r)) + " is both rank " + earlier + " and rank " + r
+                            + " of the rank list: give each node once");
+                }
             }
             return index;
         });
@@ -36,6 +41,7 @@ public final class RankScope {
     /**
      * @param ranks node names in rank order, each once
      * @return the scope of those ranks
+     * @throws IllegalArgumentException when a node is in {@code ranks} twice, naming it and both ranks
      */
     public static RankScope of(List<String> ranks) {
         return new RankScope(Optional.of(ranks));
@@ -53,14 +59,22 @@ public final class RankScope {
 
     /**
      * @param ends the ports a finding touches
-     * @return the ranks of the ends' nodes that are in scope (empty for {@link #EVERY_NODE}); empty
-     *         (no list at all) when no end is in scope, so the finding does not belong here
+     * @return the ranks of the ends' nodes that are in scope, one per end in the ends' order (a node
+     *         has one rank, as {@link #of} refuses a node given twice); empty for {@link #EVERY_NODE};
+     *         empty (no list at all) when no end is in scope, so the finding does not belong here
      */
     public Optional<List<Integer>> on(PortRef... ends) {
         return onNodes(Arrays.stream(ends).map(PortRef::node).toArray(String[]::new));
     }
 
-    /** {@link #on(PortRef...)} for findings about whole nodes. */
+    /**
+     * {@link #on(PortRef...)} for findings about whole nodes.
+     *
+     * @param nodes the nodes a finding touches
+     * @return the rank of each node in scope, in the nodes' order (a node has one rank, as {@link #of}
+     *         refuses a node given twice); empty for {@link #EVERY_NODE}; empty (no list at all) when
+     *         no node is in scope
+     */
     public Optional<List<Integer>> onNodes(String... nodes) {
         List<Integer> on = new ArrayList<>();
         boolean any = false;

@@ -11,7 +11,7 @@ import java.util.List;
 public sealed interface CheckedFile permits CheckedFile.Devices, Hostfile {
 
     /**
-     * A jaccl devices file, as {@link DevicesCodec#read} gives it.
+     * A jaccl devices file, as {@link DevicesCodec#document} gives it.
      *
      * @param cells      {@code cells[i][j][k]}: ranks × ranks × wires; rows may be ragged
      * @param arrayCells the {@code [i, j]} of each cell the file writes as a JSON array (including
@@ -30,7 +30,7 @@ public sealed interface CheckedFile permits CheckedFile.Devices, Hostfile {
      * @param json   the document
      * @return a {@link Devices} or a {@link Hostfile}
      * @throws FormatException when the text is not JSON, is neither kind of document, or is a
-     *                         malformed document of its kind ({@link DevicesCodec#read},
+     *                         malformed document of its kind ({@link DevicesCodec#document},
      *                         {@link HostfileCodec#read})
      */
     static CheckedFile read(String source, String json) {

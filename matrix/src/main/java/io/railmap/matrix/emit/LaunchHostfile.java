@@ -2,19 +2,14 @@ package io.railmap.matrix.emit;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.railmap.matrix.check.Code;
 import io.railmap.matrix.check.Finding;
-import io.railmap.matrix.check.Severity;
 import io.railmap.matrix.codec.DevicesCodec;
 import io.railmap.matrix.codec.JsonText;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.plan.Plan;
-import io.railmap.matrix.provenance.Provenance;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 
 /**
  * An mlx.launch hostfile (MLX {@code python/mlx/_distributed_utils/common.py}, {@code Hostfile}):
@@ -58,16 +53,11 @@ public final class LaunchHostfile implements Format {
             }
         }
         List<Finding> findings = new ArrayList<>(plan.findings());
-        if (!plan.mlxVersion().launchReadsHostfileObject()) {
-            findings.add(new Finding(Code.SETTING_CAVEAT, Severity.WARNING, List.of(), Optional.empty(), "MLX " + plan.mlxVersion()
-                    + "'s mlx.launch reads a hostfile only as a bare array of hosts, which names no backend: run mlx.launch"
-                    + " --backend jaccl --hostfile FILE (without it mlx.launch runs its TCP ring backend); the records the file"
-                    + " was made from are not in it, so railmap check cannot tell when it is stale"));
-        }
+        MlxLaunchHostfile.caveat(plan.mlxVersion(), "run mlx.launch --backend jaccl --hostfile FILE (without it mlx.launch runs its"
+                + " TCP ring backend); the records the file was made from are not in it, so railmap check cannot tell when it is stale")
+                .ifPresent(findings::add);
         return new Output(render(plan, Addresses.launchIps(request.topology(), plan.ranks(), given)), findings);
     }
-
-
 
     /**
      * @param plan the plan
@@ -83,16 +73,7 @@ public final class LaunchHostfile implements Format {
                     + "), which mlx.launch uses as the coordinator: pass --ip " + first + "=ADDRESS");
         }
         ips.forEach((node, ip) -> Addresses.ipv4("address of " + node, ip));
-        ObjectNode root = JsonText.object();
-        ArrayNode hosts;
-        if (plan.mlxVersion().launchReadsHostfileObject()) {
-            root.put("backend", plan.runRing() ? "jaccl-ring" : "jaccl");
-            root.putArray("envs").add(Provenance.TOPOLOGY_VARIABLE + "=" + plan.provenance().digest())
-                    .add(Provenance.RECORDS_VARIABLE + "=" + plan.provenance().recordList());
-            hosts = root.putArray("hosts");
-        } else {
-            hosts = JsonText.array();
-        }
+        ArrayNode hosts = JsonText.array();
         List<List<List<String>>> devices = plan.matrix().devices();
         for (int i = 0; i < plan.ranks().size(); i++) {
             String node = plan.ranks().get(i);
@@ -105,6 +86,6 @@ public final class LaunchHostfile implements Format {
             ArrayNode row = host.putArray("rdma");
             devices.get(i).forEach(cell -> row.add(DevicesCodec.cellTree(cell)));
         }
-        return JsonText.pretty(plan.mlxVersion().launchReadsHostfileObject() ? root : hosts);
+        return MlxLaunchHostfile.text(plan.mlxVersion(), plan.runRing() ? "jaccl-ring" : "jaccl", plan.provenance(), hosts);
     }
 }

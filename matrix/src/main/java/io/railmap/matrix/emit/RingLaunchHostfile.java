@@ -2,16 +2,12 @@ package io.railmap.matrix.emit;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.railmap.matrix.check.Code;
 import io.railmap.matrix.check.Finding;
-import io.railmap.matrix.check.Severity;
 import io.railmap.matrix.codec.JsonText;
 import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.plan.MlxRing;
-import io.railmap.matrix.provenance.Provenance;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -51,11 +47,8 @@ public final class RingLaunchHostfile extends RingFormat {
     @Override
     List<Finding> findings(MlxRing ring, MlxVersion version) {
         List<Finding> findings = new ArrayList<>(ring.findings());
-        if (!version.launchReadsHostfileObject()) {
-            findings.add(new Finding(Code.SETTING_CAVEAT, Severity.WARNING, List.of(), Optional.empty(), "MLX " + version
-                    + "'s mlx.launch reads a hostfile only as a bare array of hosts, which names no backend: mlx.launch runs its"
-                    + " ring backend by default, but nccl where CUDA is available, so on such a launcher pass --backend ring"));
-        }
+        MlxLaunchHostfile.caveat(version, "mlx.launch runs its ring backend by default, but nccl where CUDA is available, so on"
+                + " such a launcher pass --backend ring").ifPresent(findings::add);
         return findings;
     }
 
@@ -73,14 +66,6 @@ public final class RingLaunchHostfile extends RingFormat {
             ArrayNode ips = host.putArray("ips");
             ring.addresses().get(r).forEach(a -> ips.add(a.substring(0, a.indexOf(':'))));
         }
-        if (!version.launchReadsHostfileObject()) {
-            return JsonText.pretty(hosts);
-        }
-        ObjectNode root = JsonText.object();
-        root.put("backend", "ring");
-        root.putArray("envs").add(Provenance.TOPOLOGY_VARIABLE + "=" + ring.provenance().digest())
-                .add(Provenance.RECORDS_VARIABLE + "=" + ring.provenance().recordList());
-        root.set("hosts", hosts);
-        return JsonText.pretty(root);
+        return MlxLaunchHostfile.text(version, "ring", ring.provenance(), hosts);
     }
 }

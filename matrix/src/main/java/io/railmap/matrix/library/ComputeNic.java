@@ -1,6 +1,7 @@
 package io.railmap.matrix.library;
 
 import io.railmap.matrix.model.Port;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -30,6 +31,14 @@ public record ComputeNic(Port port, Optional<Integer> rail) {
     /** @return {@code hca:port} ({@code mlx5_0:1}), the form NCCL and UCX take */
     public String hcaPort() {
         return hca() + ":" + port.rdmaPort();
+    }
+
+    /**
+     * @param nics NICs in the order to list them
+     * @return {@code a,b,c} of each NIC's {@link #hcaPort()} ({@code mlx5_0:1,mlx5_1:1}); empty for no NIC
+     */
+    public static String hcaPorts(List<ComputeNic> nics) {
+        return String.join(",", nics.stream().map(ComputeNic::hcaPort).toList());
     }
 
     /**

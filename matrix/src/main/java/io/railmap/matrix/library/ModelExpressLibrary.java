@@ -3,11 +3,13 @@ package io.railmap.matrix.library;
 import io.railmap.matrix.check.Code;
 import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.check.Severity;
+import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.Port;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.Set;
 
@@ -73,8 +75,7 @@ public final class ModelExpressLibrary implements Library {
                             + " and pin each CUDA device to one NIC"));
             stripeDiffers(node, nics).ifPresent(findings::add);
         } else {
-            String pin = NicLists.hcaPorts(nics);
-            settings.add(new Setting("MX_RDMA_NIC_PIN", nics.size() == 1 ? pin + "," : pin));
+            settings.add(new Setting("MX_RDMA_NIC_PIN", pinList(nics)));
             findings.add(new Finding(Code.SETTING_CAVEAT, Severity.WARNING, List.of(), Optional.empty(),
                     "MX_RDMA_NIC_PIN's list is indexed by CUDA device: device k sets UCX_NET_DEVICES to entry k alone ("
                             + nics.get(0).hcaPort() + " for device 0), devices " + nics.size()
@@ -82,6 +83,23 @@ public final class ModelExpressLibrary implements Library {
         }
         floor(node).ifPresent(f -> settings.add(new Setting("MX_RDMA_NIC_PIN_MIN_RATE_GBPS", decimal(f))));
         return new NodeSettings(name(), node.node(), settings, findings);
+    }
+
+    /**
+     * The explicit {@code MX_RDMA_NIC_PIN} list ({@code _resolve_nic_pin} reads a value holding a
+     * comma as a list indexed by CUDA device, any other as the auto probe).
+     *
+     * @param nics the compute NICs, in the node's order; at least one
+     * @return each NIC's {@code hca:port} joined by commas ({@code mlx5_0:1,mlx5_1:1}), with a
+     *         trailing comma when there is one NIC ({@code mlx5_0:1,}) so that it is still a list
+     * @throws IllegalArgumentException when {@code nics} is empty
+     */
+    public static String pinList(List<ComputeNic> nics) {
+        if (nics.isEmpty()) {
+            throw new IllegalArgumentException("MX_RDMA_NIC_PIN needs at least one compute NIC to list; leave it unset when the node has none");
+        }
+        String pin = ComputeNic.hcaPorts(nics);
+        return nics.size() == 1 ? pin + "," : pin;
     }
 
     /**
@@ -100,13 +118,17 @@ public final class ModelExpressLibrary implements Library {
      * {@code _list_compute_ib_nics}): port 1 of every HCA not named {@code *bond*} whose rate is
      * known and not below the floor, whatever its state or role (down, management, side fabric).
      *
+     * @param node  the node, whose record in {@link NodeNics#topology()} gives the HCAs
      * @param floor the {@code MX_RDMA_NIC_PIN_MIN_RATE_GBPS} ModelExpress read, in Gb/s (NaN keeps
      *              every rate, as Python's {@code rate < nan} is false); empty for its default, the
      *              fastest rate among those HCAs
      * @return those ports, in the records' order
+     * @throws NoSuchElementException when the topology has no record of the node
      */
     public static List<Port> stripePicks(NodeNics node, Optional<Double> floor) {
-        List<Port> candidates = node.topology().record(node.node()).orElseThrow().ports().stream()
+        List<Port> candidates = node.topology().record(node.node()).orElseThrow(() -> new NoSuchElementException(
+                        "the topology has no record of node " + Names.escape(node.node()) + ": ModelExpress's stripe mode reads its HCAs"))
+                .ports().stream()
                 .filter(p -> p.rdma().isPresent() && p.rdmaPort() == 1 && !p.rdma().get().contains("bond") && p.rateGbps().isPresent())
                 .toList();
         double threshold = floor.orElseGet(() -> candidates.stream().mapToDouble(p -> p.rateGbps().get()).max().orElse(0));

@@ -299,8 +299,7 @@ public final class NcclLibrary implements Library {
         Map<Long, Map<String, List<ComputeNic>>> bySubnet = new TreeMap<>();
         for (ComputeNic nic : node.nics()) {
             Port port = nic.port();
-            Optional<String> reach = node.rails().railOf(port.ref()).map(r -> "rail " + r.id() + " (" + r.name() + ")")
-                    .or(() -> node.topology().cableAt(port.ref()).map(c -> "cable " + c));
+            Optional<String> reach = node.reach(port.ref());
             if (port.kind() != PortKind.ROCE || reach.isEmpty()) {
                 continue;
             }

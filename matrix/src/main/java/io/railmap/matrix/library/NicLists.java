@@ -53,9 +53,4 @@ final class NicLists {
         }
         return out;
     }
-
-    /** @return {@code a,b,c} of each NIC's {@code hca:port} */
-    static String hcaPorts(List<ComputeNic> nics) {
-        return String.join(",", nics.stream().map(ComputeNic::hcaPort).toList());
-    }
 }

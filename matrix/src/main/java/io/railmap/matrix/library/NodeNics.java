@@ -3,6 +3,7 @@ package io.railmap.matrix.library;
 import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.fabric.RailTable;
 import io.railmap.matrix.model.Port;
+import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.topology.Topology;
 import java.util.List;
 import java.util.Optional;
@@ -24,5 +25,17 @@ public record NodeNics(Topology topology, RailTable rails, String node, List<Com
     public NodeNics {
         nics = List.copyOf(nics);
         findings = List.copyOf(findings);
+    }
+
+    /**
+     * What one of the node's ports reaches, for a message.
+     *
+     * @param port a port of the node
+     * @return {@code rail 0 (leaf0)} when the port is on a rail of {@link #rails}, else {@code cable a:en1–b:en2}
+     *         when a direct cable of {@link #topology} ends at it, else empty
+     */
+    public Optional<String> reach(PortRef port) {
+        return rails.railOf(port).map(r -> "rail " + r.id() + " (" + r.name() + ")")
+                .or(() -> topology.cableAt(port).map(c -> "cable " + c));
     }
 }

@@ -53,7 +53,7 @@ public final class NvshmemLibrary implements Library {
         List<ComputeNic> nics = NicLists.listable(node, name(), MAX_HCAS, "MAX_NUM_HCAS in NVSHMEM's IB transports", findings);
         List<Setting> settings = new ArrayList<>();
         if (!nics.isEmpty()) {
-            settings.add(new Setting("NVSHMEM_HCA_LIST", NicLists.hcaPorts(nics)));
+            settings.add(new Setting("NVSHMEM_HCA_LIST", ComputeNic.hcaPorts(nics)));
             settings.add(new Setting("NVSHMEM_LIBFABRIC_MAX_NIC_PER_PE", Integer.toString(Math.min(nics.size(), LIBFABRIC_MAX_NIC_PER_PE))));
             if (nics.size() > LIBFABRIC_MAX_NIC_PER_PE) {
                 findings.add(new Finding(Code.LIST_LIMIT, Severity.INFO, List.of(), Optional.empty(),

@@ -77,7 +77,7 @@ public final class UcxLibrary implements Library {
 
     /** @return {@code UCX_NET_DEVICES} listing the NICs */
     static Setting netDevices(List<ComputeNic> nics) {
-        return new Setting("UCX_NET_DEVICES", NicLists.hcaPorts(nics));
+        return new Setting("UCX_NET_DEVICES", ComputeNic.hcaPorts(nics));
     }
 
     /**

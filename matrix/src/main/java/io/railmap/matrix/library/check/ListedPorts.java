@@ -33,7 +33,7 @@ final class ListedPorts {
         String named = variable + " names " + Names.escape(entry, 80);
         if (ports.isEmpty()) {
             out.add(error(Code.UNKNOWN_HCA, named + ", which " + node.node() + " does not have (its compute NICs: "
-                    + (node.nics().isEmpty() ? "none" : hcaPorts(node.nics())) + "); fix the name or leave it out"));
+                    + (node.nics().isEmpty() ? "none" : ComputeNic.hcaPorts(node.nics())) + "); fix the name or leave it out"));
             return List.of();
         }
         List<ComputeNic> nics = new ArrayList<>();
@@ -118,11 +118,6 @@ final class ListedPorts {
                 .map(n -> n.hcaPort() + " is at index " + n.gidIndex().get()).collect(Collectors.joining(", ")) + ": " + how
                 + " takes GID " + index + " on every RoCE port, a RoCE v1, IPv6 or absent GID there, and its queue pairs do not"
                 + " connect; " + shared.map(i -> "write " + i + " (railmap env)").orElse("leave it unset: the NICs' indices differ")));
-    }
-
-    /** @return {@code a,b,c} of each NIC's {@code hca:port} */
-    static String hcaPorts(List<ComputeNic> nics) {
-        return nics.stream().map(ComputeNic::hcaPort).collect(Collectors.joining(","));
     }
 
     /** @return the port's state in lower case ({@code down}) */

@@ -64,7 +64,7 @@ final class MxEnvCheck {
                 + floor.map(f -> f + " Gb/s (MX_RDMA_NIC_PIN_MIN_RATE_GBPS)").orElse("the fastest rate present") + " or faster, whatever its"
                 + " state or role, so on " + node.node() + " it takes ";
         String remedy = node.nics().isEmpty() ? "leave MX_RDMA_NIC_PIN unset: " + node.node() + " has no compute NIC"
-                : "write the explicit list MX_RDMA_NIC_PIN=" + ListedPorts.hcaPorts(node.nics()) + (node.nics().size() == 1 ? "," : "")
+                : "write the explicit list MX_RDMA_NIC_PIN=" + ModelExpressLibrary.pinList(node.nics())
                 + " (railmap env --for mx)";
         List<ComputeNic> taken = new ArrayList<>();
         for (Port p : picks) {
@@ -73,7 +73,7 @@ final class MxEnvCheck {
         List<ComputeNic> missed = node.nics().stream().filter(n -> !taken.contains(n)).toList();
         if (!missed.isEmpty()) {
             out.add(ListedPorts.warning(Code.CABLE_LEFT_OUT, missed.stream().map(n -> n.port().ref()).toList(), mode
-                    + (taken.isEmpty() ? "no compute NIC" : "only " + ListedPorts.hcaPorts(taken)) + " and misses " + missed.stream()
+                    + (taken.isEmpty() ? "no compute NIC" : "only " + ComputeNic.hcaPorts(taken)) + " and misses " + missed.stream()
                     .map(n -> n.hcaPort() + " (" + n.port().ref() + ")").collect(Collectors.joining(", "))
                     + " (port 2, an HCA named *bond*, a rate unknown or below the floor)" + (picks.isEmpty() ? ": with none at all it"
                     + " leaves UCX_NET_DEVICES as it is" : ": its transfers stripe over fewer NICs") + "; " + remedy));

@@ -155,16 +155,14 @@ final class NcclEnvCheck {
 
     /** @return what the NIC reaches, for a message: {@code rail 0 (leaf0)}, {@code cable a:en1–b:en2}, else {@code rail k} */
     private static String reach(NodeNics node, ComputeNic nic) {
-        return node.rails().railOf(nic.port().ref()).map(r -> "rail " + r.id() + " (" + r.name() + ")")
-                .or(() -> node.topology().cableAt(nic.port().ref()).map(c -> "cable " + c))
-                .orElse("rail " + nic.rail().orElseThrow());
+        return node.reach(nic.port().ref()).orElse("rail " + nic.rail().orElseThrow());
     }
 
     /** {@code NCCL_CROSS_NIC} ({@code src/graph/search.cc}): 0 keeps each ring and tree on one rail id. */
     private static void crossNic(NodeNics node, long value, List<Finding> out) {
         List<ComputeNic> loose = node.nics().stream().filter(n -> n.rail().isEmpty()).toList();
         if (value == 0 && !loose.isEmpty()) {
-            out.add(warning(Code.UNKNOWN_FAR_END, List.of(loose.get(0).port().ref()), "NCCL_CROSS_NIC=0 keeps each ring and tree on one rail, but " + ListedPorts.hcaPorts(loose)
+            out.add(warning(Code.UNKNOWN_FAR_END, List.of(loose.get(0).port().ref()), "NCCL_CROSS_NIC=0 keeps each ring and tree on one rail, but " + ComputeNic.hcaPorts(loose)
                     + " (" + loose.get(0).port().ref() + (loose.size() > 1 ? ", ..." : "") + ") has no rail: no switch or direct cable is"
                     + " known at its far end, so nothing says NCCL pairs it with a NIC of its own rail; railmap env leaves"
                     + " NCCL_CROSS_NIC unset (NCCL's 2) until its far end is known (check its cable, lldpd or the link probe)"));

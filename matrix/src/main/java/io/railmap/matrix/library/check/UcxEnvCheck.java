@@ -131,7 +131,7 @@ final class UcxEnvCheck {
                     + " protocol at all); write " + Math.max(1, striped.size())));
         } else if (rails < striped.size()) {
             out.add(warning(Code.LIST_LIMIT, variable + "=" + rails + ", but UCX is given " + striped.size() + " compute NICs ("
-                    + ListedPorts.hcaPorts(List.copyOf(striped)) + "): " + (variable.contains("RMA") ? "RMA" : "rendezvous")
+                    + ComputeNic.hcaPorts(List.copyOf(striped)) + "): " + (variable.contains("RMA") ? "RMA" : "rendezvous")
                     + " stripes over " + rails + " of them; write " + striped.size() + " (railmap env --for ucx)"));
         }
     }
@@ -161,7 +161,7 @@ final class UcxEnvCheck {
         List<ComputeNic> nics = mxStripe.orElseGet(() -> List.copyOf(listed));
         String value = vars.get("UCX_MAX_HCA_PER_GPU");
         String stripe = (mxStripe.isPresent() ? "MX_RDMA_NIC_PIN=" + vars.get("MX_RDMA_NIC_PIN").strip() + " stripes over "
-                : vars.containsKey("UCX_NET_DEVICES") ? "UCX_NET_DEVICES gives UCX " : "UCX uses all ") + nics.size() + " compute NICs (" + ListedPorts.hcaPorts(nics) + ")";
+                : vars.containsKey("UCX_NET_DEVICES") ? "UCX_NET_DEVICES gives UCX " : "UCX uses all ") + nics.size() + " compute NICs (" + ComputeNic.hcaPorts(nics) + ")";
         String write = "write UCX_MAX_HCA_PER_GPU=inf (railmap env --for nixl)";
         if (value == null) {
             if (nics.size() < 2) {
