@@ -45,7 +45,8 @@ import org.junit.jupiter.api.io.TempDir;
  * and whose cluster member answers {@code GET /v1/agreement} as each test says ({@link Answer}): one
  * write at start, one rewrite per change of the file (none for a change that leaves it as it is), the
  * command after each, each write a new file renamed into place (never a partial file), nothing
- * written until the members agree on the records read, and a clean end on SIGINT.
+ * written until the members agree on the records read, a clean end on SIGINT, and an end with
+ * exit 1 for a mistake of the user's that shows only while watching.
  */
 class WatchRewriteTest {
     private static final Duration BOUND = Duration.ofSeconds(20);
@@ -276,6 +277,70 @@ class WatchRewriteTest {
             await("the write once they agree").atMost(BOUND).until(() -> lines(ran).size() == 1);
 
             interrupt(p, err);
+            assertThat(lines(ran)).hasSize(1);
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    /** Awaits the end of a watch that should stop by itself, and gives its exit code. */
+    private static int ended(Process p) throws Exception {
+        assertThat(p.waitFor(BOUND.toSeconds(), TimeUnit.SECONDS)).as("the watch ended by itself").isTrue();
+        return p.exitValue();
+    }
+
+    /**
+     * The computation's refusal of the user's input ends the command as at the start (exit 1, its
+     * message), also when it shows only later: {@code --hosts} names b, whose record leaves. Nothing
+     * is retried and the file written before stays as it was.
+     */
+    @Test
+    void hostsNamingANodeWhoseRecordLeftEndsTheWatch() throws Exception {
+        Path devices = dir.resolve("devices.json");
+        Path ran = dir.resolve("ran.log");
+        Path err = dir.resolve("err.log");
+        Process p = watch(devices, ran, err, "matrix", "--hosts", "a,b");
+        try {
+            await("the first write and its command").atMost(BOUND).until(() -> lines(ran).size() == 1);
+            String first = Files.readString(devices);
+
+            engine.forget("b");
+
+            assertThat(ended(p)).isEqualTo(ExitCodes.INPUT);
+            assertThat(Files.readString(err)).contains("railmap: no record for node b (known: a)")
+                    .doesNotContain("not writing", "Exception", "\tat ");
+            assertThat(Files.readString(devices)).isEqualTo(first);
+            assertThat(lines(ran)).hasSize(1);
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    /**
+     * A file that can no longer be written (its directory removed while watching) is the user's to
+     * fix: the command ends with exit 1 naming it, as {@code -o} into a missing directory does at the
+     * start, instead of asking again forever.
+     */
+    @Test
+    void aFileThatCanNoLongerBeWrittenEndsTheWatch() throws Exception {
+        Path sub = Files.createDirectory(dir.resolve("sub"));
+        Path devices = sub.resolve("devices.json");
+        Path ran = dir.resolve("ran.log");
+        Path err = dir.resolve("err.log");
+        Process p = watch(devices, ran, err, "matrix", "--hosts", "a,b");
+        try {
+            await("the first write and its command").atMost(BOUND).until(() -> lines(ran).size() == 1);
+            Files.delete(devices);
+            Files.delete(sub);
+
+            // the cable a:en7-b:en6 is pulled: the matrix changes and is written again
+            engine.ports(List.of(port("a", "en6", "b:en7"), port("a", "en7", "b:en6").withState(PortState.DOWN), port("a", "en8")));
+            engine.neighbours(Map.of("en6", List.of(PortRef.parse("b:en7"))));
+            engine.accept(new NodeRecord("b", 4, List.of(port("b", "en7", "a:en6"), port("b", "en6").withState(PortState.DOWN))));
+
+            assertThat(ended(p)).isEqualTo(ExitCodes.INPUT);
+            assertThat(Files.readString(err)).contains("railmap: cannot write -o " + devices + ": its directory does not exist")
+                    .doesNotContain("not writing", "Exception", "\tat ");
             assertThat(lines(ran)).hasSize(1);
         } finally {
             p.destroyForcibly();

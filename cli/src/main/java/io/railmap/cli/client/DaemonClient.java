@@ -46,7 +46,7 @@ public final class DaemonClient implements AutoCloseable {
      * @param path a request path with query, such as {@code /v1/snapshot}
      * @return the response body
      * @throws DaemonUnreachable when the daemon cannot be reached or does not answer in time
-     * @throws UserError         when the daemon refuses the request (4xx), with its message
+     * @throws Refused          when the daemon answers an error status (4xx, 5xx), with its message
      */
     public String get(String path) {
         return send(client.request(HttpMethod.GET, address, basePath + path), null);
@@ -57,7 +57,7 @@ public final class DaemonClient implements AutoCloseable {
      * @param body the request body
      * @return the response body
      * @throws DaemonUnreachable when the daemon cannot be reached or does not answer in time
-     * @throws UserError         when the daemon refuses the request (4xx), with its message
+     * @throws Refused          when the daemon answers an error status (4xx, 5xx), with its message
      */
     public String post(String path, String body) {
         return send(client.request(HttpMethod.POST, address, basePath + path), body);
@@ -75,7 +75,8 @@ public final class DaemonClient implements AutoCloseable {
         }
         String text = response.bodyAsString();
         if (response.statusCode() >= 400) {
-            throw new UserError("railmapd at " + Names.escape(url, 256) + " refused the request: " + errorOf(text, response.statusCode()));
+            throw new Refused("railmapd at " + Names.escape(url, 256) + " refused the request: " + errorOf(text, response.statusCode()),
+                    response.statusCode());
         }
         return text == null ? "" : text;
     }
@@ -103,6 +104,30 @@ public final class DaemonClient implements AutoCloseable {
     @Override
     public void close() {
         vertx.close();
+    }
+
+    /**
+     * The daemon answered an error status: a {@link UserError} (exit code
+     * {@link io.railmap.cli.ExitCodes#INPUT}) whose status says whether asking again may help.
+     */
+    public static final class Refused extends UserError {
+        private static final long serialVersionUID = 1L;
+        private final int status;
+
+        Refused(String message, int status) {
+            super(message);
+            this.status = status;
+        }
+
+        /** @return the HTTP status, 400 to 599 */
+        public int status() {
+            return status;
+        }
+
+        /** @return whether the daemon was too busy to answer (503): the same request may succeed later */
+        public boolean busy() {
+            return status == 503;
+        }
     }
 
     /** The daemon cannot be reached; exit code {@link io.railmap.cli.ExitCodes#DAEMON}. */

@@ -34,7 +34,11 @@ import java.util.stream.Stream;
  * status such as 503 busy, no answer) writes nothing: it says why on standard error (once per reason)
  * and tries again every {@value #RETRY_MS} ms until the file is written, events or not. A railmapd
  * always runs a cluster member (alone, it agrees with itself once its first view is installed); the
- * 503 "this daemon runs no cluster member" is no exception.
+ * 503 "this daemon runs no cluster member" is no exception. Reading the records after the start
+ * retries the same way when the daemon cannot be reached or answers 503 (busy); anything else ends
+ * the command as it would at the start: the daemon refusing the records otherwise, the computation
+ * refusing the user's input (a {@link UserError} or {@link IllegalArgumentException}, e.g. {@code
+ * --hosts} naming a node whose record is gone), or the file that cannot be written.
  *
  * <p>After each rewrite it says why (the changes, the first {@value #NAMED} named) and runs the
  * {@code --on-change} command ({@code sh -c}), waiting at most {@value #COMMAND_TIMEOUT_S} s for it.
@@ -112,8 +116,11 @@ public final class Rewriter {
      * Runs until the thread is interrupted (or the JVM stops: SIGINT).
      *
      * @throws DaemonClient.DaemonUnreachable when the daemon cannot be reached at the start
-     * @throws UserError                      when the daemon refuses the stream, or the records at the start
-     * @throws Exception                      what the computation throws for a user's mistake
+     * @throws UserError                      when the daemon refuses the stream, or the records (at the
+     *                                        start; later, with a status other than 503), or the file
+     *                                        cannot be written
+     * @throws Exception                      what the computation throws for a user's mistake, at the
+     *                                        start or later
      */
     public void run() throws Exception {
         try (EventFollower events = new EventFollower(daemon, Optional.empty())) {
@@ -138,8 +145,12 @@ public final class Rewriter {
                 if (changed || (!current && System.nanoTime() - retryAt >= 0)) {
                     try {
                         current = update();
-                    } catch (DaemonClient.DaemonUnreachable | UserError e) {
-                        // what may pass: the daemon went away, or refused the records (busy), or the file could not be written
+                    } catch (DaemonClient.DaemonUnreachable | DaemonClient.Refused e) {
+                        // what may pass: the daemon went away, or was too busy to give its records; the
+                        // computation's refusals and a file that cannot be written end the command
+                        if (e instanceof DaemonClient.Refused refused && !refused.busy()) {
+                            throw refused;
+                        }
                         current = false;
                         waitFor(e.getMessage());
                     }

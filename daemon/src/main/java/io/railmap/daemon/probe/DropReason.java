@@ -36,7 +36,11 @@ public enum DropReason {
     LOOPED("looped"),
     /** The source address is not IPv6 link-local ({@code fe80::/10}), which every real hello's is. */
     SOURCE("source"),
-    /** A datagram seen before (same sender, sequence number not newer than one already accepted). */
+    /**
+     * A datagram seen before: its sequence number is not above the last one taken from that far end
+     * on that port (even after that far end expired), or is more than the reorder window behind the
+     * newest taken from its sender on any port.
+     */
     REPLAY("replay"),
     /** The port already hears as many far ends as it may hold ({@link ProbeLimits}); a new one is not taken. */
     TABLE_FULL("table-full"),
@@ -44,7 +48,7 @@ public enum DropReason {
     CLUSTER("cluster"),
     /** Sent by this node (looped back, or a cable from this node to itself). */
     SELF("self"),
-    /** An older incarnation of a far end this port already hears in a newer one. */
+    /** An older incarnation of a sender whose newer one is alive, or of a far end this port already hears in a newer one. */
     STALE("stale"),
     /** The sender's address carries no IPv6 scope, so the arrival port is unknown. */
     NO_SCOPE("no-scope"),

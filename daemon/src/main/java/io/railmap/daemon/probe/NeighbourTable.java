@@ -28,8 +28,11 @@ import java.util.TreeMap;
  * <p>Bounds ({@link ProbeLimits}): a port holds at most {@code maxFarEndsPerPort} far ends and the
  * table at most {@code maxFarEnds}; a new far end beyond either is refused ({@link Admission#FULL}),
  * while far ends already held keep being refreshed, so a flood of made-up far ends never displaces
- * a real cable. Within one incarnation a far end's sequence numbers must grow on the port they
- * arrive on; a datagram that does not is a replay.
+ * a real cable.
+ *
+ * <p>The table does not judge sequence numbers: what it forgets on expiry, replay protection must
+ * not, so the caller drops replays before the table sees them ({@link SenderFloors}, in
+ * {@link ProbeIntake}).
  */
 public final class NeighbourTable {
     /** Whether a hello may be taken, as {@link #admit} judges it. */
@@ -38,8 +41,6 @@ public final class NeighbourTable {
         OK,
         /** The port hears this far end in a newer incarnation. */
         STALE,
-        /** The port took this far end's datagram with this or a higher sequence number already. */
-        REPLAY,
         /** A new far end, but the port or the table holds as many as it may. */
         FULL
     }
@@ -74,13 +75,7 @@ public final class NeighbourTable {
             }
             return far.size() >= limits.maxFarEndsPerPort() || size >= limits.maxFarEnds() ? Admission.FULL : Admission.OK;
         }
-        if (hello.incarnation() < known.incarnation()) {
-            return Admission.STALE;
-        }
-        if (hello.incarnation() == known.incarnation() && hello.seq() != 0 && hello.seq() <= known.seq()) {
-            return Admission.REPLAY;
-        }
-        return Admission.OK;
+        return hello.incarnation() < known.incarnation() ? Admission.STALE : Admission.OK;
     }
 
     /**

@@ -33,10 +33,13 @@ import java.util.Set;
  * [NO_SCOPE, UNKNOWN_PORT]; the source is IPv6 link-local [SOURCE] and is not one of this machine's
  * own addresses, which only a local process's looped-back multicast has [LOOPED]; the datagram
  * decodes and is authenticated as the key requires ({@link ProbeCodec}); it is of this cluster and
- * not from this node [CLUSTER, SELF]; it is not older than what this daemon took from its sender,
- * nor than what it took from that far end on that port, even if that far end expired since
- * ({@link SenderFloors}, {@link NeighbourTable#admit}) [STALE, REPLAY]; it names a far end the port already holds or there is room [TABLE_FULL]. A taken
- * hello's TTL is cut to {@link ProbeTiming#maxAcceptedTtlMs()}.
+ * not from this node [CLUSTER, SELF]; it is not of an older run than the live one of its sender, not
+ * far behind the newest datagram taken from its sender, and not at or below the last datagram taken
+ * from that far end on that port, even if that far end expired since ({@link SenderFloors}, the one
+ * record of sequence numbers) [STALE, REPLAY]; it is not of an older run than the one the port holds
+ * for that far end, and names a far end the port already holds or there is room
+ * ({@link NeighbourTable#admit}) [STALE, TABLE_FULL]. A taken hello's TTL is cut to
+ * {@link ProbeTiming#maxAcceptedTtlMs()}.
  */
 public final class ProbeIntake {
     private static final Logger LOG = System.getLogger(ProbeIntake.class.getName());
@@ -172,8 +175,6 @@ public final class ProbeIntake {
             case STALE:
                 return drop(DropReason.STALE, port + " heard " + hello.farEnd() + " incarnation " + hello.incarnation()
                         + ", older than the one it knows");
-            case REPLAY:
-                return drop(DropReason.REPLAY, port + " heard " + hello.farEnd() + " sequence " + hello.seq() + " again");
             case FULL:
                 if (fullLogged.add(port)) {
                     LOG.log(Level.WARNING, port + " hears as many far ends as the probe holds (" + config.limits().maxFarEndsPerPort()

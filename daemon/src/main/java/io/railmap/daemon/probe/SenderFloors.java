@@ -9,8 +9,9 @@ import java.util.Map;
  * the newest incarnation and sequence number taken from it, and for each port and far end, the last
  * one taken there; both kept after the far end expires, so that hellos captured earlier (on this
  * cable or another) and sent again are dropped. Nothing is kept across a restart of this daemon
- * (PROBE.md, "Replays", says what a replay can do then). Pure logic: no clock of its own, not
- * thread-safe (the probe's event loop is its one caller).
+ * (PROBE.md, "Replays", says what a replay can do then). The probe's one record of sequence numbers:
+ * {@link NeighbourTable} forgets a far end when it expires and does not judge them. Pure logic: no
+ * clock of its own, not thread-safe (the probe's event loop is its one caller).
  *
  * <p>Rules, for a hello of incarnation {@code i} and sequence number {@code s} from node N arriving
  * on port Y, when N's remembered newest is {@code (I, S)}, last taken at {@code t}:

@@ -34,6 +34,18 @@ class NeighbourTableTest {
     }
 
     @Test
+    void theTableLeavesSequenceNumbersToTheIntake() {
+        // replays are judged once, by SenderFloors in ProbeIntake (ProbeIntakeTrustTest), which remembers
+        // them after a far end expires; the table takes what it is given
+        ProbeDatagram hello = hello("b", "en7");
+        table.heard("en6", hello.withSeq(hello.seq() + 5), 1000);
+
+        assertThat(table.admit("en6", hello)).isEqualTo(NeighbourTable.Admission.OK);
+        assertThat(table.heard("en6", hello, 2000)).isEmpty();
+        assertThat(table.neighbours().get("en6")).singleElement().satisfies(n -> assertThat(n.seq()).isEqualTo(hello.seq()));
+    }
+
+    @Test
     void aFarEndIsForgottenWhenItsTtlRunsOut() {
         table.heard("en6", hello("b", "en7"), 1000);
 
