@@ -236,25 +236,11 @@ class WatchRewriteTest {
     /** Not agreed, then agreed on other records than those read: nothing written; agreed on them: written once, with no event. */
     @Test
     void nothingIsWrittenUntilTheMembersAgreeOnTheRecordsReadThenOnce() throws Exception {
-        answer = Answer.NOT_AGREED;
-        Path devices = dir.resolve("devices.json");
-        Path ran = dir.resolve("ran.log");
-        Path err = dir.resolve("err.log");
-        Process p = watch(devices, ran, err, "matrix", "--hosts", "a,b");
-        try {
-            notWritten(devices, ran, err, "not every member holds the same records (railmap agree)");
-            answer = Answer.AGREED_ON_OTHERS;
-            notWritten(devices, ran, err, "the members agree on records sha256:");
-            answer = Answer.AGREED;
-            await("the write once they agree").atMost(BOUND).until(() -> lines(ran).size() == 1);
-            assertThat(Files.readString(devices)).isEqualTo("[\n  [null, [\"rdma_en6\",\"rdma_en7\"]],\n  [[\"rdma_en7\",\"rdma_en6\"], null]\n]\n");
-
-            interrupt(p, err);
-            assertThat(lines(ran)).hasSize(1);
-            assertThat(Files.readString(err)).containsOnlyOnce("railmap: wrote " + devices);
-        } finally {
-            p.destroyForcibly();
-        }
+        Path devices = writtenOnceOnlyAfter(
+                Map.entry(Answer.NOT_AGREED, "not every member holds the same records (railmap agree)"),
+                Map.entry(Answer.AGREED_ON_OTHERS, "the members agree on records sha256:"));
+        assertThat(Files.readString(devices)).isEqualTo("[\n  [null, [\"rdma_en6\",\"rdma_en7\"]],\n  [[\"rdma_en7\",\"rdma_en6\"], null]\n]\n");
+        assertThat(Files.readString(dir.resolve("err.log"))).containsOnlyOnce("railmap: wrote " + devices);
     }
 
     /**
@@ -263,16 +249,31 @@ class WatchRewriteTest {
      */
     @Test
     void anErrorAnswerToTheAgreementWritesNothing() throws Exception {
-        answer = Answer.BUSY;
+        String refused = "the daemons' agreement is unknown: railmapd at " + http + " refused the request: ";
+        writtenOnceOnlyAfter(
+                Map.entry(Answer.BUSY, refused + "stub: too busy to say"),
+                Map.entry(Answer.NO_CLUSTER, refused + "this daemon runs no cluster member"));
+    }
+
+    /**
+     * Watches the matrix of a and b while the stub answers GET /v1/agreement with each refusal in
+     * turn (nothing written, the watch saying why), then agrees: the file is written once, with no
+     * event, and the watch ends on SIGINT.
+     *
+     * @return the file written
+     */
+    @SafeVarargs
+    private Path writtenOnceOnlyAfter(Map.Entry<Answer, String>... refusals) throws Exception {
+        answer = refusals[0].getKey();
         Path devices = dir.resolve("devices.json");
         Path ran = dir.resolve("ran.log");
         Path err = dir.resolve("err.log");
         Process p = watch(devices, ran, err, "matrix", "--hosts", "a,b");
         try {
-            String refused = "the daemons' agreement is unknown: railmapd at " + http + " refused the request: ";
-            notWritten(devices, ran, err, refused + "stub: too busy to say");
-            answer = Answer.NO_CLUSTER;
-            notWritten(devices, ran, err, refused + "this daemon runs no cluster member");
+            for (Map.Entry<Answer, String> refusal : refusals) {
+                answer = refusal.getKey();
+                notWritten(devices, ran, err, refusal.getValue());
+            }
             answer = Answer.AGREED;
             await("the write once they agree").atMost(BOUND).until(() -> lines(ran).size() == 1);
 
@@ -281,6 +282,7 @@ class WatchRewriteTest {
         } finally {
             p.destroyForcibly();
         }
+        return devices;
     }
 
     /** Awaits the end of a watch that should stop by itself, and gives its exit code. */
