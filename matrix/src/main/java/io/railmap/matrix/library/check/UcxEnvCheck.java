@@ -31,6 +31,10 @@ import java.util.regex.Pattern;
 final class UcxEnvCheck {
     static final List<String> VARIABLES = List.of("UCX_NET_DEVICES", "UCX_MAX_RMA_RAILS", "UCX_MAX_RNDV_RAILS", "UCX_MAX_HCA_PER_GPU",
             "UCX_IB_GID_INDEX");
+    /** UCX's {@code ULUNITS} {@code inf}: {@code (unsigned long)-1} ({@code UCS_ULUNITS_INF}, {@code src/ucs/sys/string.h}). */
+    private static final BigInteger ULUNITS_INF = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+    /** UCX's {@code ULUNITS} {@code auto}: {@code (unsigned long)-2} ({@code UCS_ULUNITS_AUTO}). */
+    private static final BigInteger ULUNITS_AUTO = ULUNITS_INF.subtract(BigInteger.ONE);
     private static final Pattern RANGE = Pattern.compile("([^\\]\\[]*)\\[([0-9]{1,9})-([0-9]{1,9})\\]([^\\]\\[]*)");
     /** Most entries a UCX range expands to before railmap stops (UCX aborts past 64 anyway). */
     private static final int MAX_EXPANDED = UcxLibrary.MAX_LANES + 1;
@@ -180,30 +184,44 @@ final class UcxEnvCheck {
             }
             return;
         }
+        Optional<BigInteger> read = ulunits(value);
         String v = value.toLowerCase(Locale.ROOT);
-        CNumber n = CNumber.read(value, 10);
-        String read = v.equals("auto") ? "auto" : v.equals("inf") ? "inf" : n.none() ? "" : ulunits(n.asUnsigned64());
         if (read.isEmpty() || !(v.equals("auto") || v.equals("inf") || value.strip().matches("[0-9]+"))) {
             out.add(error(Code.BAD_SETTING, "UCX_MAX_HCA_PER_GPU " + quoted(value) + " is not auto, inf or a whole number"
-                    + " (ucs_config_sscanf_ulunits): " + (read.isEmpty() ? "UCX refuses its configuration and does not start"
-                    : "UCX reads it as " + read) + "; " + write));
+                    + " (ucs_config_sscanf_ulunits): " + read.map(r -> "UCX reads it as " + named(r))
+                    .orElse("UCX refuses its configuration and does not start") + "; " + write));
             return;
         }
-        if (read.equals("inf") || nics.size() < 2) {
+        BigInteger hcas = read.get();
+        if (hcas.equals(ULUNITS_INF) || nics.size() < 2) {
             return;
         }
-        if (read.equals("auto") || new BigInteger(read).compareTo(BigInteger.valueOf(nics.size())) < 0) {
-            out.add(warning(Code.LIST_LIMIT, "UCX_MAX_HCA_PER_GPU=" + read + ", but " + stripe + ": UCX registers GPU memory "
-                    + (read.equals("auto") ? "only on the HCAs nearest the GPU" : read.equals("0") ? "on no HCA (the 0 nearest)"
-                    : "only on the " + read + " nearest HCA" + (read.equals("1") ? "" : "s"))
+        if (hcas.equals(ULUNITS_AUTO) || hcas.compareTo(BigInteger.valueOf(nics.size())) < 0) {
+            out.add(warning(Code.LIST_LIMIT, "UCX_MAX_HCA_PER_GPU=" + named(hcas) + ", but " + stripe + ": UCX registers GPU memory "
+                    + (hcas.equals(ULUNITS_AUTO) ? "only on the HCAs nearest the GPU" : hcas.signum() == 0 ? "on no HCA (the 0 nearest)"
+                    : "only on the " + hcas + " nearest HCA" + (hcas.equals(BigInteger.ONE) ? "" : "s"))
                     + " (ucp_context_select_reg_mds), so the other NICs cannot carry it; " + write));
         }
     }
 
+    /**
+     * @param value a {@code ULUNITS} setting as written
+     * @return what UCX's {@code ucs_config_sscanf_ulunits} stores: {@link #ULUNITS_AUTO} for
+     *         {@code auto} and {@link #ULUNITS_INF} for {@code inf} (any case), else {@code sscanf("%lu")}'s
+     *         value ({@link CNumber#asUnsigned64}); empty when it refuses the value (no digit)
+     */
+    private static Optional<BigInteger> ulunits(String value) {
+        String v = value.toLowerCase(Locale.ROOT);
+        if (v.equals("auto") || v.equals("inf")) {
+            return Optional.of(v.equals("auto") ? ULUNITS_AUTO : ULUNITS_INF);
+        }
+        CNumber n = CNumber.read(value, 10);
+        return n.none() ? Optional.empty() : Optional.of(n.asUnsigned64());
+    }
+
     /** @return an unsigned long as UCX's {@code ULUNITS} names it: {@code inf}, {@code auto} or the number */
-    private static String ulunits(BigInteger value) {
-        BigInteger max = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
-        return value.equals(max) ? "inf" : value.equals(max.subtract(BigInteger.ONE)) ? "auto" : value.toString();
+    private static String named(BigInteger value) {
+        return value.equals(ULUNITS_INF) ? "inf" : value.equals(ULUNITS_AUTO) ? "auto" : value.toString();
     }
 
     /** {@code UCX_IB_GID_INDEX} ({@code src/uct/ib/base/ib_md.c}, {@code GID_INDEX}, type {@code ULUNITS}: {@code auto}, {@code inf} or {@code %lu}). */
