@@ -57,6 +57,8 @@ final class RecordIntake {
     static final int MAX_RECORDS = 4096;
     /** Fraction of the heap that the record messages held may add up to: 1/{@value}. */
     static final int HEAP_SHARE = 8;
+    /** Fraction of the held bytes that records waiting for a view may add up to: 1/{@value}. */
+    static final int PARKED_SHARE = 8;
 
     /**
      * The bytes of record messages held at once, for a heap: an eighth of it, so that the records
@@ -269,7 +271,7 @@ final class RecordIntake {
         if (!byId.containsKey(senderId)) {
             Parked before = parked.get(senderId);
             int beforeBytes = before == null ? 0 : before.bytes();
-            if (before == null && parked.size() >= MAX_PARKED || parkedBytes - beforeBytes + length > maxBytes / HEAP_SHARE) {
+            if (before == null && parked.size() >= MAX_PARKED || parkedBytes - beforeBytes + length > maxBytes / PARKED_SHARE) {
                 return Receipt.because(RejectReason.NOT_MEMBER);
             }
             if (before == null || before.record().version() < record.version()) {

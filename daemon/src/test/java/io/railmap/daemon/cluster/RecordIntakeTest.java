@@ -427,7 +427,7 @@ class RecordIntakeTest {
         }
 
         assertThat(mostHeld).isBetween(bound / 2, bound);
-        assertThat(mostParked).isPositive().isLessThanOrEqualTo(bound / RecordIntake.HEAP_SHARE);
+        assertThat(mostParked).isPositive().isLessThanOrEqualTo(bound / RecordIntake.PARKED_SHARE);
         assertThat(metrics.rejectedCount(RejectReason.FULL)).isPositive();
         assertThat(metrics.rejectedCount(RejectReason.NOT_MEMBER)).isPositive();
         assertThat(engine.snapshot().nodes().size()).isBetween(2, 11);
