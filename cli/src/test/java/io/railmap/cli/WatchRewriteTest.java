@@ -60,6 +60,10 @@ class WatchRewriteTest {
     private volatile Answer answer = Answer.AGREED;
     /** How many times the API asked it for its agreement. */
     private final AtomicInteger asked = new AtomicInteger();
+    /** Where the --on-change command appends the size of each file written, one line per run. */
+    private Path ran;
+    /** The watch's standard error. */
+    private Path err;
 
     /** The stub cluster member's answers to {@code GET /v1/agreement}. */
     private enum Answer {
@@ -82,6 +86,8 @@ class WatchRewriteTest {
 
     @BeforeEach
     void daemon() throws Exception {
+        ran = dir.resolve("ran.log");
+        err = dir.resolve("err.log");
         engine = new Engine("a");
         EventLog events = new EventLog();
         ChangeFeed feed = new ChangeFeed(events);
@@ -126,8 +132,8 @@ class WatchRewriteTest {
         return Files.exists(file) ? Files.readAllLines(file) : List.of();
     }
 
-    /** Starts {@code railmap ARGS --watch -o FILE --on-change 'wc -c < FILE >> ran'}, its standard error to {@code err}. */
-    private Process watch(Path file, Path ran, Path err, String... args) throws Exception {
+    /** Starts {@code railmap ARGS --watch -o FILE --on-change 'wc -c < FILE >> ran'}, its standard error to {@link #err}. */
+    private Process watch(Path file, String... args) throws Exception {
         List<String> all = new ArrayList<>(List.of(args));
         all.addAll(List.of("--daemon", http, "--watch", "-o", file.toString(), "--on-change", "wc -c < " + file + " >> " + ran));
         return new ProcessBuilder(CliProcess.shell("exec \"$@\"", List.of(), all.toArray(String[]::new)))
@@ -135,7 +141,7 @@ class WatchRewriteTest {
     }
 
     /** Sends SIGINT and checks the process ended as Ctrl-C ends it: exit 130, no stack trace, no temporary file left. */
-    private void interrupt(Process p, Path err) throws Exception {
+    private void interrupt(Process p) throws Exception {
         Process kill = new ProcessBuilder("kill", "-INT", String.valueOf(p.pid())).start();
         assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
         assertThat(p.waitFor(BOUND.toSeconds(), TimeUnit.SECONDS)).isTrue();
@@ -151,7 +157,7 @@ class WatchRewriteTest {
      * event in between (the retry timer; the CLI asks again only after handling the last answer), and
      * checks that nothing was written meanwhile.
      */
-    private void notWritten(Path file, Path ran, Path err, String why) throws Exception {
+    private void notWritten(Path file, String why) throws Exception {
         await(why).atMost(BOUND).until(() -> Files.readString(err).contains("railmap: not writing " + file + " yet: " + why));
         int before = asked.get();
         await("two more asks, with no event").atMost(BOUND).until(() -> asked.get() >= before + 2);
@@ -166,9 +172,7 @@ class WatchRewriteTest {
     @Test
     void theFileFollowsTheCablesOneRewritePerChangeAndSigintEndsItCleanly() throws Exception {
         Path devices = dir.resolve("devices.json");
-        Path ran = dir.resolve("ran.log");
-        Path err = dir.resolve("err.log");
-        Process p = watch(devices, ran, err, "matrix", "--hosts", "a,b");
+        Process p = watch(devices, "matrix", "--hosts", "a,b");
         try {
             await("the first write and its command").atMost(BOUND).until(() -> lines(ran).size() == 1);
             String first = "[\n  [null, [\"rdma_en6\",\"rdma_en7\"]],\n  [[\"rdma_en7\",\"rdma_en6\"], null]\n]\n";
@@ -193,7 +197,7 @@ class WatchRewriteTest {
             assertThat(Files.readString(err)).contains("railmap: rewrote " + devices + ": ", "cable a:en7\u2013b:en6 lost");
             assertThat(lines(ran).get(1).strip()).isEqualTo(String.valueOf(Files.size(devices)));
 
-            interrupt(p, err);
+            interrupt(p);
             assertThat(lines(ran)).hasSize(2);
             try (Stream<Path> left = Files.list(dir)) {
                 assertThat(left.map(f -> f.getFileName().toString())).containsExactlyInAnyOrder("devices.json", "ran.log", "err.log", "out.log");
@@ -207,9 +211,7 @@ class WatchRewriteTest {
     @Test
     void theEnvFileFollowsTheCablesToo() throws Exception {
         Path env = dir.resolve("a.env");
-        Path ran = dir.resolve("ran.log");
-        Path err = dir.resolve("err.log");
-        Process p = watch(env, ran, err, "env", "--node", "a", "--for", "nccl");
+        Process p = watch(env, "env", "--node", "a", "--for", "nccl");
         try {
             await("the first write and its command").atMost(BOUND).until(() -> lines(ran).size() == 1);
             assertThat(Files.readAllLines(env)).contains("NCCL_IB_HCA==rdma_en6:1:0,rdma_en7:1:1,rdma_en8:1");
@@ -226,7 +228,7 @@ class WatchRewriteTest {
             assertThat(Files.readString(err)).contains("railmap: rewrote " + env + ": ", "cable a:en7\u2013b:en6 lost");
             assertThat(lines(ran).get(1).strip()).isEqualTo(String.valueOf(Files.size(env)));
 
-            interrupt(p, err);
+            interrupt(p);
             assertThat(lines(ran)).hasSize(2);
         } finally {
             p.destroyForcibly();
@@ -240,7 +242,7 @@ class WatchRewriteTest {
                 Map.entry(Answer.NOT_AGREED, "not every member holds the same records (railmap agree)"),
                 Map.entry(Answer.AGREED_ON_OTHERS, "the members agree on records sha256:"));
         assertThat(Files.readString(devices)).isEqualTo("[\n  [null, [\"rdma_en6\",\"rdma_en7\"]],\n  [[\"rdma_en7\",\"rdma_en6\"], null]\n]\n");
-        assertThat(Files.readString(dir.resolve("err.log"))).containsOnlyOnce("railmap: wrote " + devices);
+        assertThat(Files.readString(err)).containsOnlyOnce("railmap: wrote " + devices);
     }
 
     /**
@@ -266,18 +268,16 @@ class WatchRewriteTest {
     private Path writtenOnceOnlyAfter(Map.Entry<Answer, String>... refusals) throws Exception {
         answer = refusals[0].getKey();
         Path devices = dir.resolve("devices.json");
-        Path ran = dir.resolve("ran.log");
-        Path err = dir.resolve("err.log");
-        Process p = watch(devices, ran, err, "matrix", "--hosts", "a,b");
+        Process p = watch(devices, "matrix", "--hosts", "a,b");
         try {
             for (Map.Entry<Answer, String> refusal : refusals) {
                 answer = refusal.getKey();
-                notWritten(devices, ran, err, refusal.getValue());
+                notWritten(devices, refusal.getValue());
             }
             answer = Answer.AGREED;
             await("the write once they agree").atMost(BOUND).until(() -> lines(ran).size() == 1);
 
-            interrupt(p, err);
+            interrupt(p);
             assertThat(lines(ran)).hasSize(1);
         } finally {
             p.destroyForcibly();
@@ -299,9 +299,7 @@ class WatchRewriteTest {
     @Test
     void hostsNamingANodeWhoseRecordLeftEndsTheWatch() throws Exception {
         Path devices = dir.resolve("devices.json");
-        Path ran = dir.resolve("ran.log");
-        Path err = dir.resolve("err.log");
-        Process p = watch(devices, ran, err, "matrix", "--hosts", "a,b");
+        Process p = watch(devices, "matrix", "--hosts", "a,b");
         try {
             await("the first write and its command").atMost(BOUND).until(() -> lines(ran).size() == 1);
             String first = Files.readString(devices);
@@ -327,9 +325,7 @@ class WatchRewriteTest {
     void aFileThatCanNoLongerBeWrittenEndsTheWatch() throws Exception {
         Path sub = Files.createDirectory(dir.resolve("sub"));
         Path devices = sub.resolve("devices.json");
-        Path ran = dir.resolve("ran.log");
-        Path err = dir.resolve("err.log");
-        Process p = watch(devices, ran, err, "matrix", "--hosts", "a,b");
+        Process p = watch(devices, "matrix", "--hosts", "a,b");
         try {
             await("the first write and its command").atMost(BOUND).until(() -> lines(ran).size() == 1);
             Files.delete(devices);
