@@ -131,15 +131,23 @@ class NcclLibraryTest {
         });
     }
 
+    /**
+     * @return nodes a and b joined by two direct cables, a:eth0–b:eth0 and a:eth1–b:eth1, each NIC with
+     *         the IPv4 address given and RoCE v2 GID index 3
+     */
+    private static List<NodeRecord> twoCables(String a0Ip, String a1Ip, String b0Ip, String b1Ip) {
+        PortRef a0 = new PortRef("a", "eth0"), b0 = new PortRef("b", "eth0"), a1 = new PortRef("a", "eth1"), b1 = new PortRef("b", "eth1");
+        return List.of(
+                new NodeRecord("a", 1, List.of(nic("a", 0, a0Ip, Optional.empty(), Optional.of(3), List.of(b0)),
+                        nic("a", 1, a1Ip, Optional.empty(), Optional.of(3), List.of(b1))), Optional.empty(), Optional.empty()),
+                new NodeRecord("b", 1, List.of(nic("b", 0, b0Ip, Optional.empty(), Optional.of(3), List.of(a0)),
+                        nic("b", 1, b1Ip, Optional.empty(), Optional.of(3), List.of(a1))), Optional.empty(), Optional.empty()));
+    }
+
     /** Two direct cables between a and b on one /24: ncclIbFindDevBySubnet cannot tell the cables apart either. */
     @Test
     void twoCablesOnOneSubnetAreASubnetMismatch() {
-        PortRef a0 = new PortRef("a", "eth0"), b0 = new PortRef("b", "eth0"), a1 = new PortRef("a", "eth1"), b1 = new PortRef("b", "eth1");
-        List<NodeRecord> records = List.of(
-                new NodeRecord("a", 1, List.of(nic("a", 0, "10.0.0.1", Optional.empty(), Optional.of(3), List.of(b0)),
-                        nic("a", 1, "10.0.0.3", Optional.empty(), Optional.of(3), List.of(b1))), Optional.empty(), Optional.empty()),
-                new NodeRecord("b", 1, List.of(nic("b", 0, "10.0.0.2", Optional.empty(), Optional.of(3), List.of(a0)),
-                        nic("b", 1, "10.0.0.4", Optional.empty(), Optional.of(3), List.of(a1))), Optional.empty(), Optional.empty()));
+        List<NodeRecord> records = twoCables("10.0.0.1", "10.0.0.3", "10.0.0.2", "10.0.0.4");
 
         assertThat(nccl(records, "a").findings()).singleElement().satisfies(f -> {
             assertThat(f.code()).isEqualTo(Code.SUBNET_MISMATCH);
@@ -249,12 +257,7 @@ class NcclLibraryTest {
     /** Direct cables: the rail is the cable's index in its pair's aligned list; ends on two /24s is an error. */
     @Test
     void directCablesCarryTheirRailAndEndsOnTwoSubnetsAreAnError() {
-        PortRef a0 = new PortRef("a", "eth0"), b0 = new PortRef("b", "eth0"), a1 = new PortRef("a", "eth1"), b1 = new PortRef("b", "eth1");
-        List<NodeRecord> records = List.of(
-                new NodeRecord("a", 1, List.of(nic("a", 0, "10.0.0.1", Optional.empty(), Optional.of(3), List.of(b0)),
-                        nic("a", 1, "10.1.0.1", Optional.empty(), Optional.of(3), List.of(b1))), Optional.empty(), Optional.empty()),
-                new NodeRecord("b", 1, List.of(nic("b", 0, "10.0.0.2", Optional.empty(), Optional.of(3), List.of(a0)),
-                        nic("b", 1, "10.7.0.2", Optional.empty(), Optional.of(3), List.of(a1))), Optional.empty(), Optional.empty()));
+        List<NodeRecord> records = twoCables("10.0.0.1", "10.1.0.1", "10.0.0.2", "10.7.0.2");
 
         NodeSettings s = nccl(records, "a");
 
