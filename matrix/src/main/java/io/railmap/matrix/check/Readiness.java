@@ -56,10 +56,7 @@ public final class Readiness {
      */
     public static List<Finding> of(Topology topology, DeviceMatrix matrix) {
         RankScope scope = RankScope.of(matrix.ranks());
-        return of(topology, scope, cable -> {
-            int k = matrix.rails(scope.rank(cable.a().node()).orElseThrow(), scope.rank(cable.b().node()).orElseThrow()).indexOf(cable);
-            return k < 0 ? Optional.empty() : Optional.of(k);
-        });
+        return of(topology, scope, cable -> matrix.rails(scope.rank(cable.a().node()).orElseThrow(), scope.rank(cable.b().node()).orElseThrow()));
     }
 
     /**
@@ -71,17 +68,15 @@ public final class Readiness {
      * @return the findings, errors first, then node by node in name order and cable by cable
      */
     public static List<Finding> of(Topology topology) {
-        return of(topology, RankScope.EVERY_NODE, cable -> {
-            int k = RailAligner.usable(topology, cable.a().node(), cable.b().node(), RailOptions.DEFAULTS, new ArrayList<>()).indexOf(cable);
-            return k < 0 ? Optional.empty() : Optional.of(k);
-        });
+        return of(topology, RankScope.EVERY_NODE,
+                cable -> RailAligner.usable(topology, cable.a().node(), cable.b().node(), RailOptions.DEFAULTS, new ArrayList<>()));
     }
 
     /**
-     * @param railOf the rail (wire index) a cable between two nodes in scope is, asked only for a cable
-     *               with a bridged end or an end without IPv4
+     * @param railsOf the rails of a cable's pair of nodes, in rail order (rail k is the k-th), asked only
+     *                for a cable with a bridged end or an end without IPv4; a cable not among them is on no rail
      */
-    private static List<Finding> of(Topology topology, RankScope scope, Function<Cable, Optional<Integer>> railOf) {
+    private static List<Finding> of(Topology topology, RankScope scope, Function<Cable, List<Cable>> railsOf) {
         List<String> nodes = scope.nodes(topology);
         // The cables between nodes in scope, found from each node's own cables: O(nodes + their cables), never a walk over all pairs.
         List<Cable> between = new ArrayList<>();
@@ -106,7 +101,8 @@ public final class Readiness {
             List<Integer> on = scope.on(cable.a(), cable.b()).orElseThrow();
             List<Port> ends = List.of(topology.port(cable.a()).orElseThrow(), topology.port(cable.b()).orElseThrow());
             boolean railMatters = ends.stream().anyMatch(end -> end.bridge().isPresent() || end.addressesKnown() && end.ipv4().isEmpty());
-            Optional<Integer> rail = railMatters ? railOf.apply(cable) : Optional.empty();
+            int k = railMatters ? railsOf.apply(cable).indexOf(cable) : -1;
+            Optional<Integer> rail = k < 0 ? Optional.empty() : Optional.of(k);
             for (Port end : ends) {
                 end.bridge().ifPresent(bridge -> out.add(bridged(end, bridge, cable, rail, on)));
                 if (rail.isPresent() && end.addressesKnown() && end.ipv4().isEmpty()) {
