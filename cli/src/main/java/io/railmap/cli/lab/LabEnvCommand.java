@@ -26,8 +26,8 @@ public final class LabEnvCommand implements Callable<Integer> {
         Lab lab = LabSetup.lab();
         LabState state = lab.state().orElseThrow(() -> new LabException("no lab is up: start one with railmap lab up --topology FILE"));
         if (!state.ssh().isOn()) {
-            throw new LabException("the lab runs no sshd (" + state.ssh().off().orElseThrow()
-                    + "): make it again with railmap lab up --replace --ssh on --topology FILE");
+            throw new LabException("the lab runs no sshd: " + state.ssh().off().orElseThrow()
+                    + "; then make the lab again with railmap lab up --replace --ssh on --topology FILE");
         }
         LabSsh ssh = lab.ssh();
         PrintWriter out = spec.commandLine().getOut();

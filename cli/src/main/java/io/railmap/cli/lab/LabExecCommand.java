@@ -47,13 +47,14 @@ public final class LabExecCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         // every word after NODE is the command's (the factory sets stopAtPositional), so a -- before it arrives here
-        List<String> command = this.command.get(0).equals("--") ? this.command.subList(1, this.command.size()) : this.command;
-        if (command.isEmpty()) {
+        List<String> argv = command.get(0).equals("--") ? command.subList(1, command.size()) : command;
+        if (argv.isEmpty()) {
             throw new ParameterException(spec.commandLine(), "Missing required parameter: 'CMD' (the command to run after --)");
         }
-        List<String> full = LabSetup.lab().execCommand(LabNames.node("NODE", node), command);
-        String program = command.get(0);
-        Optional<Integer> refused = unrunnable(program, System.getenv().getOrDefault("PATH", ""));
+        List<String> full = LabSetup.lab().execCommand(LabNames.node("NODE", node), argv);
+        String program = argv.get(0);
+        // without PATH, execvp(3) searches confstr(_CS_PATH), /bin:/usr/bin on glibc
+        Optional<Integer> refused = unrunnable(program, System.getenv().getOrDefault("PATH", "/bin:/usr/bin"));
         if (refused.isPresent()) {
             spec.commandLine().getErr().println("railmap: lab exec: " + Names.escape(program, 256) + (refused.get() == NOT_FOUND
                     ? ": command not found (looked in PATH)" : ": not an executable file"));
