@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
  * waits for: daemons answering, records held, cables seen, agreement), print the matrix.
  */
 @Command(name = "up", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Make a virtual cluster from a topology file, start one railmapd per node, wait until every daemon "
+        description = "Make a virtual cluster from a topology file, start an sshd (see --ssh) and one railmapd per node, wait until every daemon "
                 + "holds every record and sees exactly the file's cables, then print the cables and the rail-aligned "
                 + "matrix of all nodes. On failure, what was made is removed again.",
         footer = {"", "Topology file: {\"nodes\": [\"a\", \"b\"], \"cables\": [[\"a:en6\", \"b:en7\"], [\"a:en7\", \"b:en6\"]]}",
