@@ -18,6 +18,11 @@ public record LabNames(String prefix) {
     public static final String BRIDGE = "br0";
     /** The management network: node i gets {@code 10.231.0.(i+1)/24}. */
     public static final String MGMT_NET = "10.231.0.";
+    /**
+     * The management namespace's own address on its bridge ({@code /24}), above every node's
+     * ({@link #mgmtAddress} ends at .253): where the lab's ssh client reaches the nodes from.
+     */
+    public static final String MGMT_HOST_ADDRESS = MGMT_NET + "254";
     /** The prefix length of a cable end's link-local address ({@link #cableAddress}). */
     public static final int CABLE_PREFIX_LENGTH = 16;
     /** The most cables whose ends {@link #cableAddress} numbers: 169.254.1.1 to 169.254.254.254. */
