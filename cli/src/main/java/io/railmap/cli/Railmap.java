@@ -42,6 +42,8 @@ public final class Railmap implements Runnable {
         cmd.setUsageHelpWidth(100);
         cmd.setUsageHelpAutoWidth(true);
         appendExitCodes(cmd);
+        // lab exec NODE CMD...: every word after NODE is CMD's, its options too (a leading -- is dropped)
+        cmd.getSubcommands().get("lab").getSubcommands().get("exec").setStopAtPositional(true);
         return cmd;
     }
 

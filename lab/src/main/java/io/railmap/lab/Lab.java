@@ -28,7 +28,13 @@ import java.util.stream.Stream;
  * address on every rail end). One railmapd runs in every node namespace, started as
  * {@code ip netns exec <ns> setsid <daemon command> <flags>}, its output appended to
  * {@code <dir>/<node>.log}, its API on {@code <dir>/<node>.sock} (a Unix socket, reachable from every
- * namespace). The state goes to {@code <dir>/state.json}.
+ * namespace). The management namespace has an address of its own on the bridge,
+ * {@value LabNames#MGMT_HOST_ADDRESS}/24. The state goes to {@code <dir>/state.json}.
+ *
+ * <p>ssh ({@link LabSsh}, when asked for): an sshd in every node namespace on the node's management
+ * address, and the client shim {@code <dir>/bin/ssh}, which runs ssh in the management namespace.
+ * {@link #execCommand} runs any command in a node's namespace. Whatever runs in a lab namespace ends
+ * with {@link #down}.
  *
  * <p>Switches (a topology with {@code "switches"}): each is a namespace {@code <prefix>-s-<switch>}
  * holding bridge {@value LabNames#BRIDGE} over its ports (the veth ends {@code pN}, no address),
@@ -107,6 +113,11 @@ public final class Lab {
         return topology.isSwitch(name) ? names.switchNamespace(name) : names.nodeNamespace(name);
     }
 
+    /** @return the lab's ssh: its files and sshd */
+    public LabSsh ssh() {
+        return new LabSsh(dir, names);
+    }
+
     /** @return the state of the lab that is up, if any */
     public Optional<LabState> state() {
         return LabState.read(dir);
@@ -118,16 +129,27 @@ public final class Lab {
     }
 
     /**
-     * Makes the lab and starts a daemon in every node. On any failure, removes what it made.
+     * Makes the lab without ssh and starts a daemon in every node: {@link #up(LabTopology, List, LabSsh.Mode)}
+     * with {@link LabSsh.Mode#OFF}.
+     */
+    public LabState up(LabTopology topology, List<String> daemon) {
+        return up(topology, daemon, LabSsh.Mode.OFF);
+    }
+
+    /**
+     * Makes the lab, starts an sshd in every node when ssh is on, then a daemon in every node. On any
+     * failure, removes what it made.
      *
      * @param topology the nodes, switches and cables
      * @param daemon   the command that starts railmapd, before its flags
+     * @param ssh      whether to run sshd: {@link LabSsh.Mode#AUTO} runs it when it can, else records why not
      * @return the state written
      * @throws LabException when namespaces cannot be made here, the topology has switches and lldpd
-     *                      is not installed (naming the package), a lab with this prefix is up
-     *                      already, or a command fails
+     *                      is not installed (naming the package), ssh is {@link LabSsh.Mode#ON} and
+     *                      cannot run (saying why), a lab with this prefix is up already, or a command
+     *                      fails (sshd not listening within {@value LabSsh#WAIT_MS} ms among them)
      */
-    public LabState up(LabTopology topology, List<String> daemon) {
+    public LabState up(LabTopology topology, List<String> daemon, LabSsh.Mode ssh) {
         Netns.unavailable().ifPresent(why -> {
             throw new LabException(why);
         });
@@ -135,6 +157,12 @@ public final class Lab {
             Lldpd.unavailable(Lldpd.searchPath()).ifPresent(why -> {
                 throw new LabException(why);
             });
+        }
+        String user = System.getProperty("user.name");
+        LabState.Ssh sshState = ssh == LabSsh.Mode.OFF ? LabState.Ssh.off("not asked for (railmap lab up --ssh off)")
+                : ssh().unavailable(topology, user).map(LabState.Ssh::off).orElse(LabState.Ssh.on());
+        if (ssh == LabSsh.Mode.ON && !sshState.isOn()) {
+            throw new LabException("--ssh on: " + sshState.off().orElseThrow());
         }
         if (state().isPresent() || !leftovers().isEmpty()) {
             throw new LabException("a lab is up already (" + String.join(", ", leftovers().isEmpty()
@@ -149,6 +177,7 @@ public final class Lab {
             String mgmt = names.mgmtNamespace();
             Netns.add(mgmt);
             Netns.bridge(mgmt, LabNames.BRIDGE);
+            Netns.address(mgmt, LabNames.BRIDGE, LabNames.MGMT_HOST_ADDRESS + "/24");
             for (int i = 0; i < topology.nodes().size(); i++) {
                 String ns = names.nodeNamespace(topology.nodes().get(i));
                 Netns.add(ns);
@@ -164,8 +193,16 @@ public final class Lab {
             for (int i = 0; i < topology.cables().size(); i++) {
                 plug(topology, plan, i);
             }
-            LabState state = new LabState(names.prefix(), topology, daemon, Map.of());
+            LabState state = new LabState(names.prefix(), topology, daemon, Map.of(), sshState);
             state.write(dir);
+            if (sshState.isOn()) {
+                ssh().make(topology, user);
+                for (Map.Entry<String, Long> sshd : ssh().start(topology).entrySet()) {
+                    sshState = sshState.withPid(sshd.getKey(), sshd.getValue());
+                }
+                state = state.withSsh(sshState);
+                state.write(dir);
+            }
             if (!topology.switches().isEmpty()) {
                 for (String name : topology.names()) {
                     state = state.withLldpd(name, new LabState.Lldpd(lldpdSocket(name), Optional.of(startLldpd(topology, name))));
@@ -382,6 +419,29 @@ public final class Lab {
             out.put(name, ports);
         }
         return out;
+    }
+
+    /** @return true when the node's sshd (by the state's pid) is alive inside its namespace */
+    public boolean sshdRunning(LabState state, String node) {
+        Long pid = state.ssh().pids().get(node);
+        return pid != null && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)
+                && Netns.holds(names.nodeNamespace(node), pid);
+    }
+
+    /**
+     * The command line that runs a program in a node's namespace ({@code ip netns exec}), as the
+     * caller runs it: with the caller's environment, standard streams and working directory.
+     *
+     * @param node    the node
+     * @param command the program and its arguments
+     * @return {@code ip netns exec <namespace> <command...>}
+     * @throws LabException when no lab is up or the node is not in it
+     */
+    public List<String> execCommand(String node, List<String> command) {
+        requireNode(node);
+        List<String> full = new ArrayList<>(List.of("ip", "netns", "exec", names.nodeNamespace(node)));
+        full.addAll(command);
+        return full;
     }
 
     /** @return true when the lldpd of a node or switch (by the state's pid) is alive inside its namespace */

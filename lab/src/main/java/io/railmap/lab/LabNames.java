@@ -18,6 +18,12 @@ public record LabNames(String prefix) {
     public static final String BRIDGE = "br0";
     /** The management network: node i gets {@code 10.231.0.(i+1)/24}. */
     public static final String MGMT_NET = "10.231.0.";
+    /**
+     * The management namespace's own address on its bridge ({@code /24}), above every node's
+     * ({@link #mgmtAddress} ends at .253): where the lab's ssh client reaches the nodes from.
+     */
+    public static final String MGMT_HOST_ADDRESS = MGMT_NET + "254";
+
     /** @throws IllegalArgumentException when the prefix is empty or holds anything but letters, digits and '-' */
     public LabNames {
         if (!prefix.matches("[A-Za-z0-9-]{1,20}")) {

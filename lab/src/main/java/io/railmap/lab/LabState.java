@@ -19,16 +19,22 @@ import java.util.Set;
 /**
  * What a lab made, kept in {@code <dir>/state.json} so that later commands (and {@code lab down}
  * after a crash) know it: the prefix, the topology, the daemon command and flags, each node's
- * daemon pid, and each node's and switch's lldpd (a lab with switches only).
+ * daemon pid, each node's and switch's lldpd (a lab with switches only), and each node's sshd or
+ * why the lab runs none. A file without {@code "ssh"} (written before labs ran sshd) reads as a lab
+ * without ssh.
  *
  * @param prefix   the namespace prefix
  * @param topology the topology the lab was made from (with the cables as moved since)
  * @param daemon   the command that starts railmapd (before its flags)
  * @param pids     node → pid of its daemon (absent: not running)
  * @param lldpd    node or switch → its lldpd (empty in a lab without switches)
+ * @param ssh      the nodes' sshd ({@link LabSsh}), or why there is none
  */
-public record LabState(String prefix, LabTopology topology, List<String> daemon, Map<String, Long> pids, Map<String, Lldpd> lldpd) {
+public record LabState(String prefix, LabTopology topology, List<String> daemon, Map<String, Long> pids, Map<String, Lldpd> lldpd,
+                       Ssh ssh) {
     private static final String FILE = "state.json";
+    /** Why a state file without {@code "ssh"} has no sshd. */
+    static final String SSH_UNRECORDED = "the lab's state records no sshd (made by a railmap without ssh in labs)";
 
     /**
      * One lldpd of the lab.
@@ -43,6 +49,41 @@ public record LabState(String prefix, LabTopology topology, List<String> daemon,
         }
     }
 
+    /**
+     * The lab's ssh: each node's sshd, or why the lab runs none.
+     *
+     * @param pids node → pid of its sshd (absent: not started, or ssh is off)
+     * @param off  why the lab runs no sshd (empty: ssh is on)
+     */
+    public record Ssh(Map<String, Long> pids, Optional<String> off) {
+        /** Copies. */
+        public Ssh {
+            pids = Map.copyOf(pids);
+        }
+
+        /** @return ssh on, no sshd started yet */
+        public static Ssh on() {
+            return new Ssh(Map.of(), Optional.empty());
+        }
+
+        /** @return ssh off, for the reason given */
+        public static Ssh off(String why) {
+            return new Ssh(Map.of(), Optional.of(why));
+        }
+
+        /** @return true when the lab runs an sshd per node */
+        public boolean isOn() {
+            return off.isEmpty();
+        }
+
+        /** @return a copy with a node's sshd pid set */
+        public Ssh withPid(String node, long pid) {
+            Map<String, Long> next = new LinkedHashMap<>(pids);
+            next.put(node, pid);
+            return new Ssh(next, off);
+        }
+    }
+
     /** Copies. */
     public LabState {
         daemon = List.copyOf(daemon);
@@ -51,8 +92,8 @@ public record LabState(String prefix, LabTopology topology, List<String> daemon,
     }
 
     /** A state without lldpd. */
-    public LabState(String prefix, LabTopology topology, List<String> daemon, Map<String, Long> pids) {
-        this(prefix, topology, daemon, pids, Map.of());
+    public LabState(String prefix, LabTopology topology, List<String> daemon, Map<String, Long> pids, Ssh ssh) {
+        this(prefix, topology, daemon, pids, Map.of(), ssh);
     }
 
     /** @return a copy with a node's pid set (or removed when null) */
@@ -63,19 +104,24 @@ public record LabState(String prefix, LabTopology topology, List<String> daemon,
         } else {
             next.put(node, pid);
         }
-        return new LabState(prefix, topology, daemon, next, lldpd);
+        return new LabState(prefix, topology, daemon, next, lldpd, ssh);
     }
 
     /** @return a copy with the lldpd of a node or switch set */
     public LabState withLldpd(String name, Lldpd entry) {
         Map<String, Lldpd> next = new LinkedHashMap<>(lldpd);
         next.put(name, entry);
-        return new LabState(prefix, topology, daemon, pids, next);
+        return new LabState(prefix, topology, daemon, pids, next, ssh);
     }
 
     /** @return a copy with another topology (a cable moved) */
     public LabState withTopology(LabTopology next) {
-        return new LabState(prefix, next, daemon, pids, lldpd);
+        return new LabState(prefix, next, daemon, pids, lldpd, ssh);
+    }
+
+    /** @return a copy with another ssh entry */
+    public LabState withSsh(Ssh next) {
+        return new LabState(prefix, topology, daemon, pids, lldpd, next);
     }
 
     /** @return the state in {@code dir}, if a lab wrote one */
@@ -86,7 +132,7 @@ public record LabState(String prefix, LabTopology topology, List<String> daemon,
         }
         try {
             JsonCursor root = JsonCursor.parse(file.toString(), Files.readString(file))
-                    .object(Set.of("prefix", "topology", "daemon", "pids", "lldpd"));
+                    .object(Set.of("prefix", "topology", "daemon", "pids", "lldpd", "ssh"));
             String prefix = root.field("prefix").string();
             LabTopology topology = LabTopology.read(file + " topology", root.field("topology").json());
             List<String> daemon = new ArrayList<>();
@@ -106,7 +152,18 @@ public record LabState(String prefix, LabTopology topology, List<String> daemon,
                     });
                 }
             }
-            return Optional.of(new LabState(prefix, topology, daemon, pids, lldpd));
+            Ssh ssh = Ssh.off(SSH_UNRECORDED);
+            Optional<JsonCursor> s = root.optionalField("ssh");
+            if (s.isPresent()) {
+                JsonCursor entry = s.get().object(Set.of("sshd", "off"));
+                Map<String, Long> sshd = new LinkedHashMap<>();
+                Optional<JsonCursor> started = entry.optionalField("sshd");
+                for (String node : topology.nodes()) {
+                    started.flatMap(p -> p.optionalField(node)).ifPresent(p -> sshd.put(node, p.integer()));
+                }
+                ssh = new Ssh(sshd, entry.optionalField("off").map(JsonCursor::string));
+            }
+            return Optional.of(new LabState(prefix, topology, daemon, pids, lldpd, ssh));
         } catch (IOException e) {
             throw new LabException("cannot read " + file + ": " + e.getMessage());
         }
@@ -128,6 +185,13 @@ public record LabState(String prefix, LabTopology topology, List<String> daemon,
                 e.put("socket", entry.socket().toString());
                 entry.pid().ifPresent(pid -> e.put("pid", pid));
             });
+        }
+        ObjectNode s = root.putObject("ssh");
+        if (ssh.isOn()) {
+            ObjectNode sshd = s.putObject("sshd");
+            ssh.pids().forEach(sshd::put);
+        } else {
+            s.put("off", ssh.off().orElseThrow());
         }
         try {
             Files.createDirectories(dir);

@@ -152,16 +152,9 @@ public final class Lldpd {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(WAIT_MS);
         while (!Files.exists(socket)) {
             if (ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true) || System.nanoTime() > deadline) {
-                String tail;
-                try {
-                    List<String> lines = Files.readAllLines(log);
-                    tail = String.join(" | ", lines.subList(Math.max(0, lines.size() - 3), lines.size()));
-                } catch (IOException e) {
-                    tail = "no log";
-                }
                 ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
                 throw new LabException("the lldpd of " + name + " made no control socket " + socket + " within "
-                        + WAIT_MS / 1000 + " s (log " + log + ": " + tail + ")");
+                        + WAIT_MS / 1000 + " s (log " + log + ": " + Netns.logTail(log) + ")");
             }
             try {
                 Thread.sleep(20);

@@ -206,6 +206,19 @@ public final class Netns {
         }
     }
 
+    /**
+     * @param log the log of a program started by {@link #spawn}
+     * @return its last 3 lines joined by {@code " | "}, escaped, for a message; {@code "no log"} when it cannot be read
+     */
+    public static String logTail(Path log) {
+        try {
+            List<String> lines = java.nio.file.Files.readAllLines(log);
+            return io.railmap.matrix.model.Names.escape(String.join(" | ", lines.subList(Math.max(0, lines.size() - 3), lines.size())), 1024);
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return "no log";
+        }
+    }
+
     /** Adds an address such as {@code 10.231.0.1/24} to a link. */
     public static void address(String ns, String ifName, String cidr) {
         Ip.run("ip", "-n", ns, "addr", "add", cidr, "dev", ifName);

@@ -3,8 +3,11 @@
  * is a network namespace, each cable a veth pair with the topology file's interface names at its
  * ends, a management bridge lives in a namespace of its own, and a real railmapd runs in every node.
  * A switch is a namespace with a bridge over its ports and an lldpd ({@link io.railmap.lab.Lldpd});
- * in a lab with switches every node runs lldpd too.
+ * in a lab with switches every node runs lldpd too. When asked, every node runs an sshd on its
+ * management address, reached through an ssh client shim in the management namespace
+ * ({@link io.railmap.lab.LabSsh}).
  * Everything made carries a prefix ({@link io.railmap.lab.LabNames}), so the lab never touches
- * anything it did not create. Needs root and iproute2, and lldpd for a lab with switches.
+ * anything it did not create. Needs root and iproute2, lldpd for a lab with switches, and OpenSSH
+ * (openssh-server) for ssh.
  */
 package io.railmap.lab;

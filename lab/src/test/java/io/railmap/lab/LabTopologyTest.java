@@ -97,16 +97,32 @@ class LabTopologyTest {
     @Test
     void theStateSurvivesARoundTrip() {
         LabTopology t = LabTopology.read("t", "{\"description\": \"x\", \"nodes\": [\"a\", \"b\"], \"cables\": [[\"a:en6\", \"b:en7\"]]}");
-        LabState state = new LabState("rmt", t, List.of("/opt/railmap/bin/railmapd"), Map.of("a", 42L));
+        LabState state = new LabState("rmt", t, List.of("/opt/railmap/bin/railmapd"), Map.of("a", 42L),
+                LabState.Ssh.on().withPid("a", 44L).withPid("b", 45L));
         state.write(dir);
         assertThat(LabState.read(dir)).contains(state);
+        LabState sshOff = state.withSsh(LabState.Ssh.off("sshd is not installed here"));
+        sshOff.write(dir);
+        assertThat(LabState.read(dir)).contains(sshOff);
         LabTopology switched = LabTopology.read("t", "{\"nodes\": [\"g1\"], \"switches\": [\"leaf0\"], \"cables\": [[\"g1:eth2\", \"leaf0:p1\"]]}");
-        LabState withLldpd = new LabState("rmt", switched, List.of("railmapd"), Map.of("g1", 42L))
+        LabState withLldpd = new LabState("rmt", switched, List.of("railmapd"), Map.of("g1", 42L), LabState.Ssh.off("not asked for"))
                 .withLldpd("g1", new LabState.Lldpd(dir.resolve("lldpd-g1.sock"), java.util.Optional.of(43L)))
                 .withLldpd("leaf0", new LabState.Lldpd(dir.resolve("lldpd-leaf0.sock"), java.util.Optional.empty()));
         withLldpd.write(dir);
         assertThat(LabState.read(dir)).contains(withLldpd);
         assertThat(LabState.read(dir.resolve("nothing"))).isEmpty();
+    }
+
+    /** A state file written before labs ran sshd has no "ssh": it reads as a lab whose ssh is off, saying so. */
+    @Test
+    void aStateWithoutSshReadsAsALabWithoutSsh() throws Exception {
+        java.nio.file.Files.writeString(dir.resolve("state.json"), "{\"prefix\": \"rmt\", \"topology\": {\"nodes\": [\"a\", \"b\"], "
+                + "\"cables\": [[\"a:en6\", \"b:en7\"]]}, \"daemon\": [\"railmapd\"], \"pids\": {\"a\": 42}}");
+        LabState state = LabState.read(dir).orElseThrow();
+        assertThat(state.pids()).isEqualTo(Map.of("a", 42L));
+        assertThat(state.ssh().isOn()).isFalse();
+        assertThat(state.ssh().off()).contains(LabState.SSH_UNRECORDED);
+        assertThat(state.ssh().pids()).isEmpty();
     }
 
     @Test

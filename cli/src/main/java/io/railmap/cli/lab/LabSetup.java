@@ -123,6 +123,12 @@ public final class LabSetup {
         return n == 0 ? Optional.empty() : Optional.of(n + (n == 1 ? " switch" : " switches"));
     }
 
+    /** @return "ssh on (...)" or "ssh off: why", for lab up and lab status */
+    static String ssh(io.railmap.lab.LabState state) {
+        return state.ssh().off().map(why -> "ssh off: " + why)
+                .orElse("ssh on (sshd on every node's management address; eval \"$(railmap lab env)\", then ssh NODE)");
+    }
+
     /** @return every node's management address: each daemon's seed list */
     static List<String> seeds(LabTopology topology) {
         List<String> out = new ArrayList<>();

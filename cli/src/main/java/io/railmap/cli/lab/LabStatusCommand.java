@@ -16,8 +16,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code railmap lab status}: each node's daemon, what it holds, and its cable ports' carrier; each switch's lldpd and ports. */
 @Command(name = "status", mixinStandardHelpOptions = true,
-        description = "Show each lab node: its daemon (pid, running), how many records it holds, its lldpd (a lab with "
-                + "switches), and whether each of its cable ports has carrier; then each switch: its lldpd and its ports' carrier.",
+        description = "Show whether the lab runs ssh (and why not), then each lab node: its daemon (pid, running), how many records "
+                + "it holds, its lldpd (a lab with switches), its sshd, and whether each of its cable ports has carrier; then each "
+                + "switch: its lldpd and its ports' carrier.",
         footer = {"", "Example:", "  sudo bin/railmap lab status"})
 public final class LabStatusCommand implements Callable<Integer> {
     @Spec
@@ -32,7 +33,7 @@ public final class LabStatusCommand implements Callable<Integer> {
         Map<String, Map<String, Boolean>> carriers = lab.carriers(state);
         out.println("lab " + state.prefix() + ": " + state.topology().nodes().size() + " nodes, "
                 + LabSetup.switches(state.topology()).map(n -> n + ", ").orElse("")
-                + state.topology().cables().size() + " cables; state in " + lab.dir());
+                + state.topology().cables().size() + " cables; " + LabSetup.ssh(state) + "; state in " + lab.dir());
         for (String node : state.topology().nodes()) {
             String daemon;
             if (!lab.running(state, node)) {
@@ -47,7 +48,7 @@ public final class LabStatusCommand implements Callable<Integer> {
                 }
                 daemon = "daemon pid " + state.pids().get(node) + ", " + held;
             }
-            out.println("  " + node + ": " + daemon + lldpd(lab, state, node) + "; ports: " + ports(carriers.get(node)));
+            out.println("  " + node + ": " + daemon + lldpd(lab, state, node) + sshd(lab, state, node) + "; ports: " + ports(carriers.get(node)));
         }
         for (String sw : state.topology().switches()) {
             out.println("  " + sw + ": switch" + lldpd(lab, state, sw) + "; ports: " + ports(carriers.get(sw)));
@@ -60,6 +61,14 @@ public final class LabStatusCommand implements Callable<Integer> {
     private static String ports(Map<String, Boolean> carriers) {
         return carriers.isEmpty() ? "none" : carriers.entrySet().stream()
                 .map(e -> e.getKey() + (e.getValue() ? " up" : " down")).collect(Collectors.joining(", "));
+    }
+
+    /** @return ", sshd pid N", ", sshd not running", or nothing when the lab runs no sshd */
+    private static String sshd(Lab lab, LabState state, String node) {
+        if (!state.ssh().isOn()) {
+            return "";
+        }
+        return lab.sshdRunning(state, node) ? ", sshd pid " + state.ssh().pids().get(node) : ", sshd not running";
     }
 
     /** @return ", lldpd pid N (socket S)", ", lldpd stopped", or nothing in a lab without lldpd */

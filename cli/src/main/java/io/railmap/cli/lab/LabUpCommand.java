@@ -5,6 +5,7 @@ import io.railmap.discovery.input.InputFile;
 import io.railmap.discovery.input.InputKind;
 import io.railmap.lab.Lab;
 import io.railmap.lab.LabException;
+import io.railmap.lab.LabSsh;
 import io.railmap.lab.LabState;
 import io.railmap.lab.LabTopology;
 import io.railmap.matrix.codec.DevicesCodec;
@@ -30,13 +31,14 @@ import picocli.CommandLine.Spec;
  * waits for: daemons answering, records held, cables seen, agreement), print the matrix.
  */
 @Command(name = "up", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Make a virtual cluster from a topology file, start one railmapd per node, wait until every daemon "
+        description = "Make a virtual cluster from a topology file, start an sshd (see --ssh) and one railmapd per node, wait until every daemon "
                 + "holds every record and sees exactly the file's cables, then print the cables and the rail-aligned "
                 + "matrix of all nodes. On failure, what was made is removed again.",
         footer = {"", "Topology file: {\"nodes\": [\"a\", \"b\"], \"cables\": [[\"a:en6\", \"b:en7\"], [\"a:en7\", \"b:en6\"]]}",
             "With switches (each a bridge running lldpd; needs the lldpd package): {\"nodes\": [\"g1\", \"g2\"], "
                 + "\"switches\": [\"leaf0\"], \"cables\": [[\"g1:eth2\", \"leaf0:p1\"], [\"g2:eth2\", \"leaf0:p2\"]]}",
             "", "Examples:", "  sudo bin/railmap lab up --replace --topology examples/two-crossed.json",
+            "  sudo bin/railmap lab up --replace --ssh on --topology examples/two-crossed.json",
             "  sudo bin/railmap lab up --replace --topology examples/two-leaves.json"})
 public final class LabUpCommand implements Callable<Integer> {
     @Spec
@@ -58,6 +60,12 @@ public final class LabUpCommand implements Callable<Integer> {
                     + "TERM is set, not dumb), else line. Default: ${DEFAULT-VALUE}.")
     Progress.Mode progress;
 
+    @Option(names = "--ssh", paramLabel = "auto|on|off", defaultValue = "auto",
+            description = "Run an sshd in every node (on its management address; reach the nodes with the ssh of railmap lab env): "
+                    + "auto, when sshd is installed (package openssh-server) and the lab can run it, else the lab comes up without and "
+                    + "says why; on, always (the lab does not come up without it: exit 5); off, never. Default: ${DEFAULT-VALUE}.")
+    LabSsh.Mode ssh;
+
     @Option(names = "--replace", description = "Remove a lab that is up first (as railmap lab down), so the command can run again.")
     boolean replace;
 
@@ -72,14 +80,14 @@ public final class LabUpCommand implements Callable<Integer> {
         if (replace) {
             lab.down();
         }
-        LabState state = lab.up(topology, LabSetup.daemonCommand());
+        LabState state = lab.up(topology, LabSetup.daemonCommand(), ssh);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         err.println("railmap: lab up: " + topology.nodes().size() + " nodes, "
                 + LabSetup.switches(topology).map(n -> n + " (lldpd on every node and switch), ").orElse("")
                 + topology.cables().size()
                 + " cables; daemons " + topology.nodes().stream().map(n -> n + " (pid " + state.pids().get(n) + ")")
-                .collect(java.util.stream.Collectors.joining(", ")) + "; state, sockets and logs in " + lab.dir());
+                .collect(java.util.stream.Collectors.joining(", ")) + "; " + LabSetup.ssh(state) + "; state, sockets and logs in " + lab.dir());
         err.flush();
         long start = System.nanoTime();
         long deadline = start + waitS * 1_000_000_000L;
