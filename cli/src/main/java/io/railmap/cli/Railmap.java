@@ -1,5 +1,6 @@
 package io.railmap.cli;
 
+import io.railmap.cli.commands.AddressesCommand;
 import io.railmap.cli.commands.AgreeCommand;
 import io.railmap.cli.commands.CheckCommand;
 import io.railmap.cli.commands.EnvCommand;
@@ -20,7 +21,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Railmap.Version.class,
         description = "Knows which physical cable joins which two ports, and writes rail-aligned configs for collective libraries: rail k on both ends of a pair is always the same cable.",
-        subcommands = {MatrixCommand.class, CheckCommand.class, RailsCommand.class, DrawCommand.class, EnvCommand.class, AgreeCommand.class, WatchCommand.class, SnapshotCommand.class, DiscoverCommand.class, PortsCommand.class, NodesCommand.class, io.railmap.cli.lab.LabCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {MatrixCommand.class, CheckCommand.class, AddressesCommand.class, RailsCommand.class, DrawCommand.class, EnvCommand.class, AgreeCommand.class, WatchCommand.class, SnapshotCommand.class, DiscoverCommand.class, PortsCommand.class, NodesCommand.class, io.railmap.cli.lab.LabCommand.class, CommandLine.HelpCommand.class})
 public final class Railmap implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

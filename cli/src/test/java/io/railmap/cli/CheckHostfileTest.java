@@ -122,7 +122,7 @@ class CheckHostfileTest {
         Run refused = check(bare);
         assertThat(refused.code()).isEqualTo(ExitCodes.INPUT);
         assertThat(refused.err()).startsWith("railmap: " + bare + ": at $: a bare array of hosts names no backend, so mlx.launch would not "
-                + "run jaccl (it would run ring, or nccl where CUDA is available)").contains("or give --mode to check");
+                + "run jaccl or the ring (it would run ring, or nccl where CUDA is available)").contains("or give --mode to check");
 
         Run run = check(bare, "--mode", "ring");
         assertThat(run.code()).as(run.err()).isZero();

@@ -39,13 +39,13 @@ class PortFactsNamespaceTest {
     }
 
     @Test
-    void theRecordCarriesAddressesBridgeManagementAndTheAssumedDevice() throws Exception {
+    void theRecordCarriesAddressesWithTheirPrefixLengthsBridgeManagementAndTheAssumedDevice() throws Exception {
         lab = NetnsLab.create();
         String ns = lab.namespace("n");
         String far = lab.namespace("far");
         lab.cable(ns, "c0", far, "c0");
         lab.cable(ns, "c1", far, "c1");
-        Netns.address(ns, "c0", "169.254.9.1/16");
+        Netns.address(ns, "c0", "169.254.9.1/30");
         Netns.address(ns, "c0", "2001:db8:9::1/64");
         Ip.run("ip", "-n", ns, "link", "add", "br9", "type", "bridge");
         Ip.run("ip", "-n", ns, "link", "set", "br9", "up");
@@ -66,6 +66,9 @@ class PortFactsNamespaceTest {
                     assertThat(c0.ipv4()).containsExactly("169.254.9.1");
                     assertThat(c0.addresses()).contains("2001:db8:9::1").anyMatch(a -> a.startsWith("fe80::"))
                             .noneMatch(a -> a.contains("%"));
+                    // the kernel's lengths (snapshot format 5): what says whether a connection travels this cable
+                    assertThat(c0.prefixLength("169.254.9.1")).contains(30);
+                    assertThat(c0.prefixLength("2001:db8:9::1")).contains(64);
                     assertThat(c0.rdma()).contains("rdma_c0");
                     assertThat(c0.bridge()).isEmpty();
                     Port c1 = record.port("c1").orElseThrow();

@@ -1,5 +1,6 @@
 package io.railmap.lab;
 
+import io.railmap.matrix.address.AddressPlan;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.topology.Cable;
@@ -22,8 +23,9 @@ import java.util.stream.Stream;
  * <p>Layout: namespace {@code <prefix>-mgmt} holds bridge {@value LabNames#BRIDGE}; each node
  * namespace {@code <prefix>-n-<node>} has {@value LabNames#MGMT_IF} (address
  * {@code 10.231.0.(i+1)/24}) bridged there, and one veth end per cable with the topology's interface
- * name and a link-local IPv4 address of its own ({@link LabNames#cableAddress}, as macOS gives a
- * Thunderbolt port; jaccl needs one on every rail end). One railmapd runs in every node namespace, started as
+ * name and a link-local IPv4 address ({@link LabTopology#addresses}: a /30 of its own per cable, a /24
+ * per switch, so that a TCP connection travels the cable whose far end it names; jaccl needs an IPv4
+ * address on every rail end). One railmapd runs in every node namespace, started as
  * {@code ip netns exec <ns> setsid <daemon command> <flags>}, its output appended to
  * {@code <dir>/<node>.log}, its API on {@code <dir>/<node>.sock} (a Unix socket, reachable from every
  * namespace). The management namespace has an address of its own on the bridge,
@@ -187,9 +189,9 @@ public final class Lab {
                 Netns.add(names.switchNamespace(sw));
                 Netns.bridge(names.switchNamespace(sw), LabNames.BRIDGE);
             }
-            List<Cable> cables = topology.cables();
-            for (int i = 0; i < cables.size(); i++) {
-                plug(topology, i);
+            AddressPlan plan = topology.addresses();
+            for (int i = 0; i < topology.cables().size(); i++) {
+                plug(topology, plan, i);
             }
             LabState state = new LabState(names.prefix(), topology, daemon, Map.of(), sshState);
             state.write(dir);
@@ -219,20 +221,19 @@ public final class Lab {
     }
 
     /**
-     * Makes cable {@code i} of the topology: a veth pair, a link-local address on each node end, and a
-     * switch end made a port of its switch's bridge.
+     * Makes cable {@code i} of the topology: a veth pair, each node end given its address of the
+     * topology's plan ({@link LabTopology#addresses}), a switch end made a port of its switch's bridge.
      */
-    private void plug(LabTopology topology, int i) {
+    private void plug(LabTopology topology, AddressPlan plan, int i) {
         Cable c = topology.cables().get(i);
-        List<PortRef> ends = List.of(c.a(), c.b());
         Netns.veth(namespace(topology, c.a().node()), c.a().port(), namespace(topology, c.b().node()), c.b().port());
-        for (int end = 0; end < 2; end++) {
-            PortRef port = ends.get(end);
+        for (PortRef port : List.of(c.a(), c.b())) {
             String ns = namespace(topology, port.node());
             if (topology.isSwitch(port.node())) {
                 Netns.enslave(ns, port.port(), LabNames.BRIDGE);
             } else {
-                Netns.address(ns, port.port(), LabNames.cableAddress(i, end) + "/" + LabNames.CABLE_PREFIX_LENGTH);
+                AddressPlan.Assignment link = plan.links().stream().filter(l -> l.link().ends().contains(port)).findFirst().orElseThrow();
+                Netns.address(ns, port.port(), link.address(port) + "/" + link.subnet().prefixLength());
             }
         }
     }

@@ -23,10 +23,6 @@ public record LabNames(String prefix) {
      * ({@link #mgmtAddress} ends at .253): where the lab's ssh client reaches the nodes from.
      */
     public static final String MGMT_HOST_ADDRESS = MGMT_NET + "254";
-    /** The prefix length of a cable end's link-local address ({@link #cableAddress}). */
-    public static final int CABLE_PREFIX_LENGTH = 16;
-    /** The most cables whose ends {@link #cableAddress} numbers: 169.254.1.1 to 169.254.254.254. */
-    public static final int MAX_CABLES = 254 * 254 / 2;
 
     /** @throws IllegalArgumentException when the prefix is empty or holds anything but letters, digits and '-' */
     public LabNames {
@@ -78,25 +74,6 @@ public record LabNames(String prefix) {
             throw new IllegalArgumentException("a lab holds at most 253 nodes");
         }
         return MGMT_NET + (i + 1);
-    }
-
-    /**
-     * The link-local IPv4 address (169.254.0.0/16, as macOS gives a Thunderbolt port) of one end of a
-     * cable: unique per end in the lab, never in 169.254.0.0/24 or 169.254.255.0/24, which RFC 3927
-     * reserves. jaccl needs an IPv4 address on every rail end (its IPv4-mapped GID).
-     *
-     * @param cable the cable's index in the topology's cable list (0-based)
-     * @param end   0 for the cable's first end, 1 for its second
-     * @return the address, without the prefix length ({@value #CABLE_PREFIX_LENGTH})
-     * @throws IllegalArgumentException when the cable index is beyond {@value #MAX_CABLES} cables or
-     *                                  the end is not 0 or 1
-     */
-    public static String cableAddress(int cable, int end) {
-        if (cable < 0 || cable >= MAX_CABLES || (end != 0 && end != 1)) {
-            throw new IllegalArgumentException("a lab gives addresses to at most " + MAX_CABLES + " cables, each with ends 0 and 1");
-        }
-        int n = 2 * cable + end;
-        return "169.254." + (1 + n / 254) + "." + (1 + n % 254);
     }
 
     /** @return the bridge-side end of node i's management link */

@@ -1,5 +1,6 @@
 package io.railmap.lab;
 
+import io.railmap.matrix.address.AddressPlan;
 import io.railmap.matrix.codec.FormatException;
 import io.railmap.matrix.codec.JsonCursor;
 import io.railmap.matrix.model.Names;
@@ -131,6 +132,11 @@ public record LabTopology(String description, List<String> nodes, List<String> s
                 }
             }
         }
+        try {
+            plan(switches, cables);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("the lab cannot give its ports addresses: " + e.getMessage());
+        }
     }
 
     /** A topology of nodes and plain cables, without switches. */
@@ -197,6 +203,33 @@ public record LabTopology(String description, List<String> nodes, List<String> s
     /** @return the cables that join two nodes (no switch at either end), in the order given */
     public List<Cable> plainCables() {
         return cables.stream().filter(c -> !isSwitch(c.a().node()) && !isSwitch(c.b().node())).toList();
+    }
+
+    /**
+     * The addresses of the node ports ({@link AddressPlan}, from the link-local pool 169.254.0.0/16, as
+     * macOS numbers a Thunderbolt port): each cable between two nodes its own /30, the node ports on
+     * each switch one /24 (a rail), so that a TCP connection to a far end travels the cable or rail it
+     * names. Switches first, in the order given, then the cables between nodes, in the order given.
+     *
+     * @return the plan; one {@link AddressPlan.Assignment} per switch with node ports, then per plain cable
+     */
+    public AddressPlan addresses() {
+        return plan(switches, cables);
+    }
+
+    private static AddressPlan plan(List<String> switches, List<Cable> cables) {
+        Set<String> switchSet = Set.copyOf(switches);
+        List<AddressPlan.Link> links = new ArrayList<>();
+        for (String sw : switches) {
+            List<PortRef> ports = cables.stream().filter(c -> c.a().node().equals(sw) || c.b().node().equals(sw))
+                    .map(c -> c.a().node().equals(sw) ? c.b() : c.a()).toList();
+            if (!ports.isEmpty()) {
+                links.add(new AddressPlan.Link(ports, true));
+            }
+        }
+        cables.stream().filter(c -> !switchSet.contains(c.a().node()) && !switchSet.contains(c.b().node()))
+                .forEach(c -> links.add(new AddressPlan.Link(List.of(c.a(), c.b()), false)));
+        return AddressPlan.of(links, AddressPlan.DEFAULT_POOL, List.of());
     }
 
     /** @return the cable that ends at {@code port}, if any */

@@ -1,10 +1,15 @@
 package io.railmap.lab;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -146,6 +151,51 @@ public final class Netns {
     public static void bridge(String ns, String bridge) {
         Ip.run("ip", "-n", ns, "link", "add", bridge, "type", "bridge", "mcast_snooping", "0");
         Ip.run("ip", "-n", ns, "link", "set", bridge, "up");
+    }
+
+    /**
+     * The bytes a namespace's links have received and sent, from the kernel's 64-bit counters
+     * ({@code ip -s -j link show}: {@code stats64.rx.bytes} and {@code stats64.tx.bytes}, the
+     * counters of {@code /sys/class/net/<link>/statistics}).
+     *
+     * @param ns the namespace
+     * @return link name → its byte counters, in the kernel's order
+     * @throws LabException when {@code ip} fails or answers with something other than its JSON
+     */
+    public static Map<String, LinkBytes> linkBytes(String ns) {
+        String json = Ip.run("ip", "-n", ns, "-s", "-j", "link", "show");
+        Map<String, LinkBytes> out = new LinkedHashMap<>();
+        try {
+            for (JsonNode link : new ObjectMapper().readTree(json)) {
+                JsonNode stats = link.path("stats64");
+                if (!link.path("ifname").isTextual() || !stats.path("rx").path("bytes").canConvertToLong()
+                        || !stats.path("tx").path("bytes").canConvertToLong()) {
+                    throw new LabException("ip -s -j link show in " + ns + " gave a link without ifname or byte counters");
+                }
+                out.put(link.get("ifname").asText(), new LinkBytes(stats.get("rx").get("bytes").asLong(), stats.get("tx").get("bytes").asLong()));
+            }
+        } catch (JsonProcessingException e) {
+            throw new LabException("ip -s -j link show in " + ns + " did not answer JSON: " + e.getOriginalMessage());
+        }
+        return out;
+    }
+
+    /**
+     * One link's byte counters.
+     *
+     * @param rx bytes received
+     * @param tx bytes sent
+     */
+    public record LinkBytes(long rx, long tx) {
+        /** @return the bytes received and sent since {@code before}, a reading of the same link taken earlier */
+        public LinkBytes since(LinkBytes before) {
+            return new LinkBytes(rx - before.rx, tx - before.tx);
+        }
+
+        /** @return bytes received plus bytes sent */
+        public long total() {
+            return rx + tx;
+        }
     }
 
     /** Makes a link a port of a bridge in the same namespace. */

@@ -138,21 +138,36 @@ class LabTopologyTest {
     }
 
     @Test
-    void everyCableEndGetsItsOwnLinkLocalAddressOutsideTheReservedBlocks() {
-        java.util.Set<String> seen = new java.util.HashSet<>();
-        for (int cable = 0; cable < LabNames.MAX_CABLES; cable++) {
-            for (int end = 0; end < 2; end++) {
-                String address = LabNames.cableAddress(cable, end);
-                assertThat(seen.add(address)).as("%s given twice", address).isTrue();
-                String[] octets = address.split("\\.");
-                assertThat(octets[0] + "." + octets[1]).isEqualTo("169.254");
-                assertThat(Integer.parseInt(octets[2])).isBetween(1, 254);
-                assertThat(Integer.parseInt(octets[3])).isBetween(1, 254);
-            }
+    void everyCableGetsASubnetOfItsOwnAndEverySwitchOneForItsPorts() {
+        LabTopology crossed = LabTopology.read("two-crossed", """
+                {"nodes": ["a", "b"], "cables": [["a:en6", "b:en7"], ["a:en7", "b:en6"]]}""");
+        var plan = crossed.addresses();
+        assertThat(plan.links()).extracting(l -> l.subnet().toString()).containsExactly("169.254.1.0/30", "169.254.1.4/30");
+        assertThat(plan.links().get(0).address(new PortRef("a", "en6"))).isEqualTo("169.254.1.1");
+        assertThat(plan.links().get(0).address(new PortRef("b", "en7"))).isEqualTo("169.254.1.2");
+        assertThat(plan.links().get(1).address(new PortRef("a", "en7"))).isEqualTo("169.254.1.5");
+
+        LabTopology leaves = LabTopology.read("mixed", """
+                {"nodes": ["g1", "g2"], "switches": ["leaf0", "leaf1"], "cables": [
+                  ["g1:eth2", "leaf0:p1"], ["g2:eth2", "leaf0:p2"], ["g1:eth3", "leaf1:p1"], ["g2:eth3", "leaf1:p2"],
+                  ["g1:eth4", "g2:eth4"]]}""");
+        plan = leaves.addresses();
+        assertThat(plan.links()).extracting(l -> l.subnet().toString())
+                .containsExactly("169.254.1.0/24", "169.254.2.0/24", "169.254.3.0/30");
+        assertThat(plan.links().get(0).link().ends()).containsExactly(new PortRef("g1", "eth2"), new PortRef("g2", "eth2"));
+        assertThat(plan.links().get(1).address(new PortRef("g2", "eth3"))).isEqualTo("169.254.2.2");
+    }
+
+    @Test
+    void aTopologyWhosePortsTheLinkLocalBlockCannotNumberIsRefused() {
+        // 254 usable /24s of 64 cables each: one more cable than fits
+        int cables = 254 * 64 + 1;
+        List<Cable> list = new java.util.ArrayList<>();
+        for (int i = 0; i < cables; i++) {
+            list.add(new Cable(new PortRef("a", "p" + i), new PortRef("b", "p" + i)));
         }
-        assertThat(LabNames.cableAddress(0, 0)).isEqualTo("169.254.1.1");
-        assertThat(LabNames.cableAddress(0, 1)).isEqualTo("169.254.1.2");
-        assertThatThrownBy(() -> LabNames.cableAddress(LabNames.MAX_CABLES, 0)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> LabNames.cableAddress(0, 2)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new LabTopology("big", List.of("a", "b"), list))
+                .hasMessageContaining("the lab cannot give its ports addresses").hasMessageContaining("give a larger pool");
+        assertThat(new LabTopology("full", List.of("a", "b"), list.subList(0, cables - 1)).addresses().links()).hasSize(cables - 1);
     }
 }

@@ -4,10 +4,12 @@ import io.railmap.cli.client.DaemonClient;
 import io.railmap.lab.Lab;
 import io.railmap.lab.LabException;
 import io.railmap.lab.LabState;
+import io.railmap.lab.Netns;
 import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.model.Snapshot;
 import java.io.PrintWriter;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
@@ -17,8 +19,8 @@ import picocli.CommandLine.Spec;
 /** {@code railmap lab status}: each node's daemon, what it holds, and its cable ports' carrier; each switch's lldpd and ports. */
 @Command(name = "status", mixinStandardHelpOptions = true,
         description = "Show whether the lab runs ssh (and why not), then each lab node: its daemon (pid, running), how many records "
-                + "it holds, its lldpd (a lab with switches), its sshd, and whether each of its cable ports has carrier; then each "
-                + "switch: its lldpd and its ports' carrier.",
+                + "it holds, its lldpd (a lab with switches), its sshd, and whether each of its cable ports has carrier, with the bytes "
+                + "it received and sent since the lab was made (what its cable carried); then each switch: its lldpd and its ports.",
         footer = {"", "Example:", "  sudo bin/railmap lab status"})
 public final class LabStatusCommand implements Callable<Integer> {
     @Spec
@@ -48,19 +50,39 @@ public final class LabStatusCommand implements Callable<Integer> {
                 }
                 daemon = "daemon pid " + state.pids().get(node) + ", " + held;
             }
-            out.println("  " + node + ": " + daemon + lldpd(lab, state, node) + sshd(lab, state, node) + "; ports: " + ports(carriers.get(node)));
+            out.println("  " + node + ": " + daemon + lldpd(lab, state, node) + sshd(lab, state, node) + "; ports: "
+                    + ports(carriers.get(node), Netns.linkBytes(lab.names().nodeNamespace(node))));
         }
         for (String sw : state.topology().switches()) {
-            out.println("  " + sw + ": switch" + lldpd(lab, state, sw) + "; ports: " + ports(carriers.get(sw)));
+            out.println("  " + sw + ": switch" + lldpd(lab, state, sw) + "; ports: "
+                    + ports(carriers.get(sw), Netns.linkBytes(lab.names().switchNamespace(sw))));
         }
         out.flush();
         return 0;
     }
 
-    /** @return "p1 up, p2 down", or "none" */
-    private static String ports(Map<String, Boolean> carriers) {
+    /**
+     * @return "p1 up (12.3 MB in, 12.1 MB out), p2 down (0 B in, 0 B out)", the bytes since the port was made (the kernel's
+     *         counters: what a cable carried), or "none"
+     */
+    private static String ports(Map<String, Boolean> carriers, Map<String, Netns.LinkBytes> bytes) {
         return carriers.isEmpty() ? "none" : carriers.entrySet().stream()
-                .map(e -> e.getKey() + (e.getValue() ? " up" : " down")).collect(Collectors.joining(", "));
+                .map(e -> e.getKey() + (e.getValue() ? " up" : " down") + Optional.ofNullable(bytes.get(e.getKey()))
+                        .map(b -> " (" + size(b.rx()) + " in, " + size(b.tx()) + " out)").orElse(""))
+                .collect(Collectors.joining(", "));
+    }
+
+    /** @return bytes in B, kB, MB or GB (powers of 1000), three significant digits */
+    static String size(long bytes) {
+        String[] units = {"B", "kB", "MB", "GB", "TB"};
+        double value = bytes;
+        int unit = 0;
+        while (value >= 999.5 && unit < units.length - 1) {
+            value /= 1000;
+            unit++;
+        }
+        return unit == 0 ? bytes + " B" : String.format(java.util.Locale.ROOT, value < 9.995 ? "%.2f %s" : value < 99.95 ? "%.1f %s" : "%.0f %s",
+                value, units[unit]);
     }
 
     /** @return ", sshd pid N", ", sshd not running", or nothing when the lab runs no sshd */

@@ -1,6 +1,6 @@
 package io.railmap.discovery.linux;
 
-import java.net.InetAddress;
+import java.net.InterfaceAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.util.Collections;
@@ -22,7 +22,9 @@ final class JdkAddresses {
     }
 
     /**
-     * @return netdev name → its addresses as the JDK writes them (IPv6 with a {@code %scope} suffix)
+     * @return netdev name → its addresses as the JDK writes them (IPv6 with a {@code %scope} suffix),
+     *         each followed by {@code /} and its prefix length ({@link InterfaceAddress#getNetworkPrefixLength()},
+     *         what the kernel holds: {@code ip addr}'s length), as {@link io.railmap.discovery.PortAddresses} reads them
      * @throws SocketException when the interfaces cannot be listed
      */
     static Map<String, List<String>> read() throws SocketException {
@@ -32,7 +34,8 @@ final class JdkAddresses {
             return out;
         }
         for (NetworkInterface nic : Collections.list(nics)) {
-            out.put(nic.getName(), Collections.list(nic.getInetAddresses()).stream().map(InetAddress::getHostAddress).toList());
+            out.put(nic.getName(), nic.getInterfaceAddresses().stream().filter(a -> a.getAddress() != null)
+                    .map(a -> a.getAddress().getHostAddress() + "/" + a.getNetworkPrefixLength()).toList());
         }
         return out;
     }

@@ -192,16 +192,18 @@ public final class SysfsPortSource implements PortSource {
     }
 
     /** A netdev's addresses, when known: the JDK lists a netdev only when it has an address. */
-    private static Optional<List<String>> addresses(String netdev, Optional<Map<String, List<String>>> all, List<String> notes) {
+    private static Optional<PortAddresses.Listed> addresses(String netdev, Optional<Map<String, List<String>>> all, List<String> notes) {
         return all.map(a -> PortAddresses.of(JdkAddresses.SOURCE, a.getOrDefault(netdev, List.of()), notes));
     }
 
     private LocalPort port(String netdev, Optional<String> hca, int portNumber, PortKind kind, Optional<Double> rate,
-                           PortState state, NetdevFacts facts, Optional<List<String>> addresses, List<Gid> gids)
+                           PortState state, NetdevFacts facts, Optional<PortAddresses.Listed> addresses, List<Gid> gids)
             throws SkipException {
         try {
             Port port = new Port(node, netdev, hca, portNumber, kind, rate, state, Optional.empty(),
-                    addresses.orElse(List.of()), addresses.isPresent(), facts.bridge(), Optional.empty(), Gid.roceV2Ipv4Index(gids), List.of());
+                    addresses.map(PortAddresses.Listed::addresses).orElse(List.of()),
+                    addresses.map(PortAddresses.Listed::prefixLengths).orElse(Map.of()), addresses.isPresent(), facts.bridge(),
+                    Optional.empty(), Gid.roceV2Ipv4Index(gids), Optional.empty(), List.of());
             return new LocalPort(port, facts.mac(), facts.mtu(), facts.ifindex(), facts.carrier(), gids);
         } catch (IllegalArgumentException e) {
             throw new SkipException(Names.escape(e.getMessage(), Quote.PATH_CHARS));

@@ -23,7 +23,8 @@ import java.util.stream.Collectors;
  *     member: en2 flags=3&lt;LEARNING,DISCOVER&gt;
  * </pre>
  * The addresses are kept as written ({@code %zone} and all; {@link io.railmap.discovery.PortAddresses}
- * checks and cleans them). An odd line costs only what it says: a {@code member:} line naming no
+ * checks and cleans them), each followed by {@code /N} when its line gives a prefix length
+ * ({@link #prefixLength}). An odd line costs only what it says: a {@code member:} line naming no
  * interface is ignored; an interface that two bridges claim gets no bridge; an interface listed twice
  * gets no addresses; a line that is neither a header nor indented is ignored. Each kind of odd line
  * gives at most one note, naming the first such line and counting the others.
@@ -81,7 +82,7 @@ record Ifconfig(String source, Map<String, List<String>> addresses, Map<String, 
             }
             String[] words = line.strip().split("\\s+");
             if ((words[0].equals("inet") || words[0].equals("inet6")) && words.length > 1) {
-                addresses.get(block).add(words[1]);
+                addresses.get(block).add(words[1] + prefixLength(words));
             } else if (words[0].equals("member:")) {
                 String member = words.length > 1 ? words[1] : "";
                 if (!NAME.matcher(member).matches()) {
@@ -101,6 +102,27 @@ record Ifconfig(String source, Map<String, List<String>> addresses, Map<String, 
             tally.note().ifPresent(notes::add);
         }
         return new Ifconfig(output.source(), addresses, bridges, notes);
+    }
+
+    /**
+     * The prefix length an {@code inet} or {@code inet6} line gives, as {@code /N} after the address
+     * ({@link io.railmap.discovery.PortAddresses} reads it so): {@code netmask 0xffff0000} (contiguous ones
+     * from the top) is {@code /16}, {@code prefixlen 64} is {@code /64}; empty when the line gives none or an
+     * odd one (a netmask with a hole), which PortAddresses then leaves unknown.
+     */
+    static String prefixLength(String[] words) {
+        for (int i = 1; i + 1 < words.length; i++) {
+            if (words[0].equals("inet") && words[i].equals("netmask") && words[i + 1].matches("0x[0-9a-fA-F]{8}")) {
+                long mask = Long.parseLong(words[i + 1].substring(2), 16);
+                int ones = Long.numberOfLeadingZeros(~mask & 0xffffffffL) - 32;
+                boolean contiguous = ones == 32 || (mask & ((1L << (32 - ones)) - 1)) == 0;
+                return contiguous ? "/" + ones : "";
+            }
+            if (words[0].equals("inet6") && words[i].equals("prefixlen") && words[i + 1].matches("[0-9]{1,3}")) {
+                return "/" + words[i + 1];
+            }
+        }
+        return "";
     }
 
     /** Odd lines of one kind: one note for all, naming the first and counting the rest. */

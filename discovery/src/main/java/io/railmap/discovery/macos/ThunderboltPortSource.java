@@ -155,7 +155,7 @@ public final class ThunderboltPortSource implements PortSource {
                 }
                 List<String> notes = new ArrayList<>(bus.parsed.notes());
                 Optional<String> mac = mac(hardwarePort, notes);
-                Optional<List<String>> addresses = addresses(ifconfig, netdev, notes);
+                Optional<PortAddresses.Listed> addresses = addresses(ifconfig, netdev, notes);
                 Optional<String> bridge = ifconfig.flatMap(i -> i.bridge(netdev));
                 found.add(port(netdev, device, state, thunderbolt, addresses, bridge, mac, bus.parsed.peerHost()), notes);
             } catch (SkipException e) {
@@ -217,7 +217,7 @@ public final class ThunderboltPortSource implements PortSource {
     }
 
     /** The netdev's addresses from its ifconfig block; unknown, with a note, when the output has none for it. */
-    private static Optional<List<String>> addresses(Optional<Ifconfig> ifconfig, String netdev, List<String> notes) {
+    private static Optional<PortAddresses.Listed> addresses(Optional<Ifconfig> ifconfig, String netdev, List<String> notes) {
         if (ifconfig.isEmpty()) {
             return Optional.empty();
         }
@@ -230,11 +230,13 @@ public final class ThunderboltPortSource implements PortSource {
     }
 
     private LocalPort port(String netdev, Optional<String> device, PortState state, Thunderbolt thunderbolt,
-                           Optional<List<String>> addresses, Optional<String> bridge, Optional<String> mac, boolean carrier)
+                           Optional<PortAddresses.Listed> addresses, Optional<String> bridge, Optional<String> mac, boolean carrier)
             throws SkipException {
         try {
             Port port = new Port(node, netdev, device, 1, PortKind.THUNDERBOLT, thunderbolt.linkSpeedGbps(), state,
-                    Optional.of(thunderbolt), addresses.orElse(List.of()), addresses.isPresent(), bridge, List.of());
+                    Optional.of(thunderbolt), addresses.map(PortAddresses.Listed::addresses).orElse(List.of()),
+                    addresses.map(PortAddresses.Listed::prefixLengths).orElse(Map.of()), addresses.isPresent(), bridge, Optional.empty(),
+                    Optional.empty(), Optional.empty(), List.of());
             return new LocalPort(port, mac, OptionalInt.empty(), OptionalInt.empty(), carrier, List.of());
         } catch (IllegalArgumentException e) {
             throw new SkipException(Names.escape(e.getMessage(), Quote.PATH_CHARS));

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.railmap.discovery.PortAddresses;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** {@code ifconfig -a} parsing on real captures ({@code fixtures/macos}, provenance in the README there). */
@@ -33,9 +34,9 @@ class IfconfigTest {
         assertThat(ifconfig.bridge("en10")).contains("bridge100");
         assertThat(ifconfig.bridge("en0")).isEmpty();
         assertThat(ifconfig.bridge("bridge0")).isEmpty();
-        assertThat(ifconfig.addresses("bridge100")).contains(List.of("192.168.64.1"));
-        assertThat(ifconfig.addresses("lo0")).contains(List.of("127.0.0.1", "::1", "fe80::1%lo0"));
-        assertThat(ifconfig.addresses("en8")).contains(List.of("fe80::1021:c9d1:2cf6:656d%en8"));
+        assertThat(ifconfig.addresses("bridge100")).contains(List.of("192.168.64.1/24"));
+        assertThat(ifconfig.addresses("lo0")).contains(List.of("127.0.0.1/8", "::1/128", "fe80::1%lo0/64"));
+        assertThat(ifconfig.addresses("en8")).contains(List.of("fe80::1021:c9d1:2cf6:656d%en8/64"));
         assertThat(ifconfig.addresses("gif0")).contains(List.of());
         assertThat(ifconfig.addresses("en99")).isEmpty();
         assertThat(ifconfig.notes()).isEmpty();
@@ -46,9 +47,11 @@ class IfconfigTest {
     void theAddressesOfABlockBecomeARecordsWithoutZones() {
         List<String> notes = new ArrayList<>();
 
-        List<String> lo0 = PortAddresses.of("ifconfig -a", parse(INTEL_MAC).addresses("lo0").orElseThrow(), notes);
+        PortAddresses.Listed lo0 = PortAddresses.of("ifconfig -a", parse(INTEL_MAC).addresses("lo0").orElseThrow(), notes);
 
-        assertThat(lo0).containsExactly("127.0.0.1", "::1", "fe80::1");
+        assertThat(lo0.addresses()).containsExactly("127.0.0.1", "::1", "fe80::1");
+        // inet 127.0.0.1 netmask 0xff000000, inet6 ::1 prefixlen 128, inet6 fe80::1%lo0 prefixlen 64
+        assertThat(lo0.prefixLengths()).containsOnly(Map.entry("127.0.0.1", 8), Map.entry("::1", 128), Map.entry("fe80::1", 64));
         assertThat(notes).isEmpty();
     }
 
@@ -61,8 +64,10 @@ class IfconfigTest {
         Ifconfig ifconfig = parse(Fixtures.section(TN3205, "% ifconfig en2", "% "));
 
         List<String> notes = new ArrayList<>();
-        assertThat(PortAddresses.of("ifconfig en2", ifconfig.addresses("en2").orElseThrow(), notes))
-                .containsExactly("169.254.205.255", "fe80::1021:1bac:fe1:b5e3");
+        PortAddresses.Listed en2 = PortAddresses.of("ifconfig en2", ifconfig.addresses("en2").orElseThrow(), notes);
+        assertThat(en2.addresses()).containsExactly("169.254.205.255", "fe80::1021:1bac:fe1:b5e3");
+        // inet 169.254.205.255 netmask 0xffff0000: the /16 macOS self-assigns every Thunderbolt port
+        assertThat(en2.prefixLengths()).containsOnly(Map.entry("169.254.205.255", 16), Map.entry("fe80::1021:1bac:fe1:b5e3", 64));
         assertThat(notes).isEmpty();
         assertThat(ifconfig.bridge("en2")).isEmpty();
     }
@@ -98,7 +103,7 @@ class IfconfigTest {
 
         Ifconfig ifconfig = parse(text);
 
-        assertThat(ifconfig.addresses("en2")).contains(List.of("169.254.1.2"));
+        assertThat(ifconfig.addresses("en2")).contains(List.of("169.254.1.2/16"));
         assertThat(ifconfig.bridge("en2")).contains("bridge0");
         assertThat(ifconfig.addresses("en3")).as("listed twice").isEmpty();
         assertThat(ifconfig.bridge("en4")).as("claimed by two bridges").isEmpty();
@@ -112,19 +117,34 @@ class IfconfigTest {
 
     @Test
     void badAndTooManyAddressesAreLeftOutWithANoteNeverThePort() {
-        List<String> listed = new ArrayList<>(List.of("169.254.1.2", "fe80::1%en2", "not-an-address", "10.0.0.1%en2"));
+        List<String> listed = new ArrayList<>(List.of("169.254.1.2/30", "fe80::1%en2/64", "not-an-address", "10.0.0.1%en2", "10.0.0.2/33",
+                "2001:db8::20/-1"));
         for (int i = 1; i <= 20; i++) {
             listed.add("2001:db8::" + Integer.toHexString(i));
         }
         List<String> notes = new ArrayList<>();
 
-        List<String> kept = PortAddresses.of("ifconfig -a", listed, notes);
+        PortAddresses.Listed kept = PortAddresses.of("ifconfig -a", listed, notes);
 
-        assertThat(kept).hasSize(16).startsWith("169.254.1.2", "2001:db8::1").endsWith("2001:db8::f");
+        assertThat(kept.addresses()).hasSize(16).startsWith("10.0.0.2", "169.254.1.2", "2001:db8::1").endsWith("2001:db8::e");
+        assertThat(kept.prefixLengths()).containsOnly(Map.entry("169.254.1.2", 30));
         assertThat(notes).containsExactly(
                 "address \"not-an-address\" left out: ifconfig -a: it is not an IP address",
                 "address \"10.0.0.1%en2\" left out: ifconfig -a: it is not an IP address",
-                "addresses left out: ifconfig -a lists 22; a record carries 16, the first in order (IPv4 first, then by number),"
-                        + " up to 2001:db8::f");
+                "prefix length of address \"10.0.0.2/33\" left out: ifconfig -a: it is not 0 to 32",
+                "prefix length of address \"2001:db8::20/-1\" left out: ifconfig -a: it is not 0 to 128",
+                "addresses left out: ifconfig -a lists 24; a record carries 16, the first in order (IPv4 first, then by number),"
+                        + " up to 2001:db8::e");
+    }
+
+    @Test
+    void aNetmaskIsAPrefixLengthOnlyWhenItsOnesAreContiguous() {
+        assertThat(Ifconfig.prefixLength("inet 169.254.1.1 netmask 0xfffffffc broadcast 169.254.1.3".split(" "))).isEqualTo("/30");
+        assertThat(Ifconfig.prefixLength("inet 10.0.0.1 netmask 0x00000000".split(" "))).isEqualTo("/0");
+        assertThat(Ifconfig.prefixLength("inet 10.0.0.1 netmask 0xffffffff".split(" "))).isEqualTo("/32");
+        assertThat(Ifconfig.prefixLength("inet 10.0.0.1 netmask 0xff00ff00".split(" "))).isEmpty();
+        assertThat(Ifconfig.prefixLength("inet 10.0.0.1 netmask 255.255.0.0".split(" "))).isEmpty();
+        assertThat(Ifconfig.prefixLength("inet6 fe80::1%en2 prefixlen 64 secured scopeid 0xb".split(" "))).isEqualTo("/64");
+        assertThat(Ifconfig.prefixLength("inet 10.0.0.1".split(" "))).isEmpty();
     }
 }

@@ -87,7 +87,7 @@ public final class Checker {
      * @param version  the MLX release whose jaccl will read the file
      * @return the findings, errors first, then by ranks and rail
      * @throws io.railmap.matrix.rail.UnknownNodesException when a rank names a node the topology does not know
-     * @throws IllegalArgumentException when {@code ranks} is empty or names a node twice
+     * @throws IllegalArgumentException when {@code ranks} is empty or names a node twice, or the mode is {@link Mode#MLX_RING}
      */
     public static List<Finding> check(Topology topology, List<String> ranks, List<List<List<String>>> cells, Mode mode,
                                       MlxVersion version) {
@@ -97,6 +97,9 @@ public final class Checker {
     /** {@link #check}, with per-pair {@code missing-link} findings up to {@code pairFindingsMaxRanks} ranks. */
     static List<Finding> check(Topology topology, List<String> ranks, List<List<List<String>>> cells, Mode mode,
                                MlxVersion version, int pairFindingsMaxRanks) {
+        if (mode == Mode.MLX_RING) {
+            throw new IllegalArgumentException("a jaccl devices matrix is checked as auto, mesh or ring, not as " + mode.wireName());
+        }
         RailAligner.validateRanks(topology, ranks);
         Checker checker = new Checker(topology, ranks, cells, version, pairFindingsMaxRanks);
         if (checker.shape()) {
@@ -111,12 +114,15 @@ public final class Checker {
             checker.queuePairs(group);
         }
         List<Finding> out = new ArrayList<>(checker.findings);
-        out.sort(Comparator.comparing(Finding::severity)
-                .thenComparing(f -> f.ranks().isEmpty() ? -1 : f.ranks().get(0))
-                .thenComparing(f -> f.ranks().size() < 2 ? -1 : f.ranks().get(1))
-                .thenComparing(f -> f.rail().orElse(-1)));
+        out.sort(ORDER);
         return out;
     }
+
+    /** Errors first, then by ranks and rail: the order of every check's findings. */
+    static final Comparator<Finding> ORDER = Comparator.comparing(Finding::severity)
+            .thenComparing(f -> f.ranks().isEmpty() ? -1 : f.ranks().get(0))
+            .thenComparing(f -> f.ranks().size() < 2 ? -1 : f.ranks().get(1))
+            .thenComparing(f -> f.rail().orElse(-1));
 
     private String rank(int i) {
         return "rank " + i + " (" + ranks.get(i) + ")";

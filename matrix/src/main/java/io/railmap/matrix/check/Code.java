@@ -137,7 +137,17 @@ public enum Code {
      * Settings: two libraries asked for together set one variable to two values (jaccl's and the TCP
      * ring's {@code MLX_RANK}); in one file the later would silently win, so only the first is written.
      */
-    SETTING_CONFLICT;
+    SETTING_CONFLICT,
+    /**
+     * TCP (MLX's ring backend): a connection meant for one cable may travel another, because the
+     * node holds the far end's subnet on several ports (every Thunderbolt port of a Mac self-assigns
+     * 169.254.x.y/16) and the kernel takes the first of equal routes ({@link io.railmap.matrix.address.Routes}).
+     */
+    SHARED_SUBNET,
+    /** Ring hostfile: an address is no address of the rank's node (the rank cannot listen on it). */
+    UNKNOWN_ADDRESS,
+    /** Ring hostfile: a rank lists two addresses on one cable, so two wires travel that cable. */
+    SAME_CABLE_TWICE;
 
     /** @return the JSON value, e.g. {@code "mismatched-rail"} */
     public String wireName() {

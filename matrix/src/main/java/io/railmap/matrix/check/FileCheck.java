@@ -26,7 +26,9 @@ import java.util.function.Function;
  * its mode comes from its backend and envs unless one is given ({@link LaunchMode}); mlx.launch's
  * own refusals come first ({@link Hostfile#jacclDevices}); its hosts name the nodes
  * ({@link HostfileRanks}); the rows mlx.launch writes into the devices file are then checked like a
- * devices file ({@link Checker}). Either way, a cell written as a JSON array is a
+ * devices file ({@link Checker}). A hostfile for MLX's TCP ring backend (backend {@code ring}, or
+ * {@link Mode#MLX_RING} asked for) has its hosts' {@code ips} checked against the cables instead
+ * ({@link MlxRingCheck}). Either way, a cell written as a JSON array is a
  * {@code needs-newer-mlx} error for MLX before 0.30.6, which cannot parse one.
  */
 public final class FileCheck {
@@ -54,6 +56,10 @@ public final class FileCheck {
                     + " is required with a jaccl devices file: give the node of each rank, in rank order (row i of the file is the i-th node); "
                     + "an mlx.launch hostfile names its hosts itself"));
             Mode mode = options.mode().orElse(Mode.AUTO);
+            if (mode == Mode.MLX_RING) {
+                throw new IllegalArgumentException(options.modeOption() + " " + Mode.MLX_RING.wireName() + " checks the ips of an"
+                        + " mlx.launch hostfile for MLX's ring backend, and " + source + " is a jaccl devices file: give auto, mesh or ring");
+            }
             List<Finding> findings = new ArrayList<>(arrayCells(devices.arrayCells(), options.mlxVersion()));
             findings.addAll(Checker.check(topology, ranks, devices.cells(), mode, options.mlxVersion()));
             return new CheckReport(source, ranks, mode, options.mlxVersion(), findings, Optional.empty());
@@ -61,6 +67,17 @@ public final class FileCheck {
         Hostfile hostfile = (Hostfile) file;
         readableByLaunch(source, hostfile, options.mlxVersion());
         LaunchMode mode = LaunchMode.of(source, hostfile, options.mode(), options.modeOption(), options.mlxVersion());
+        if (mode.mode() == Mode.MLX_RING) {
+            List<String> ranks = HostfileRanks.resolve(source, hostfile, topology.nodes(), managementAddress(snapshot), options.hosts(),
+                    options.hostsOption());
+            List<Finding> findings = new ArrayList<>();
+            stale(hostfile, snapshot, ranks).ifPresent(findings::add);
+            findings.addAll(MlxRingCheck.check(topology, ranks, hostfile.hosts().stream().map(Hostfile.Host::ips).toList(),
+                    (r, k) -> hostfile.path(r) + ".ips[" + k + "]"));
+            findings.sort(Checker.ORDER);
+            return new CheckReport(source, ranks, mode.mode(), options.mlxVersion(), findings,
+                    Optional.of(new CheckReport.FromHostfile(hostfile, mode)));
+        }
         List<List<List<String>>> cells = hostfile.jacclDevices(source);
         List<String> ranks = HostfileRanks.resolve(source, hostfile, topology.nodes(), managementAddress(snapshot), options.hosts(),
                 options.hostsOption());

@@ -20,10 +20,12 @@ import java.util.Optional;
  *     entry, {@code RemoteProcess.make_launch_script}; jaccl only tests whether the variable exists,
  *     reading {@code JACCL_RING} first since MLX 0.31.2: {@code jaccl.cpp}, {@code Config::from_env}),
  *     else {@link Mode#AUTO}, jaccl's own choice;</li>
- * <li>another backend, or none: mlx.launch would not run jaccl (without a backend it runs
- *     {@code ring}, or {@code nccl} where CUDA is available; an unknown one it refuses), so there is
- *     nothing to check unless a mode is asked for, as {@code mlx.launch --backend jaccl} would
- *     override the file.</li>
+ * <li>backend {@code ring}: {@link Mode#MLX_RING}, MLX's TCP ring backend over the hosts' {@code ips}
+ *     ({@code launch_ring});</li>
+ * <li>another backend, or none: mlx.launch would not run jaccl or the ring by the file alone (without
+ *     a backend it runs {@code ring}, or {@code nccl} where CUDA is available; an unknown one it
+ *     refuses), so there is nothing to check unless a mode is asked for, as
+ *     {@code mlx.launch --backend jaccl} would override the file.</li>
  * </ul>
  * A mode asked for wins over the file, and the reason says what the file alone would mean. With the
  * ring asked for, jaccl itself falls back to a valid mesh when the ring is not valid
@@ -83,13 +85,16 @@ public record LaunchMode(Mode mode, Source from, String reason) {
                 : Hostfile.BACKENDS.contains(file.backend().get()) ? ""
                 : " (it refuses the file: \"The backend should be one of {'ring', 'mpi', 'nccl', 'jaccl', 'jaccl-ring'}\")";
         throw new FormatException(source, file.bare() ? "$" : "$.backend", notJaccl(file) + ", so mlx.launch would not run jaccl"
-                + instead + ": set \"backend\" to \"jaccl\" or \"jaccl-ring\", or give " + modeOption
+                + " or the ring" + instead + ": set \"backend\" to \"jaccl\", \"jaccl-ring\" or \"ring\", or give " + modeOption
                 + " to check the rdma rows as jaccl would read them (as mlx.launch --backend jaccl would run them)");
     }
 
-    /** @return the mode the file alone gives, or empty when its backend is not jaccl's */
+    /** @return the mode the file alone gives, or empty when its backend is neither jaccl's nor the ring's */
     private static Optional<LaunchMode> own(Hostfile file, MlxVersion version) {
         String backend = file.backend().orElse("");
+        if (backend.equals("ring")) {
+            return Optional.of(new LaunchMode(Mode.MLX_RING, Source.BACKEND, "backend ring: MLX's TCP ring backend over the hosts' ips"));
+        }
         if (backend.equals("jaccl-ring")) {
             return Optional.of(new LaunchMode(Mode.RING, Source.BACKEND, "backend jaccl-ring"));
         }

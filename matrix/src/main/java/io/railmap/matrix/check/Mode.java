@@ -1,7 +1,10 @@
 package io.railmap.matrix.check;
 
 import io.railmap.matrix.model.WireNames;
-/** Which jaccl topology a devices file is checked as. */
+/**
+ * How a config is checked: which jaccl topology a devices file or a jaccl hostfile is, or the
+ * addresses of MLX's TCP ring backend ({@link #MLX_RING}, an mlx.launch hostfile only).
+ */
 public enum Mode {
     /** As a mesh: every pair needs a wire, at most 8 ranks, only wire 0 is used. */
     MESH,
@@ -13,7 +16,13 @@ public enum Mode {
      * when it is a valid ring; the other mode's findings become {@link Severity#INFO}; a file valid as
      * neither gets both modes' findings as errors. Default.
      */
-    AUTO;
+    AUTO,
+    /**
+     * As MLX's TCP {@code ring} backend uses an mlx.launch hostfile's {@code ips} (backend {@code ring}):
+     * rank r's addresses are its ends of cables to rank r-1, each connection pinned to its cable
+     * ({@link MlxRingCheck}). Not for a jaccl devices file.
+     */
+    MLX_RING;
 
     /** @return the CLI value, e.g. {@code "auto"} */
     public String wireName() {

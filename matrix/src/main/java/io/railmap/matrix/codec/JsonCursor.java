@@ -8,7 +8,9 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.railmap.matrix.model.Names;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -134,6 +136,23 @@ public final class JsonCursor {
             }
         }
         return unknown;
+    }
+
+    /**
+     * @return the fields of the object here, in document order, each with its path
+     *         ({@code path["name"]}, the name escaped)
+     * @throws FormatException when the value is not an object
+     */
+    public Map<String, JsonCursor> members() {
+        if (!node.isObject()) {
+            throw fail("expected an object, found " + describe(node));
+        }
+        Map<String, JsonCursor> out = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> fields = node.fields(); fields.hasNext(); ) {
+            Map.Entry<String, JsonNode> f = fields.next();
+            out.put(f.getKey(), new JsonCursor(source, path + "[\"" + Names.escape(f.getKey(), 64) + "\"]", f.getValue()));
+        }
+        return out;
     }
 
     /** A required field. */

@@ -15,7 +15,9 @@ import io.railmap.matrix.model.Snapshot;
 import io.railmap.matrix.model.SwitchPort;
 import io.railmap.matrix.model.Thunderbolt;
 import io.railmap.matrix.model.WireNames;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -33,6 +35,7 @@ import java.util.regex.Pattern;
  *            "kind": "thunderbolt" | "roce" | "infiniband" | "ethernet",
  *            "rateGbps": 80.0 | null, "state": "active" | "down" | "init" | "armed" | "unknown",
  *            "thunderbolt": {...} | null, "addresses": ["169.254.205.255", "fe80::1021:1bac:fe1:b5e3"] | null,
+ *            "prefixLengths": {"169.254.205.255": 16, "fe80::1021:1bac:fe1:b5e3": 64} (absent when none is known),
  *            "bridge": "bridge0" | null, "switchPort": switch port | null, "gidIndex": 3 | null,
  *            "infiniband": infiniband | null, "neighbours": [{"node": "b", "port": "en7"}, ...]}
  * switch port: {"source": "lldp" | "infiniband", "chassis": "52:54:00:12:34:56", "name": "leaf0" | null,
@@ -40,7 +43,7 @@ import java.util.regex.Pattern;
  * infiniband: {"nodeGuid": "0x0002c90300336fe0" | null, "peerNodeGuid": "0x…" | null, "peerPort": 1 | null}
  * thunderbolt: {"domainUuid": "..." | null, "peerDomainUuid": "..." | null, "receptacle": 2,
  *            "linkSpeedGbps": 80.0 | null, "behindHub": false, "peerName": "Mac Studio" | null}
- * snapshot: {"format": "railmap-snapshot", "version": 4, "records": [record, ...]}
+ * snapshot: {"format": "railmap-snapshot", "version": 5, "records": [record, ...]}
  * </pre>
  *
  * Required: {@code node}, {@code version}, {@code ports}; per port {@code netdev}, {@code kind},
@@ -56,7 +59,11 @@ import java.util.regex.Pattern;
  * silently; a change to the format raises the snapshot version.
  *
  * <p>Versions: this code writes version {@value Snapshot#FORMAT_VERSION} and reads versions
- * {@value Snapshot#OLDEST_FORMAT_VERSION} to {@value Snapshot#FORMAT_VERSION}. Version 3 has no
+ * {@value Snapshot#OLDEST_FORMAT_VERSION} to {@value Snapshot#FORMAT_VERSION}. Version 4 has no
+ * {@code prefixLengths} (an unknown field there); its ports read with none known. In version 5 it is
+ * written only when some length is known (so a port without one reads and writes as in version 4);
+ * each key is one of the port's {@code addresses} (read in any valid form), each value 0–32 for IPv4
+ * and 0–128 for IPv6. Version 3 has no
  * {@code infiniband} (an unknown field there); its ports read with none. Version 2 has no
  * {@code switchPort} or {@code gidIndex} (unknown fields there); its ports read with none. Read tolerantly, a switch
  * port from a source this code does not know is left out, the port kept, and so is a {@code gidIndex} that is no integer from 0 to 2^31-1. Version 1 has no
@@ -81,8 +88,10 @@ public final class SnapshotCodec {
             "state", "thunderbolt", "addresses", "bridge", "neighbours");
     private static final Set<String> PORT_FIELDS_V3 = Set.of("netdev", "rdma", "rdmaPort", "kind", "rateGbps",
             "state", "thunderbolt", "addresses", "bridge", "switchPort", "gidIndex", "neighbours");
-    private static final Set<String> PORT_FIELDS = Set.of("netdev", "rdma", "rdmaPort", "kind", "rateGbps",
+    private static final Set<String> PORT_FIELDS_V4 = Set.of("netdev", "rdma", "rdmaPort", "kind", "rateGbps",
             "state", "thunderbolt", "addresses", "bridge", "switchPort", "gidIndex", "infiniband", "neighbours");
+    private static final Set<String> PORT_FIELDS = Set.of("netdev", "rdma", "rdmaPort", "kind", "rateGbps",
+            "state", "thunderbolt", "addresses", "prefixLengths", "bridge", "switchPort", "gidIndex", "infiniband", "neighbours");
     private static final Set<String> INFINIBAND_FIELDS = Set.of("nodeGuid", "peerNodeGuid", "peerPort");
     private static final Set<String> SWITCH_PORT_FIELDS = Set.of("source", "chassis", "name", "port");
     private static final Set<String> THUNDERBOLT_FIELDS = Set.of("domainUuid", "peerDomainUuid", "receptacle",
@@ -207,6 +216,10 @@ public final class SnapshotCodec {
             } else {
                 port.putNull("addresses");
             }
+            if (!p.prefixLengths().isEmpty()) {
+                ObjectNode lengths = port.putObject("prefixLengths");
+                p.prefixLengths().forEach(lengths::put);
+            }
             port.put("bridge", p.bridge().orElse(null));
             if (p.switchPort().isPresent()) {
                 SwitchPort sw = p.switchPort().get();
@@ -265,7 +278,8 @@ public final class SnapshotCodec {
 
         /** @return the port, or null when it is skipped (a kind this code does not know, read tolerantly) */
         private Port port(String node, JsonCursor c) {
-            fields(c, version == 1 ? PORT_FIELDS_V1 : version == 2 ? PORT_FIELDS_V2 : version == 3 ? PORT_FIELDS_V3 : PORT_FIELDS);
+            fields(c, version == 1 ? PORT_FIELDS_V1 : version == 2 ? PORT_FIELDS_V2 : version == 3 ? PORT_FIELDS_V3
+                    : version == 4 ? PORT_FIELDS_V4 : PORT_FIELDS);
             String netdev = c.field("netdev").string();
             Optional<String> rdma = c.optionalField("rdma").map(JsonCursor::string);
             Optional<JsonCursor> rdmaPortField = c.optionalField("rdmaPort");
@@ -295,6 +309,8 @@ public final class SnapshotCodec {
             }
             Optional<Thunderbolt> thunderbolt = c.optionalField("thunderbolt").map(this::thunderbolt);
             Optional<List<String>> addresses = c.optionalField("addresses").map(SnapshotCodec::addresses);
+            Map<String, Integer> prefixLengths = c.optionalField("prefixLengths").map(l -> prefixLengths(l, addresses.orElse(List.of())))
+                    .orElse(Map.of());
             Optional<String> bridge = c.optionalField("bridge").map(JsonCursor::string);
             Optional<SwitchPort> switchPort = c.optionalField("switchPort").flatMap(this::switchPort);
             Optional<Integer> gidIndex = c.optionalField("gidIndex").flatMap(g -> gidIndex(g, rdma.isPresent()));
@@ -303,7 +319,35 @@ public final class SnapshotCodec {
                     .map(n -> n.elements().stream().map(this::neighbour).toList())
                     .orElse(List.of());
             return c.as(x -> new Port(node, netdev, rdma, rdmaPort, kind, rate, state, thunderbolt, addresses.orElse(List.of()),
-                    addresses.isPresent(), bridge, switchPort, gidIndex, infiniband, neighbours));
+                    prefixLengths, addresses.isPresent(), bridge, switchPort, gidIndex, infiniband, neighbours));
+        }
+
+        /**
+         * The prefix lengths, each of an address of the port: strictly, a key that is not one or a length out
+         * of range fails; read tolerantly, such an entry is left out and told, the port kept.
+         */
+        private Map<String, Integer> prefixLengths(JsonCursor c, List<String> addresses) {
+            Map<String, Integer> out = new LinkedHashMap<>();
+            for (Map.Entry<String, JsonCursor> e : c.members().entrySet()) {
+                try {
+                    String address = IpAddresses.canonical("address", e.getKey());
+                    int length = e.getValue().smallInteger();
+                    int max = IpAddresses.isIpv4(address) ? 32 : 128;
+                    if (!addresses.contains(address) || length < 0 || length > max || out.containsKey(address)) {
+                        throw e.getValue().fail(!addresses.contains(address) ? "a prefix length for an address the port does not list"
+                                : out.containsKey(address) ? "a second prefix length for " + address
+                                : "prefix length " + length + " is not 0 to " + max);
+                    }
+                    out.put(address, length);
+                } catch (IllegalArgumentException bad) {
+                    FormatException error = bad instanceof FormatException f ? f : e.getValue().fail(bad.getMessage());
+                    if (strict()) {
+                        throw error;
+                    }
+                    skipped.accept(e.getValue().path() + ": " + error.problem() + "; left out");
+                }
+            }
+            return out;
         }
 
         /** @return the GID index, or empty when it is skipped (not an index of this port, read tolerantly) */

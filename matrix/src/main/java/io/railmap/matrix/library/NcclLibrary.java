@@ -1,5 +1,6 @@
 package io.railmap.matrix.library;
 
+import io.railmap.matrix.address.Ipv4Subnet;
 import io.railmap.matrix.check.Code;
 import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.check.Severity;
@@ -10,6 +11,7 @@ import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.topology.Cable;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -296,7 +298,7 @@ public final class NcclLibrary implements Library {
      * {@code NCCL_IB_SUBNET_AWARE_ROUTING} unset, and a pairing that joins two rails stays an error.
      */
     private static List<Finding> sharedSubnets(NodeNics node) {
-        Map<Long, Map<String, List<ComputeNic>>> bySubnet = new TreeMap<>();
+        Map<Ipv4Subnet, Map<String, List<ComputeNic>>> bySubnet = new TreeMap<>(Comparator.comparingLong(Ipv4Subnet::network));
         for (ComputeNic nic : node.nics()) {
             Port port = nic.port();
             Optional<String> reach = node.reach(port.ref());
@@ -315,11 +317,10 @@ public final class NcclLibrary implements Library {
             List<PortRef> ports = byReach.values().stream().flatMap(List::stream).flatMap(n -> Stream.concat(
                     Stream.of(n.port().ref()), node.rails().railOf(n.port().ref()).isPresent() ? Stream.empty()
                             : node.topology().cableAt(n.port().ref()).stream().map(c -> c.farEnd(n.port().ref())))).distinct().toList();
-            String prefix = (net >>> 16) + "." + (net >>> 8 & 0xff) + "." + (net & 0xff) + ".0/" + SUBNET_PREFIX_LEN;
             out.add(new Finding(Code.SUBNET_MISMATCH, Severity.WARNING, List.of(), Optional.empty(), ports, byReach.entrySet().stream()
                     .map(e -> e.getValue().stream().map(n -> n.hcaPort() + " (" + n.port().ref() + " " + String.join(" ", n.port().ipv4()) + ")")
                             .collect(Collectors.joining(", ")) + " on " + e.getKey()).collect(Collectors.joining("; ")) + ": "
-                    + node.node() + "'s " + byReach.size() + " rails or cables share " + prefix + ", so NCCL's subnet-aware routing"
+                    + node.node() + "'s " + byReach.size() + " rails or cables share " + net + ", so NCCL's subnet-aware routing"
                     + " (ncclIbFindDevBySubnet) keeps a NIC on the wrong one whenever its subnet matches the peer's; railmap leaves"
                     + " NCCL_IB_SUBNET_AWARE_ROUTING unset; give each rail and each cable its own /" + SUBNET_PREFIX_LEN));
         });
@@ -328,15 +329,11 @@ public final class NcclLibrary implements Library {
 
     /** @return true when some IPv4 address of each shares the first {@value #SUBNET_PREFIX_LEN} bits (NCCL's gidSameSubnet) */
     static boolean shareSubnet(Port a, Port b) {
-        Set<Long> nets = a.ipv4().stream().map(NcclLibrary::subnet).collect(Collectors.toSet());
+        Set<Ipv4Subnet> nets = a.ipv4().stream().map(NcclLibrary::subnet).collect(Collectors.toSet());
         return b.ipv4().stream().map(NcclLibrary::subnet).anyMatch(nets::contains);
     }
 
-    private static long subnet(String ipv4) {
-        long value = 0;
-        for (String octet : ipv4.split("\\.")) {
-            value = value << 8 | Integer.parseInt(octet);
-        }
-        return value >>> (32 - SUBNET_PREFIX_LEN);
+    private static Ipv4Subnet subnet(String ipv4) {
+        return Ipv4Subnet.of(ipv4, SUBNET_PREFIX_LEN);
     }
 }

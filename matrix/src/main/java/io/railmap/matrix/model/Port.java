@@ -1,8 +1,13 @@
 package io.railmap.matrix.model;
 
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * One end of a cable: a port on one node, and the far ends it observed.
@@ -19,6 +24,11 @@ import java.util.Optional;
  * @param addresses  the IP addresses of the port's netdev ({@link IpAddresses}: IPv4 dotted quads, then
  *                   IPv6 in RFC 5952 form without a zone, each group in numeric order, distinct), at
  *                   most {@value IpAddresses#MAX_PER_PORT}; empty when it has none or they are unknown
+ * @param prefixLengths the prefix length of each of {@code addresses} whose length the record says
+ *                   (snapshot format 5, JSON {@code "prefixLengths"}): address, in the form of
+ *                   {@link IpAddresses#canonical}, → 0–32 for IPv4, 0–128 for IPv6, as the netdev's
+ *                   listing gives it ({@code ip addr}, {@code ifconfig}, the JDK's
+ *                   {@code InterfaceAddress}); empty for a record that does not say (an older daemon)
  * @param addressesKnown true when the record says which addresses the netdev has (format version 2,
  *                   JSON {@code "addresses"} an array, possibly empty); false when it does not (a
  *                   version-1 record, an older daemon, discovery from a sysfs tree or a capture
@@ -51,6 +61,7 @@ public record Port(
         PortState state,
         Optional<Thunderbolt> thunderbolt,
         List<String> addresses,
+        Map<String, Integer> prefixLengths,
         boolean addressesKnown,
         Optional<String> bridge,
         Optional<SwitchPort> switchPort,
@@ -66,7 +77,8 @@ public record Port(
      *                                  below 1, the rate is not a finite number ≥ 0, an address is not
      *                                  an IP address ({@link IpAddresses#canonical}), there are more
      *                                  than {@value IpAddresses#MAX_PER_PORT}, there are addresses
-     *                                  though they are not known, the GID index is negative or given
+     *                                  though they are not known, a prefix length is given for an
+     *                                  address the port does not have or is out of range, the GID index is negative or given
      *                                  without an RDMA device, InfiniBand facts are given without an
      *                                  RDMA device, or a neighbour is this port itself
      * @throws NullPointerException     when a component is null
@@ -83,6 +95,7 @@ public record Port(
         Objects.requireNonNull(thunderbolt, "thunderbolt");
         rateGbps.ifPresent(r -> Rates.requireRate("port " + node + ":" + netdev + " rate", r));
         addresses = IpAddresses.forPort("port " + node + ":" + netdev + " address", addresses);
+        prefixLengths = prefixLengths(node + ":" + netdev, addresses, prefixLengths);
         if (!addressesKnown && !addresses.isEmpty()) {
             throw new IllegalArgumentException("port " + node + ":" + netdev + " has addresses, but says they are not known");
         }
@@ -102,6 +115,19 @@ public record Port(
         if (neighbours.contains(self)) {
             throw new IllegalArgumentException("port " + self + " lists itself as a neighbour");
         }
+    }
+
+    /**
+     * A port whose record does not say its addresses' prefix lengths (snapshot format 4 and older).
+     *
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    public Port(String node, String netdev, Optional<String> rdma, int rdmaPort, PortKind kind, Optional<Double> rateGbps,
+                PortState state, Optional<Thunderbolt> thunderbolt, List<String> addresses, boolean addressesKnown,
+                Optional<String> bridge, Optional<SwitchPort> switchPort, Optional<Integer> gidIndex, Optional<Infiniband> infiniband,
+                List<PortRef> neighbours) {
+        this(node, netdev, rdma, rdmaPort, kind, rateGbps, state, thunderbolt, addresses, Map.of(), addressesKnown, bridge, switchPort,
+                gidIndex, infiniband, neighbours);
     }
 
     /**
@@ -162,6 +188,43 @@ public record Port(
         return state == PortState.ACTIVE;
     }
 
+    /**
+     * @param address one of {@link #addresses()}
+     * @return its prefix length, when the record says it
+     */
+    public Optional<Integer> prefixLength(String address) {
+        return Optional.ofNullable(prefixLengths.get(address));
+    }
+
+    /**
+     * @param newPrefixLengths the prefix lengths now known, address → length
+     * @return a copy of this port with them
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    public Port withPrefixLengths(Map<String, Integer> newPrefixLengths) {
+        return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, state, thunderbolt, addresses, newPrefixLengths, addressesKnown,
+                bridge, switchPort, gidIndex, infiniband, neighbours);
+    }
+
+    /** Canonical keys, each an address of the port, each length in range; an unmodifiable copy in address order. */
+    private static Map<String, Integer> prefixLengths(String port, List<String> addresses, Map<String, Integer> given) {
+        Map<String, Integer> out = new TreeMap<>(Comparator.comparingInt(addresses::indexOf));
+        for (Map.Entry<String, Integer> e : given.entrySet()) {
+            String address = IpAddresses.canonical("port " + port + " prefix length's address", e.getKey());
+            if (!addresses.contains(address)) {
+                throw new IllegalArgumentException("port " + port + ": a prefix length for " + address + ", which is not an address of the port");
+            }
+            int max = IpAddresses.isIpv4(address) ? 32 : 128;
+            if (e.getValue() == null || e.getValue() < 0 || e.getValue() > max) {
+                throw new IllegalArgumentException("port " + port + ": prefix length " + e.getValue() + " of " + address + " is not 0 to " + max);
+            }
+            if (out.put(address, e.getValue()) != null) {
+                throw new IllegalArgumentException("port " + port + ": two prefix lengths for " + address);
+            }
+        }
+        return Collections.unmodifiableMap(new LinkedHashMap<>(out));
+    }
+
     /** @return the IPv4 addresses among {@link #addresses()}, in numeric order */
     public List<String> ipv4() {
         return addresses.stream().filter(IpAddresses::isIpv4).toList();
@@ -172,8 +235,8 @@ public record Port(
      * @return a copy of this port with those neighbours
      */
     public Port withNeighbours(List<PortRef> newNeighbours) {
-        return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, state, thunderbolt, addresses, addressesKnown, bridge,
-                switchPort, gidIndex, infiniband, newNeighbours);
+        return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, state, thunderbolt, addresses, prefixLengths, addressesKnown,
+                bridge, switchPort, gidIndex, infiniband, newNeighbours);
     }
 
     /**
@@ -181,8 +244,8 @@ public record Port(
      * @return a copy of this port in that state
      */
     public Port withState(PortState newState) {
-        return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, newState, thunderbolt, addresses, addressesKnown, bridge,
-                switchPort, gidIndex, infiniband, neighbours);
+        return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, newState, thunderbolt, addresses, prefixLengths, addressesKnown,
+                bridge, switchPort, gidIndex, infiniband, neighbours);
     }
 
     /**
@@ -190,8 +253,8 @@ public record Port(
      * @return a copy of this port with it
      */
     public Port withSwitchPort(Optional<SwitchPort> newSwitchPort) {
-        return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, state, thunderbolt, addresses, addressesKnown, bridge,
-                newSwitchPort, gidIndex, infiniband, neighbours);
+        return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, state, thunderbolt, addresses, prefixLengths, addressesKnown,
+                bridge, newSwitchPort, gidIndex, infiniband, neighbours);
     }
 
     /**
@@ -200,8 +263,8 @@ public record Port(
      * @throws IllegalArgumentException as the canonical constructor
      */
     public Port withGidIndex(Optional<Integer> newGidIndex) {
-        return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, state, thunderbolt, addresses, addressesKnown, bridge,
-                switchPort, newGidIndex, infiniband, neighbours);
+        return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, state, thunderbolt, addresses, prefixLengths, addressesKnown,
+                bridge, switchPort, newGidIndex, infiniband, neighbours);
     }
 
     /**
@@ -209,7 +272,7 @@ public record Port(
      * @return a copy of this port with them
      */
     public Port withInfiniband(Optional<Infiniband> newInfiniband) {
-        return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, state, thunderbolt, addresses, addressesKnown, bridge,
-                switchPort, gidIndex, newInfiniband, neighbours);
+        return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, state, thunderbolt, addresses, prefixLengths, addressesKnown,
+                bridge, switchPort, gidIndex, newInfiniband, neighbours);
     }
 }

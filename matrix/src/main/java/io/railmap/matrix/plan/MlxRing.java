@@ -1,7 +1,9 @@
 package io.railmap.matrix.plan;
 
+import io.railmap.matrix.address.CableRoutes;
 import io.railmap.matrix.check.Code;
 import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.check.MlxRingCheck;
 import io.railmap.matrix.check.Severity;
 import io.railmap.matrix.model.IpAddresses;
 import io.railmap.matrix.model.Port;
@@ -41,9 +43,13 @@ import org.jgrapht.graph.SimpleWeightedGraph;
  *     {@value #STARTING_PORT} ({@code --starting-port}) and grows by one per address, host after host,
  *     so rank r's i-th address has port {@value #STARTING_PORT} + r·W + i for W addresses per host.</li>
  * </ul>
- * A cable is usable when both its ports are active and have an IPv4 address (the first, in the
- * records' order); the order is the cycle of usable cables whose thinnest edge is widest (the same
- * search as {@code railmap matrix --order ring}, {@link BottleneckHeldKarp}, so at most
+ * A cable is usable when both its ports are active and have an IPv4 address. Rank r listens on the
+ * first address of its end (in the records' order) whose connection from rank r-1 travels that cable
+ * and no other ({@link CableRoutes}: each cable needs a subnet of its own, {@code railmap addresses});
+ * where none does, on its first IPv4 address, with a {@code shared-subnet} error (the wire may travel
+ * another cable: no error at run time, a share of the bandwidth lost) or a {@code subnet-mismatch}
+ * error (the cable's ends share no subnet: the connection fails or goes elsewhere). The order is the
+ * cycle of usable cables whose thinnest edge is widest (the same search as {@code railmap matrix --order ring}, {@link BottleneckHeldKarp}, so at most
  * {@value BottleneckHeldKarp#MAX_VERTICES} nodes), starting at the first node given; each edge uses
  * its first W usable cables in cable order.
  *
@@ -51,7 +57,9 @@ import org.jgrapht.graph.SimpleWeightedGraph;
  * @param addresses   per rank, its listen addresses as {@code "ip:port"}; empty when there is no ring
  * @param provenance  the records the ring was computed from
  * @param findings    no ring (error), one node (error), cables between ring neighbours left out
- *                    (a warning when unusable, an info when beyond W)
+ *                    (a warning when unusable, an info when beyond W), wires whose connection may
+ *                    travel another cable or no cable (errors), and one info when the records do
+ *                    not say enough to tell
  * @param unplaceable when there is no ring, the nodes that cannot be placed on one; else empty
  */
 public record MlxRing(List<String> ranks, List<List<String>> addresses, Provenance provenance, List<Finding> findings,
@@ -121,6 +129,7 @@ public record MlxRing(List<String> ranks, List<List<String>> addresses, Provenan
         int wires = found.bottleneck();
         List<List<String>> addresses = new ArrayList<>();
         List<Finding> findings = new ArrayList<>();
+        List<String> unknown = new ArrayList<>();
         for (int r = 0; r < n; r++) {
             String node = ranks.get(r);
             String left = ranks.get((r + n - 1) % n);
@@ -137,12 +146,35 @@ public record MlxRing(List<String> ranks, List<List<String>> addresses, Provenan
                     report.add(new Finding(Code.CABLE_LEFT_OUT, Severity.INFO, on, Optional.empty(), List.of(cable.a(), cable.b()), "cable " + cable
                             + " carries no ring connection: every ring edge gets " + wires + ", as many as its thinnest edge has"));
                 } else {
-                    listen.add(ipv4(topology, cable.end(node)).orElseThrow() + ":" + (STARTING_PORT + r * wires + listen.size()));
+                    String address = routed(topology, cable, cable.end(node), on, listen.size(), findings, unknown);
+                    listen.add(address + ":" + (STARTING_PORT + r * wires + listen.size()));
                 }
             }
             addresses.add(listen);
         }
+        MlxRingCheck.unchecked(unknown).ifPresent(findings::add);
         return new MlxRing(ranks, addresses, provenance, findings, List.of());
+    }
+
+    /**
+     * The address rank r listens on for wire {@code wire} over {@code cable}: the first address of its end
+     * whose connection from rank r-1 travels the cable ({@link CableRoutes#best}), else its first IPv4
+     * address, with a {@code shared-subnet} or {@code subnet-mismatch} error saying where the wire goes
+     * instead, or, when the records do not say prefix lengths, a reason added to {@code unknown}.
+     */
+    private static String routed(Topology topology, Cable cable, PortRef end, List<Integer> on, int wire, List<Finding> findings,
+                                 List<String> unknown) {
+        CableRoutes.Verdict verdict = CableRoutes.best(topology, cable, end);
+        if (verdict instanceof CableRoutes.Pinned pinned) {
+            return pinned.address();
+        }
+        if (verdict instanceof CableRoutes.Strays strays) {
+            findings.add(new Finding(strays.mismatch() ? Code.SUBNET_MISMATCH : Code.SHARED_SUBNET, Severity.ERROR, on, Optional.of(wire),
+                    strays.ports(), "ring wire " + wire + ": " + strays.reason()));
+        } else {
+            unknown.add(((CableRoutes.Unknown) verdict).reason());
+        }
+        return ipv4(topology, end).orElseThrow();
     }
 
     private static MlxRing none(Provenance provenance, List<String> unplaceable, Finding finding) {

@@ -57,18 +57,27 @@ class LaunchModeTest {
     void withoutAJacclBackendMlxLaunchWouldNotRunJacclSoThereIsNothingToCheck() {
         // main: no backend means "nccl" with CUDA, else "ring"
         assertThatThrownBy(() -> of("")).isInstanceOf(FormatException.class)
-                .hasMessage("h.json: at $.backend: the hostfile names no backend, so mlx.launch would not run jaccl (it would run ring, "
-                        + "or nccl where CUDA is available): set \"backend\" to \"jaccl\" or \"jaccl-ring\", or give --mode to check "
+                .hasMessage("h.json: at $.backend: the hostfile names no backend, so mlx.launch would not run jaccl or the ring (it would run"
+                        + " ring, or nccl where CUDA is available): set \"backend\" to \"jaccl\", \"jaccl-ring\" or \"ring\", or give --mode to check "
                         + "the rdma rows as jaccl would read them (as mlx.launch --backend jaccl would run them)");
         assertThatThrownBy(() -> LaunchMode.of("h.json", HostfileCodec.read("h.json", "[{\"ssh\": \"a\"}]"), Optional.empty(), "mode=", MlxVersion.NEWEST))
                 .hasMessageStartingWith("h.json: at $: a bare array of hosts names no backend, so mlx.launch would not run jaccl")
                 .hasMessageContaining("or give mode= to check");
-        assertThatThrownBy(() -> of("\"backend\": \"ring\", \"envs\": [\"MLX_JACCL_RING=1\"]"))
-                .hasMessageStartingWith("h.json: at $.backend: the backend is \"ring\", so mlx.launch would not run jaccl: set");
+        assertThatThrownBy(() -> of("\"backend\": \"nccl\", \"envs\": [\"MLX_JACCL_RING=1\"]"))
+                .hasMessageStartingWith("h.json: at $.backend: the backend is \"nccl\", so mlx.launch would not run jaccl or the ring: set");
         // main: any other backend is "The backend should be one of {...}"
         assertThatThrownBy(() -> of("\"backend\": \"jacl\""))
-                .hasMessageStartingWith("h.json: at $.backend: the backend is \"jacl\", so mlx.launch would not run jaccl (it refuses "
+                .hasMessageStartingWith("h.json: at $.backend: the backend is \"jacl\", so mlx.launch would not run jaccl or the ring (it refuses "
                         + "the file: \"The backend should be one of {'ring', 'mpi', 'nccl', 'jaccl', 'jaccl-ring'}\")");
+    }
+
+    @Test
+    void theRingBackendIsCheckedAsMlxsTcpRing() {
+        // launch.py main: backend "ring" runs launch_ring over the hosts' ips, whatever the envs
+        LaunchMode mode = of("\"backend\": \"ring\", \"envs\": [\"MLX_JACCL_RING=1\"]");
+        assertThat(mode.mode()).isEqualTo(Mode.MLX_RING);
+        assertThat(mode.from()).isEqualTo(LaunchMode.Source.BACKEND);
+        assertThat(mode.reason()).isEqualTo("backend ring: MLX's TCP ring backend over the hosts' ips");
     }
 
     @Test

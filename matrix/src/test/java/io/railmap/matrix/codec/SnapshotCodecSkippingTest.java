@@ -56,6 +56,20 @@ class SnapshotCodecSkippingTest {
     }
 
     @Test
+    void aBadPrefixLengthCostsThatLengthOnlyAndIsTold() {
+        NodeRecord record = read("{\"node\": \"b\", \"version\": 1, \"ports\": [{\"netdev\": \"en1\", \"kind\": \"ethernet\","
+                + " \"state\": \"active\", \"addresses\": [\"169.254.1.2\", \"fe80::1\"], \"prefixLengths\": {\"169.254.1.2\": 30,"
+                + " \"fe80::1\": 129, \"10.9.9.9\": 8, \"x\": 1}}]}");
+
+        Port en1 = record.port("en1").orElseThrow();
+        assertThat(en1.prefixLengths()).containsExactly(java.util.Map.entry("169.254.1.2", 30));
+        assertThat(skipped).containsExactly(
+                "$.ports[0].prefixLengths[\"fe80::1\"]: prefix length 129 is not 0 to 128; left out",
+                "$.ports[0].prefixLengths[\"10.9.9.9\"]: a prefix length for an address the port does not list; left out",
+                "$.ports[0].prefixLengths[\"x\"]: address \"x\" is not an IP address (IPv4 a.b.c.d without leading zeros, or IPv6); left out");
+    }
+
+    @Test
     void aSwitchPortFromAnUnknownSourceIsLeftOutAndThePortKept() {
         NodeRecord record = read("{\"node\": \"b\", \"version\": 1, \"ports\": [{\"netdev\": \"eth2\", \"kind\": \"roce\","
                 + " \"state\": \"active\", \"switchPort\": {\"source\": \"cdp\", \"chassis\": \"leaf0\", \"port\": \"Gi0/1\", \"vlan\": 7}}]}");

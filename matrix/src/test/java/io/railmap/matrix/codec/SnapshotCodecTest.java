@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -58,7 +59,12 @@ class SnapshotCodecTest {
     @CsvSource(delimiter = '|', value = {
         "not JSON|{\"format\": |$|not valid JSON (line 1",
         "wrong format|{\"format\": \"other\", \"version\": 1, \"records\": []}|$.format|expected \"railmap-snapshot\"",
-        "future version|{\"format\": \"railmap-snapshot\", \"version\": 5, \"records\": []}|$.version|unknown snapshot version 5",
+        "future version|{\"format\": \"railmap-snapshot\", \"version\": 6, \"records\": []}|$.version|unknown snapshot version 6",
+        "prefix lengths in version 4|{\"format\": \"railmap-snapshot\", \"version\": 4, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"e\", \"kind\": \"ethernet\", \"state\": \"active\", \"addresses\": [\"10.0.0.1\"], \"prefixLengths\": {\"10.0.0.1\": 24}}]}]}|$.records[0].ports[0].prefixLengths|unknown field",
+        "prefix length of an address the port lacks|{\"format\": \"railmap-snapshot\", \"version\": 5, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"e\", \"kind\": \"ethernet\", \"state\": \"active\", \"addresses\": [\"10.0.0.1\"], \"prefixLengths\": {\"10.0.0.2\": 24}}]}]}|$.records[0].ports[0].prefixLengths[\"10.0.0.2\"]|a prefix length for an address the port does not list",
+        "IPv4 prefix length 33|{\"format\": \"railmap-snapshot\", \"version\": 5, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"e\", \"kind\": \"ethernet\", \"state\": \"active\", \"addresses\": [\"10.0.0.1\"], \"prefixLengths\": {\"10.0.0.1\": 33}}]}]}|$.records[0].ports[0].prefixLengths[\"10.0.0.1\"]|prefix length 33 is not 0 to 32",
+        "prefix length as text|{\"format\": \"railmap-snapshot\", \"version\": 5, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"e\", \"kind\": \"ethernet\", \"state\": \"active\", \"addresses\": [\"fe80::1\"], \"prefixLengths\": {\"fe80::1\": \"64\"}}]}]}|$.records[0].ports[0].prefixLengths[\"fe80::1\"]|expected a whole number",
+        "one address's prefix length twice|{\"format\": \"railmap-snapshot\", \"version\": 5, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"e\", \"kind\": \"ethernet\", \"state\": \"active\", \"addresses\": [\"fe80::1\"], \"prefixLengths\": {\"fe80::1\": 64, \"FE80:0::1\": 64}}]}]}|$.records[0].ports[0].prefixLengths[\"FE80:0::1\"]|a second prefix length for fe80::1",
         "InfiniBand facts in version 3|{\"format\": \"railmap-snapshot\", \"version\": 3, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"ib0\", \"rdma\": \"mlx4_0\", \"kind\": \"infiniband\", \"state\": \"active\", \"infiniband\": null}]}]}|$.records[0].ports[0].infiniband|unknown field",
         "InfiniBand GUID of 15 digits|{\"format\": \"railmap-snapshot\", \"version\": 4, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"ib0\", \"rdma\": \"mlx4_0\", \"kind\": \"infiniband\", \"state\": \"active\", \"infiniband\": {\"nodeGuid\": \"0x002c90300336fe0\"}}]}]}|$.records[0].ports[0].infiniband|HCA node GUID \"0x002c90300336fe0\" is not 0x and 16 hex digits",
         "InfiniBand peer GUID without its port|{\"format\": \"railmap-snapshot\", \"version\": 4, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"ib0\", \"rdma\": \"mlx4_0\", \"kind\": \"infiniband\", \"state\": \"active\", \"infiniband\": {\"peerNodeGuid\": \"0x0002c90300336fe0\"}}]}]}|$.records[0].ports[0].infiniband|node GUID and port come together",
@@ -142,7 +148,7 @@ class SnapshotCodecTest {
                 Optional.of(80.0), false, Optional.empty());
         Port known = new Port("mac", "en2", Optional.of("rdma_en2"), 1, PortKind.THUNDERBOLT, Optional.of(80.0), PortState.ACTIVE,
                 Optional.of(tb), List.of("FE80:0:0:0:1021:1BAC:FE1:B5E3", "169.254.205.255", "10.0.0.9"), true,
-                Optional.of("bridge0"), List.of());
+                Optional.of("bridge0"), List.of()).withPrefixLengths(Map.of("fe80::1021:1bac:fe1:b5e3", 64, "169.254.205.255", 16));
         Port none = new Port("mac", "en3", Optional.of("rdma_en3"), 1, PortKind.THUNDERBOLT, Optional.empty(), PortState.DOWN,
                 Optional.empty(), List.of(), true, Optional.empty(), List.of());
         Port unknown = new Port("mac", "en4", Optional.of("rdma_en4"), 1, PortKind.THUNDERBOLT, Optional.empty(), PortState.DOWN,
@@ -166,12 +172,17 @@ class SnapshotCodecTest {
         Snapshot read = SnapshotCodec.readSnapshot("s.json", json);
 
         assertThat(read).isEqualTo(snapshot);
-        assertThat(json).contains("\"version\" : 4,", "\"management\" : \"2001:db8::1:0:0:1\"", "\"rdmaEnabled\" : false",
+        assertThat(json).contains("\"version\" : 5,", "\"management\" : \"2001:db8::1:0:0:1\"", "\"rdmaEnabled\" : false",
                 "\"switchPort\" : null", "\"chassis\" : \"0x0002c90200401234\"", "\"name\" : \"leaf 0\"",
                 "\"bridge\" : \"bridge0\"", "\"addresses\" : [ ]", "\"addresses\" : null");
         Port en2 = read.records().get(0).port("en2").orElseThrow();
         assertThat(en2.addresses()).containsExactly("10.0.0.9", "169.254.205.255", "fe80::1021:1bac:fe1:b5e3");
         assertThat(en2.ipv4()).containsExactly("10.0.0.9", "169.254.205.255");
+        // in address order; an address whose length is not known has none, and a port without any writes no field
+        assertThat(json).contains("\"prefixLengths\" : {\n        \"169.254.205.255\" : 16,\n        \"fe80::1021:1bac:fe1:b5e3\" : 64\n      }");
+        assertThat(en2.prefixLength("169.254.205.255")).contains(16);
+        assertThat(en2.prefixLength("10.0.0.9")).isEmpty();
+        assertThat(json.split("prefixLengths", -1)).hasSize(2);
         assertThat(read.records().get(0).port("en3").orElseThrow().addressesKnown()).isTrue();
         assertThat(read.records().get(0).port("en4").orElseThrow().addressesKnown()).isFalse();
         assertThat(read.records().get(0).port("en5").orElseThrow().switchPort()).map(SwitchPort::switchId)
@@ -295,7 +306,7 @@ class SnapshotCodecTest {
     }
 
     @Test
-    void theShippedVersionThreeSnapshotReadsWithNoInfinibandFactsAndWritesAsVersionFour() throws IOException {
+    void theShippedVersionThreeSnapshotReadsWithNoInfinibandFactsAndWritesAsTheNewest() throws IOException {
         String json = Files.readString(Path.of("../examples/snapshots/two-leaves.json"), StandardCharsets.UTF_8);
         assertThat(json).contains("\"version\": 3,").doesNotContain("\"infiniband\"");
 
@@ -303,9 +314,9 @@ class SnapshotCodecTest {
 
         assertThat(v3.records()).isNotEmpty().allSatisfy(r -> assertThat(r.ports()).allSatisfy(p -> assertThat(p.infiniband()).isEmpty()));
         assertThat(v3.records()).anySatisfy(r -> assertThat(r.ports()).anySatisfy(p -> assertThat(p.switchPort()).isPresent()));
-        String v4 = SnapshotCodec.write(v3);
-        assertThat(v4).contains("\"version\" : 4,", "\"infiniband\" : null");
-        assertThat(SnapshotCodec.readSnapshot("again.json", v4)).isEqualTo(v3);
+        String newest = SnapshotCodec.write(v3);
+        assertThat(newest).contains("\"version\" : 5,", "\"infiniband\" : null").doesNotContain("prefixLengths");
+        assertThat(SnapshotCodec.readSnapshot("again.json", newest)).isEqualTo(v3);
     }
 
     @Test

@@ -14,7 +14,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Builds Mac-like topologies for the ring tests: Thunderbolt cables between nodes, each end with an address or none. */
+/**
+ * Builds Mac-like topologies for the ring tests: Thunderbolt cables between nodes, each end with an address or
+ * none; an address is a /24 (the tests give each cable a /24 of its own, so each connection travels its cable).
+ */
 final class RingCables {
     private final Map<String, List<Port>> ports = new LinkedHashMap<>();
 
@@ -46,7 +49,8 @@ final class RingCables {
 
     private static Port port(String node, String netdev, String ip, PortState state, PortRef far) {
         return new Port(node, netdev, Optional.of("rdma_" + netdev), 1, PortKind.THUNDERBOLT, Optional.of(80.0), state, Optional.empty(),
-                ip == null ? List.of() : List.of(ip), true, Optional.empty(), Optional.empty(), Optional.empty(), List.of(far));
+                ip == null ? List.of() : List.of(ip), ip == null ? Map.of() : Map.of(ip, 24), true, Optional.empty(), Optional.empty(),
+                Optional.empty(), Optional.empty(), List.of(far));
     }
 
     Topology topology() {

@@ -1,0 +1,269 @@
+package io.railmap.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.railmap.cli.lab.LabSetup;
+import io.railmap.lab.Lab;
+import io.railmap.lab.LabTopology;
+import io.railmap.lab.MlxLaunch;
+import io.railmap.lab.Netns;
+import io.railmap.matrix.model.PortRef;
+import io.railmap.matrix.topology.Cable;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * railmap's ring hostfile drives MLX's own runtime over the lab's cables: {@code examples/four-ring-double.json}
+ * (four nodes in a ring, two cables per edge), one real railmapd and one sshd per node, {@code railmap matrix
+ * --format ring-launch}, then the real {@code mlx.launch} (MLX {@value MlxAvailable#PIN}, its TCP ring backend)
+ * starting {@code examples/mlx/all_sum.py} on every node over ssh. The veths' byte counters say which cable
+ * carried what. Then what {@code railmap check} predicts, run for real: a cable to the wrong neighbour fails in
+ * bounded time; two wires whose cables share a subnet travel one cable.
+ *
+ * <p>jaccl is not run: it is built only for macOS 26.2 and newer and needs RDMA devices, which no machine
+ * here has. What this proves is MLX's ring backend over IP, which Mac clusters run over Thunderbolt when RDMA
+ * is off, and the address rule both share.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@ExtendWith({LabEndToEndTest.LabAvailable.class, MlxAvailable.class})
+class MlxLabEndToEndTest {
+    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String HOSTS = "a,b,c,d";
+    /** How long one all_sum job may take, start to end, ssh and all (it takes about 5 s on two cores). */
+    private static final Duration JOB = Duration.ofSeconds(120);
+    /** MLX's ring backend tries a connection five times, waiting 1, 2, 4, 8 and 16 s ({@code TCPSocket::connect}): 31 s, then fails. */
+    private static final Duration FAILED_JOB = Duration.ofSeconds(90);
+
+    @TempDir
+    static Path dir;
+    private static Lab lab;
+    private static LabTopology topology;
+    private static Path python;
+
+    @BeforeAll
+    static void labUp() throws Exception {
+        python = MlxAvailable.python();
+        Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwx--x--x"));
+        System.setProperty("railmap.home", ROOT.toString());
+        System.setProperty("railmap.lab.dir", dir.resolve("lab").toString());
+        System.setProperty("railmap.lab.prefix", "rmmlx");
+        Run.of("lab", "down");
+        Path file = ROOT.resolve("examples/four-ring-double.json");
+        Run up = Run.of("lab", "up", "--topology", file.toString(), "--ssh", "on", "--wait-s", "90");
+        assertThat(up.code()).as("lab up: %s%s", up.out(), up.err()).isZero();
+        topology = LabTopology.read(file.toString(), Files.readString(file));
+        lab = LabSetup.lab();
+    }
+
+    @AfterAll
+    static void labDown() {
+        if (lab != null) {
+            Run down = Run.of("lab", "down");
+            assertThat(down.code()).as(down.err()).isZero();
+        }
+    }
+
+    /** Every cable of the topology → its two ends' byte counters now. */
+    private static Map<Cable, List<Netns.LinkBytes>> cableBytes() {
+        Map<String, Map<String, Netns.LinkBytes>> byNode = new LinkedHashMap<>();
+        for (String node : topology.nodes()) {
+            byNode.put(node, Netns.linkBytes(lab.names().nodeNamespace(node)));
+        }
+        Map<Cable, List<Netns.LinkBytes>> out = new LinkedHashMap<>();
+        for (Cable c : topology.cables()) {
+            out.put(c, List.of(byNode.get(c.a().node()).get(c.a().port()), byNode.get(c.b().node()).get(c.b().port())));
+        }
+        return out;
+    }
+
+    /** The bytes each cable carried between two readings: what its first end sent and received. */
+    private static Map<Cable, Long> carried(Map<Cable, List<Netns.LinkBytes>> before, Map<Cable, List<Netns.LinkBytes>> after) {
+        Map<Cable, Long> out = new LinkedHashMap<>();
+        before.forEach((c, ends) -> out.put(c, after.get(c).get(0).since(ends.get(0)).total()));
+        return out;
+    }
+
+    private static long managementBytes() {
+        long sum = 0;
+        for (String node : topology.nodes()) {
+            sum += Netns.linkBytes(lab.names().nodeNamespace(node)).get("mgmt0").total();
+        }
+        return sum;
+    }
+
+    /** {@code railmap matrix --lab a --format ring-launch -o FILE}, which must write without an error. */
+    private static Path ringLaunch(String name) {
+        Path hostfile = dir.resolve(name);
+        Run run = Run.of("matrix", "--lab", "a", "--hosts", HOSTS, "--format", "ring-launch", "-o", hostfile.toString());
+        assertThat(run.code()).as(run.err()).isZero();
+        return hostfile;
+    }
+
+    private static MlxLaunch.Result allSum(Path hostfile, Duration bound) {
+        return MlxLaunch.run(lab, python, hostfile, List.of(ROOT.resolve("examples/mlx/all_sum.py").toString(), "--mib", "64",
+                "--iterations", "2"), bound);
+    }
+
+    /** Every rank ran the all_sum and found the exact result. */
+    private static void assertExactOnEveryRank(MlxLaunch.Result run, int ranks) {
+        assertThat(run.timedOut()).as(run.output()).isFalse();
+        assertThat(run.ranks()).as(run.output()).hasSize(ranks);
+        assertThat(run.ranks()).as(run.output()).allMatch(r -> r.get("exact").asBoolean());
+        assertThat(run.ranks()).extracting(r -> r.get("rank").asInt()).containsExactlyInAnyOrder(0, 1, 2, 3);
+    }
+
+    private static List<List<String>> ips(Path hostfile) throws Exception {
+        List<List<String>> out = new ArrayList<>();
+        for (JsonNode host : JSON.readTree(hostfile.toFile()).get("hosts")) {
+            List<String> mine = new ArrayList<>();
+            host.get("ips").forEach(ip -> mine.add(ip.asText()));
+            out.add(mine);
+        }
+        return out;
+    }
+
+    @Test
+    @Order(1)
+    void theRingHostfileDrivesMlxsRingOverEveryCableAndNotTheManagementNetwork() throws Exception {
+        Path hostfile = ringLaunch("ring.json");
+        assertThat(ips(hostfile)).allMatch(host -> host.size() == 2);
+        Map<Cable, List<Netns.LinkBytes>> before = cableBytes();
+        long mgmtBefore = managementBytes();
+
+        MlxLaunch.Result run = allSum(hostfile, JOB);
+
+        assertExactOnEveryRank(run, 4);
+        Map<Cable, Long> carried = carried(before, cableBytes());
+        long total = carried.values().stream().mapToLong(Long::longValue).sum();
+        double mean = (double) total / carried.size();
+        System.err.printf("mlx ring over the lab: %d cables carried %s bytes (mean %.0f), the management network %d, in %d ms%n",
+                carried.size(), carried.values(), mean, managementBytes() - mgmtBefore, run.took().toMillis());
+        // 2 iterations + a warm-up of 64 MiB over 8 wires: tens of MB per cable; each cable carries its share
+        assertThat(carried).allSatisfy((cable, bytes) -> assertThat(bytes).as("bytes over %s", cable).isGreaterThanOrEqualTo((long) (mean / 4)));
+        assertThat(managementBytes() - mgmtBefore).as("bytes over the management network").isLessThan(total / 100);
+    }
+
+    @Test
+    @Order(2)
+    void aPulledCableRewritesTheHostfileAndTheRelaunchedJobRunsOnWhatIsLeft() throws Exception {
+        Path hostfile = dir.resolve("watched.json");
+        Path err = dir.resolve("watch.err");
+        Process watch = new ProcessBuilder(CliProcess.shell("exec \"$@\"", List.of("-Drailmap.lab.dir=" + lab.dir(),
+                "-Drailmap.lab.prefix=rmmlx"), "matrix", "--lab", "a", "--hosts", HOSTS, "--format", "ring-launch", "--watch", "-o",
+                hostfile.toString())).redirectErrorStream(true).redirectOutput(err.toFile()).start();
+        try {
+            await("the watch writes the hostfile").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
+                    .until(() -> Files.exists(hostfile) && ips(hostfile).stream().allMatch(h -> h.size() == 2));
+            Run pull = Run.of("lab", "cable", "down", "a:en2");
+            assertThat(pull.code()).as(pull.err()).isZero();
+            await("the watch rewrites the hostfile without the pulled cable").atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(200)).until(() -> ips(hostfile).stream().allMatch(h -> h.size() == 1));
+        } finally {
+            watch.destroy();
+            watch.waitFor(10, TimeUnit.SECONDS);
+        }
+        Cable pulled = topology.cableAt(PortRef.parse("a:en2")).orElseThrow();
+        Map<Cable, List<Netns.LinkBytes>> before = cableBytes();
+
+        MlxLaunch.Result run = allSum(hostfile, JOB);
+
+        assertExactOnEveryRank(run, 4);
+        Map<Cable, Long> carried = carried(before, cableBytes());
+        long busiest = carried.values().stream().mapToLong(Long::longValue).max().orElseThrow();
+        assertThat(carried.get(pulled)).as("bytes over the pulled cable %s", pulled).isLessThan(busiest / 100);
+        Run plug = Run.of("lab", "cable", "up", "a:en2");
+        assertThat(plug.code()).as(plug.err()).isZero();
+        await("the plugged cable is a rail again").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250))
+                .until(() -> ips(ringLaunch("replugged.json")).stream().allMatch(h -> h.size() == 2));
+    }
+
+    @Test
+    @Order(3)
+    void aCableToTheWrongNeighbourIsFoundByCheckAndFailsTheRealJobInBoundedTime() throws Exception {
+        Path good = ringLaunch("good.json");
+        JsonNode root = JSON.readTree(good.toFile());
+        // rank 1 (b) lists, as its second address, its end of a cable to c: a connects to it over no cable of its own
+        PortRef stray = PortRef.parse("b:en2");
+        String wrongAddress = topology.addresses().links().stream().filter(l -> l.link().ends().contains(stray)).findFirst().orElseThrow()
+                .address(stray);
+        ((com.fasterxml.jackson.databind.node.ArrayNode) root.get("hosts").get(1).get("ips")).set(1, wrongAddress);
+        Path wrong = dir.resolve("wrong-neighbour.json");
+        Files.writeString(wrong, root.toPrettyString());
+
+        Run check = Run.of("check", wrong.toString(), "--lab", "a");
+        assertThat(check.code()).as(check.out() + check.err()).isEqualTo(ExitCodes.FINDINGS);
+        assertThat(check.out()).contains("error not-a-cable [ranks 0,1 rail 1] $.hosts[1].ips[1] \"" + wrongAddress + "\" is b:en2's,"
+                + " which is cabled to c:en4, not to a");
+
+        MlxLaunch.Result run = allSum(wrong, FAILED_JOB);
+
+        System.err.printf("mlx ring with a cable to the wrong neighbour: ended in %d ms, exit %d%n", run.took().toMillis(), run.exit());
+        assertThat(run.timedOut()).as("ended by itself within %s: %s", FAILED_JOB, run.output()).isFalse();
+        assertThat(run.ranks()).as(run.output()).noneMatch(r -> r.get("exact").asBoolean());
+        assertThat(run.output()).contains("[ring] Couldn't connect");
+    }
+
+    @Test
+    @Order(4)
+    void twoWiresWhoseCablesShareASubnetAreFoundByCheckAndTravelOneCableForReal() throws Exception {
+        // a and b number their two cables as every Mac does: one 169.254.0.0/16 on every port
+        // in this order: each node's first /16 route, the one its kernel takes, is then the cable a:en2–b:en4 at both ends
+        readdress("a", "en2", "169.254.200.1", "en3", "169.254.200.3");
+        readdress("b", "en4", "169.254.200.2", "en5", "169.254.200.4");
+        Path hostfile = dir.resolve("shared.json");
+        await("the records carry the new addresses and the ring file says shared-subnet").atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(250)).until(() -> {
+                    Run run = Run.of("matrix", "--lab", "a", "--hosts", HOSTS, "--format", "ring-launch", "-o", hostfile.toString());
+                    return run.code() == ExitCodes.FINDINGS && run.err().contains("shared-subnet") && Files.readString(hostfile)
+                            .contains("169.254.200.");
+                });
+        Run check = Run.of("check", hostfile.toString(), "--lab", "b");
+        assertThat(check.code()).as(check.out() + check.err()).isEqualTo(ExitCodes.FINDINGS);
+        assertThat(check.out()).contains("error shared-subnet [ranks 0,1 rail 0] $.hosts[1].ips[0] \"169.254.200.2\": a connection from a"
+                + " to 169.254.200.2 (b:en4, on cable a:en2\u2013b:en4) may leave a by any of a:en2, a:en3, which all hold 169.254.0.0/16");
+        Cable one = topology.cableAt(PortRef.parse("a:en2")).orElseThrow();
+        Cable two = topology.cableAt(PortRef.parse("a:en3")).orElseThrow();
+        Map<Cable, List<Netns.LinkBytes>> before = cableBytes();
+
+        MlxLaunch.Result run = allSum(hostfile, JOB);
+
+        assertExactOnEveryRank(run, 4);
+        Map<Cable, Long> carried = carried(before, cableBytes());
+        long more = Math.max(carried.get(one), carried.get(two));
+        long less = Math.min(carried.get(one), carried.get(two));
+        System.err.printf("mlx ring, a–b cables sharing 169.254.0.0/16: %s carried %d bytes, %s %d%n", one, carried.get(one), two,
+                carried.get(two));
+        assertThat(less).as("the a-b cable that carries (almost) nothing: both wires travel the other").isLessThan(more / 20);
+    }
+
+    /**
+     * Gives ports of a node, in the order given ({@code netdev, address, netdev, address, ...}), one address in
+     * 169.254.0.0/16 each instead of their own /30, as a Mac numbers its Thunderbolt ports.
+     */
+    private static void readdress(String node, String... netdevAndAddress) {
+        for (int i = 0; i < netdevAndAddress.length; i += 2) {
+            String netdev = netdevAndAddress[i];
+            Run run = Run.of("lab", "exec", node, "--", "sh", "-c", "ip -4 addr flush dev " + netdev + " && ip addr add "
+                    + netdevAndAddress[i + 1] + "/16 dev " + netdev);
+            assertThat(run.code()).as(run.err()).isZero();
+        }
+    }
+}

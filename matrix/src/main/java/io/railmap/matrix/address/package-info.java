@@ -1,0 +1,7 @@
+/**
+ * IPv4 subnets and which cable a TCP connection travels: the address plan that gives every cable a
+ * subnet of its own ({@link io.railmap.matrix.address.AddressPlan}), and the kernel's choice of the
+ * port a connection leaves by ({@link io.railmap.matrix.address.Routes}), from which a cable's
+ * addresses are judged ({@link io.railmap.matrix.address.CableAddresses}).
+ */
+package io.railmap.matrix.address;
