@@ -145,6 +145,9 @@ class MlxLabEndToEndTest {
     void theRingHostfileDrivesMlxsRingOverEveryCableAndNotTheManagementNetwork() throws Exception {
         Path hostfile = ringLaunch("ring.json");
         assertThat(ips(hostfile)).allMatch(host -> host.size() == 2);
+        Run check = Run.of("check", hostfile.toString(), "--lab", "b");
+        assertThat(check.code()).as(check.out() + check.err()).isZero();
+        assertThat(check.out()).contains("0 errors, 0 warnings", "checked as mlx-ring: backend ring");
         Map<Cable, List<Netns.LinkBytes>> before = cableBytes();
         long mgmtBefore = managementBytes();
 

@@ -50,12 +50,16 @@ import picocli.CommandLine.Spec;
                 + "(an ssh name matches a node by its whole name, by its name up to the first dot, or by the node's management address), "
                 + "and the mode from its backend (jaccl-ring: ring, with the host order a cycle of the cables; jaccl: jaccl's own choice, "
                 + "or ring when its envs set MLX_JACCL_RING or JACCL_RING). What mlx.launch refuses (rank 0 without ips, a row of the "
-                + "wrong length, a non-null own cell, a backend other than jaccl's) is exit 1."},
+                + "wrong length, a non-null own cell, a backend other than jaccl's or the ring's) is exit 1.",
+            "A hostfile with backend ring (MLX's TCP ring backend; railmap matrix --format ring-launch writes one) is checked as mlx-ring: "
+                + "each host's ips must be its node's ends of cables to the previous host, each connection on its own cable (shared-subnet "
+                + "when two cables of a node share a subnet: see railmap addresses)."},
         footer = {"", "Examples:",
             "  railmap check devices.json --hosts a,b                      (asks the local daemon)",
             "  railmap check devices.json --snapshot cluster.json --hosts a,b",
             "  railmap check devices.json --snapshot cluster.json --hosts a,b,c,d --mode ring --json",
             "  railmap check hostfile.json --snapshot cluster.json        (the hostfile names the hosts)",
+            "  railmap check ring.json --lab a                            (a ring-launch hostfile: each connection on its cable)",
             "  railmap check --rails                                      (the switched fabric's cabling)",
             "  railmap check --env gpu-01.env --node gpu-01 --snapshot cluster.json"})
 public final class CheckCommand implements Callable<Integer> {
@@ -93,10 +97,10 @@ public final class CheckCommand implements Callable<Integer> {
                     + "otherwise (ssh aliases).")
     String hosts;
 
-    @Option(names = "--mode", paramLabel = "auto|mesh|ring",
-            description = "Check as a mesh, as a ring (MLX_JACCL_RING set), or as jaccl decides (auto: a file valid as either passes). "
-                    + "Default: auto for a devices file; for a hostfile, what its backend and envs make jaccl run. Given, it wins over "
-                    + "the hostfile.")
+    @Option(names = "--mode", paramLabel = "auto|mesh|ring|mlx-ring",
+            description = "Check as a mesh, as a ring (MLX_JACCL_RING set), or as jaccl decides (auto: a file valid as either passes); "
+                    + "mlx-ring checks a hostfile's ips as MLX's TCP ring backend uses them. Default: auto for a devices file; for a "
+                    + "hostfile, what its backend and envs make mlx.launch run. Given, it wins over the hostfile.")
     Mode mode;
 
     @Mixin
