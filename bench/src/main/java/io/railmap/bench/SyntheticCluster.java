@@ -137,7 +137,8 @@ public final class SyntheticCluster {
 
     /**
      * @param i a node
-     * @return its ports as discovery reports them, with the far end each heard
+     * @return its ports as discovery reports them on a Mac (link-local addresses with their prefix lengths), with the
+     *         far end each heard
      */
     public List<Port> portsOf(int i) {
         List<Port> out = new ArrayList<>();
@@ -149,9 +150,11 @@ public final class SyntheticCluster {
             int id = i * 8 + k;
             List<String> addresses = far == null ? List.of()
                     : List.of("169.254." + (id / 250 % 250 + 1) + "." + (id % 250 + 1), String.format(Locale.ROOT, "fe80::1c2a:%x:fe10:%x", i, k));
+            // as macOS self-assigns them on every Thunderbolt port: 169.254.0.0/16 and fe80::/64
+            Map<String, Integer> prefixLengths = addresses.isEmpty() ? Map.of() : Map.of(addresses.get(0), 16, addresses.get(1), 64);
             out.add(new Port(node(i), netdev(k), Optional.of("rdma_" + netdev(k)), 1, PortKind.THUNDERBOLT, Optional.of(80.0),
-                    far == null ? PortState.DOWN : PortState.ACTIVE, Optional.of(tb), addresses, true, Optional.empty(),
-                    far == null ? List.of() : List.of(far)));
+                    far == null ? PortState.DOWN : PortState.ACTIVE, Optional.of(tb), addresses, prefixLengths, true, Optional.empty(),
+                    Optional.empty(), Optional.empty(), Optional.empty(), far == null ? List.of() : List.of(far)));
         }
         return out;
     }

@@ -106,20 +106,27 @@ record Ifconfig(String source, Map<String, List<String>> addresses, Map<String, 
 
     /**
      * The prefix length an {@code inet} or {@code inet6} line gives, as {@code /N} after the address
-     * ({@link io.railmap.discovery.PortAddresses} reads it so): {@code netmask 0xffff0000} (contiguous ones
-     * from the top) is {@code /16}, {@code prefixlen 64} is {@code /64}; empty when the line gives none or an
-     * odd one (a netmask with a hole), which PortAddresses then leaves unknown.
+     * ({@link io.railmap.discovery.PortAddresses} reads it so): an {@code inet} line's {@code netmask},
+     * which ifconfig prints as {@code 0x} and hexadecimal digits without leading zeros (apple-oss-distributions
+     * network_cmds {@code ifconfig.tproj/af_inet.c}, {@code in_status}: {@code "netmask 0x%lx"}, after a
+     * {@code --> destination} on a point-to-point link), is the number of its ones when they are contiguous
+     * from the top ({@code 0xffff0000} is {@code /16}, {@code 0x0} is {@code /0}); an {@code inet6} line's
+     * {@code prefixlen} ({@code af_inet6.c}, {@code in6_status}) is its number, but not 0, which
+     * {@code prefix()} prints for a mask that is not contiguous ones too. Empty when the line gives none
+     * or an odd one, which leaves the address's length unknown.
      */
     static String prefixLength(String[] words) {
-        for (int i = 1; i + 1 < words.length; i++) {
-            if (words[0].equals("inet") && words[i].equals("netmask") && words[i + 1].matches("0x[0-9a-fA-F]{8}")) {
+        for (int i = 2; i + 1 < words.length; i++) {
+            if (words[0].equals("inet") && words[i].equals("netmask")) {
+                if (!words[i + 1].matches("0x[0-9a-fA-F]{1,8}")) {
+                    return "";
+                }
                 long mask = Long.parseLong(words[i + 1].substring(2), 16);
-                int ones = Long.numberOfLeadingZeros(~mask & 0xffffffffL) - 32;
-                boolean contiguous = ones == 32 || (mask & ((1L << (32 - ones)) - 1)) == 0;
-                return contiguous ? "/" + ones : "";
+                int ones = Long.bitCount(mask);
+                return mask == (0xffff_ffffL << (32 - ones) & 0xffff_ffffL) ? "/" + ones : "";
             }
-            if (words[0].equals("inet6") && words[i].equals("prefixlen") && words[i + 1].matches("[0-9]{1,3}")) {
-                return "/" + words[i + 1];
+            if (words[0].equals("inet6") && words[i].equals("prefixlen")) {
+                return words[i + 1].matches("[0-9]{1,3}") && Integer.parseInt(words[i + 1]) > 0 ? "/" + words[i + 1] : "";
             }
         }
         return "";

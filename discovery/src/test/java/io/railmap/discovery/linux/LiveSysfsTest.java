@@ -24,7 +24,8 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * Discovery on this machine's own {@code /sys}, checked against what {@code ip -o link} prints.
+ * Discovery on this machine's own {@code /sys}, checked against what {@code ip -o link} and
+ * {@code ip -o addr} print (addresses with their prefix lengths).
  * Runs wherever there is a Linux sysfs and iproute2; says why when skipped.
  */
 class LiveSysfsTest {
@@ -33,7 +34,7 @@ class LiveSysfsTest {
             "^(\\d+): ([^:@\\s]+)(?:@\\S+)?: <([^>]*)> mtu (\\d+) .*? state (\\S+) .*?link/\\S+(?: ([0-9a-f:]+))?");
 
     /** {@code 2: eth0    inet 172.17.0.2/16 brd ... scope global eth0\ valid_lft ...}, {@code inet6 fe80::1/64} */
-    private static final Pattern IP_ADDR = Pattern.compile("(?m)^\\d+: ([^:@\\s]+)(?:@\\S+)?\\s+inet6? ([0-9a-fA-F:.]+)/\\d+");
+    private static final Pattern IP_ADDR = Pattern.compile("(?m)^\\d+: ([^:@\\s]+)(?:@\\S+)?\\s+inet6? ([0-9a-fA-F:.]+)/(\\d+)");
 
     private record IpLink(int ifindex, String name, List<String> flags, int mtu, String operstate, String address) {
     }
@@ -46,7 +47,7 @@ class LiveSysfsTest {
         expected.keySet().removeIf(name -> !(name.equals("lo") || name.startsWith("eth")));
         assertThat(expected).as("ip -o link lists lo").containsKey("lo");
 
-        Map<String, List<String>> addresses = ipAddresses();
+        Map<String, Map<String, Integer>> addresses = ipAddresses();
         Discovery found = SysfsPortSource.live("live", InterfaceSelection.parse("lo,eth*"), AssumedRdma.none()).discover();
 
         Map<String, LocalPort> plain = found.ports().stream()
@@ -68,21 +69,25 @@ class LiveSysfsTest {
             boolean active = lowerUp && (link.operstate().equals("UP") || link.operstate().equals("UNKNOWN"));
             assertThat(port.port().state()).as(link.name()).isEqualTo(active ? PortState.ACTIVE : PortState.DOWN);
             assertThat(port.port().addressesKnown()).as(link.name()).isTrue();
+            Map<String, Integer> listed = addresses.getOrDefault(link.name(), Map.of());
             assertThat(port.port().addresses()).as("addresses of %s", link.name())
-                    .isEqualTo(IpAddresses.forPort("ip -o addr", addresses.getOrDefault(link.name(), List.of())));
+                    .isEqualTo(IpAddresses.forPort("ip -o addr", listed.keySet()));
+            assertThat(port.port().prefixLengths()).as("prefix lengths of %s", link.name()).isEqualTo(listed);
         }
         assertThat(plain.get("lo").port().addresses()).contains("127.0.0.1");
+        assertThat(plain.get("lo").port().prefixLength("127.0.0.1")).contains(8);
     }
 
-    /** @return netdev → the addresses {@code ip -o addr} lists for it (without prefix length) */
-    private static Map<String, List<String>> ipAddresses() throws InterruptedException, IOException {
+    /** @return netdev → the addresses {@code ip -o addr} lists for it, canonical, → their prefix lengths */
+    private static Map<String, Map<String, Integer>> ipAddresses() throws InterruptedException, IOException {
         Process ip = new ProcessBuilder("ip", "-o", "addr").redirectErrorStream(true).start();
         String out = new String(ip.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(ip.waitFor(10, TimeUnit.SECONDS) && ip.exitValue() == 0).as("ip -o addr: %s", out).isTrue();
-        Map<String, List<String>> byNetdev = new TreeMap<>();
+        Map<String, Map<String, Integer>> byNetdev = new TreeMap<>();
         Matcher m = IP_ADDR.matcher(out);
         while (m.find()) {
-            byNetdev.computeIfAbsent(m.group(1), n -> new java.util.ArrayList<>()).add(m.group(2));
+            byNetdev.computeIfAbsent(m.group(1), n -> new TreeMap<>())
+                    .put(IpAddresses.canonical("ip -o addr", m.group(2)), Integer.parseInt(m.group(3)));
         }
         return byNetdev;
     }

@@ -140,11 +140,16 @@ class IfconfigTest {
     @Test
     void aNetmaskIsAPrefixLengthOnlyWhenItsOnesAreContiguous() {
         assertThat(Ifconfig.prefixLength("inet 169.254.1.1 netmask 0xfffffffc broadcast 169.254.1.3".split(" "))).isEqualTo("/30");
-        assertThat(Ifconfig.prefixLength("inet 10.0.0.1 netmask 0x00000000".split(" "))).isEqualTo("/0");
+        assertThat(Ifconfig.prefixLength("inet 10.0.0.1 netmask 0x0".split(" "))).isEqualTo("/0");
+        // a point-to-point link: in_status prints the destination before the netmask
+        assertThat(Ifconfig.prefixLength("inet 10.8.0.2 --> 10.8.0.1 netmask 0xffffff00".split(" "))).isEqualTo("/24");
         assertThat(Ifconfig.prefixLength("inet 10.0.0.1 netmask 0xffffffff".split(" "))).isEqualTo("/32");
         assertThat(Ifconfig.prefixLength("inet 10.0.0.1 netmask 0xff00ff00".split(" "))).isEmpty();
         assertThat(Ifconfig.prefixLength("inet 10.0.0.1 netmask 255.255.0.0".split(" "))).isEmpty();
         assertThat(Ifconfig.prefixLength("inet6 fe80::1%en2 prefixlen 64 secured scopeid 0xb".split(" "))).isEqualTo("/64");
+        // in6_status's prefix() prints 0 also for a mask that is not contiguous ones: no length
+        assertThat(Ifconfig.prefixLength("inet6 fe80::1%en2 prefixlen 0".split(" "))).isEmpty();
+        assertThat(Ifconfig.prefixLength("inet 10.0.0.1 netmask 0x1ffffffff".split(" "))).isEmpty();
         assertThat(Ifconfig.prefixLength("inet 10.0.0.1".split(" "))).isEmpty();
     }
 }

@@ -28,7 +28,8 @@ import java.util.function.Function;
  * ({@link HostfileRanks}); the rows mlx.launch writes into the devices file are then checked like a
  * devices file ({@link Checker}). A hostfile for MLX's TCP ring backend (backend {@code ring}, or
  * {@link Mode#MLX_RING} asked for) has its hosts' {@code ips} checked against the cables instead
- * ({@link MlxRingCheck}). Either way, a cell written as a JSON array is a
+ * ({@link MlxRingCheck}); so are the addresses of the file {@code MLX_HOSTFILE} names (the ring backend's
+ * own file, {@link CheckedFile.RingHosts}), whose ranks are the nodes given. Either way, a cell written as a JSON array is a
  * {@code needs-newer-mlx} error for MLX before 0.30.6, which cannot parse one.
  */
 public final class FileCheck {
@@ -51,6 +52,22 @@ public final class FileCheck {
     public static CheckReport check(Snapshot snapshot, String source, String text, CheckOptions options) {
         Topology topology = Topology.of(snapshot);
         CheckedFile file = CheckedFile.read(source, text);
+        if (file instanceof CheckedFile.RingHosts ring) {
+            List<String> ranks = options.hosts().orElseThrow(() -> new IllegalArgumentException(options.hostsOption()
+                    + " is required with the ring backend's file (MLX_HOSTFILE): give the node of each rank, in rank order (entry i of"
+                    + " the file is the i-th node)"));
+            if (options.mode().filter(m -> m != Mode.MLX_RING).isPresent()) {
+                throw new IllegalArgumentException(source + " is the ring backend's file (MLX_HOSTFILE), checked as "
+                        + Mode.MLX_RING.wireName() + " only, not as " + options.mode().get().wireName() + " (" + options.modeOption() + ")");
+            }
+            if (ranks.size() != ring.addresses().size()) {
+                throw new IllegalArgumentException(options.hostsOption() + " names " + ranks.size() + " nodes but " + source + " has "
+                        + ring.addresses().size() + " ranks: name the node of each entry, in file order");
+            }
+            List<Finding> findings = new ArrayList<>(MlxRingCheck.check(topology, ranks, ring.hosts(), (r, k) -> "$[" + r + "][" + k + "]"));
+            findings.sort(Checker.ORDER);
+            return new CheckReport(source, ranks, Mode.MLX_RING, options.mlxVersion(), findings, Optional.empty());
+        }
         if (file instanceof CheckedFile.Devices devices) {
             List<String> ranks = options.hosts().orElseThrow(() -> new IllegalArgumentException(options.hostsOption()
                     + " is required with a jaccl devices file: give the node of each rank, in rank order (row i of the file is the i-th node); "

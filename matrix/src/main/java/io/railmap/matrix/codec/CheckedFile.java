@@ -3,12 +3,14 @@ package io.railmap.matrix.codec;
 import java.util.List;
 
 /**
- * What {@code railmap check} reads: a jaccl devices file or an mlx.launch hostfile, told apart by
- * the shape of the document. A devices file is an array of arrays (or an empty array); a hostfile
- * is an object with {@code hosts}, or an array of objects. The first element decides an array;
- * the reader of that kind then reports any element that does not fit.
+ * What {@code railmap check} reads: a jaccl devices file, an mlx.launch hostfile or the file
+ * {@code MLX_HOSTFILE} names for MLX's ring backend, told apart by the shape of the document. A devices
+ * file is an array of arrays (or an empty array); a ring backend's file is an array of arrays whose first
+ * element is a {@code "HOST:PORT"} string (a jaccl device name never holds {@code ':'}, and a devices file's
+ * first cell is the diagonal); a hostfile is an object with {@code hosts}, or an array of objects. The first
+ * element decides an array; the reader of that kind then reports any element that does not fit.
  */
-public sealed interface CheckedFile permits CheckedFile.Devices, Hostfile {
+public sealed interface CheckedFile permits CheckedFile.Devices, CheckedFile.RingHosts, Hostfile {
 
     /**
      * A jaccl devices file, as {@link DevicesCodec#document} gives it.
@@ -26,17 +28,37 @@ public sealed interface CheckedFile permits CheckedFile.Devices, Hostfile {
     }
 
     /**
+     * The file {@code MLX_HOSTFILE} names for MLX's TCP ring backend, as {@link RingHostsCodec} reads it.
+     *
+     * @param addresses per rank, its {@code "HOST:PORT"} strings in order
+     */
+    record RingHosts(List<List<String>> addresses) implements CheckedFile {
+        /** Copies the lists. */
+        public RingHosts {
+            addresses = addresses.stream().map(List::copyOf).toList();
+        }
+
+        /** @return per rank, the host part of each address (before the first {@code ':'}) */
+        public List<List<String>> hosts() {
+            return addresses.stream().map(r -> r.stream().map(a -> a.substring(0, a.indexOf(':'))).toList()).toList();
+        }
+    }
+
+    /**
      * @param source what the text came from (a file name, {@code "request body"}), for error messages
      * @param json   the document
-     * @return a {@link Devices} or a {@link Hostfile}
+     * @return a {@link Devices}, a {@link RingHosts} or a {@link Hostfile}
      * @throws FormatException when the text is not JSON, is neither kind of document, or is a
      *                         malformed document of its kind ({@link DevicesCodec#document},
-     *                         {@link HostfileCodec#read})
+     *                         {@link RingHostsCodec}, {@link HostfileCodec#read})
      */
     static CheckedFile read(String source, String json) {
         JsonCursor root = JsonCursor.parse(source, json);
         if (root.isArray()) {
             List<JsonCursor> elements = root.elements();
+            if (RingHostsCodec.looksLikeOne(elements)) {
+                return RingHostsCodec.read(root);
+            }
             if (elements.isEmpty() || elements.get(0).isArray()) {
                 return DevicesCodec.document(root);
             }

@@ -193,7 +193,7 @@ public record Port(
      * @return its prefix length, when the record says it
      */
     public Optional<Integer> prefixLength(String address) {
-        return Optional.ofNullable(prefixLengths.get(address));
+        return Optional.ofNullable(prefixLengths.get(Objects.requireNonNull(address, "address")));
     }
 
     /**
@@ -208,6 +208,7 @@ public record Port(
 
     /** Canonical keys, each an address of the port, each length in range; an unmodifiable copy in address order. */
     private static Map<String, Integer> prefixLengths(String port, List<String> addresses, Map<String, Integer> given) {
+        Objects.requireNonNull(given, "prefixLengths");
         Map<String, Integer> out = new TreeMap<>(Comparator.comparingInt(addresses::indexOf));
         for (Map.Entry<String, Integer> e : given.entrySet()) {
             String address = IpAddresses.canonical("port " + port + " prefix length's address", e.getKey());

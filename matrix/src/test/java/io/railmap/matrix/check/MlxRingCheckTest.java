@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.railmap.matrix.address.Wired;
+import io.railmap.matrix.emit.RingHostsFile;
 import io.railmap.matrix.emit.RingLaunchHostfile;
 import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.model.PortRef;
@@ -117,6 +118,38 @@ class MlxRingCheckTest {
                 new CheckOptions(Optional.of(List.of("a", "b")), Optional.of(Mode.MLX_RING), "--hosts", "--mode", MlxVersion.NEWEST)))
                 .hasMessage("--mode mlx-ring checks the ips of an mlx.launch hostfile for MLX's ring backend, and d.json is a jaccl devices"
                         + " file: give auto, mesh or ring");
+    }
+
+    @Test
+    void theRingBackendsOwnFileIsCheckedWithTheNodesGiven() {
+        // ring.cpp load_nodes: one entry per rank of "ip:port"; the ports are launch_ring's (32323 up)
+        Topology t = triangle(30).topology();
+        String file = RingHostsFile.render(MlxRing.of(t, List.of("a", "b", "c")));
+        CheckOptions hosts = new CheckOptions(Optional.of(List.of("a", "b", "c")), Optional.empty(), "--hosts", "--mode", MlxVersion.NEWEST);
+
+        CheckReport clean = FileCheck.check(triangle(30).snapshot(), "hosts.json", file, hosts);
+        assertThat(clean.mode()).isEqualTo(Mode.MLX_RING);
+        assertThat(clean.findings()).isEmpty();
+        assertThat(clean.hostfile()).isEmpty();
+
+        CheckReport shared = FileCheck.check(triangle(16).snapshot(), "hosts.json", file, hosts);
+        assertThat(shared.findings()).extracting(Finding::code).containsOnly(Code.SHARED_SUBNET);
+        assertThat(shared.findings().get(0).message()).startsWith("$[1][0] \"169.254.1.2\": a connection from a to 169.254.1.2");
+
+        assertThatThrownBy(() -> FileCheck.check(triangle(30).snapshot(), "hosts.json", file,
+                new CheckOptions(Optional.empty(), Optional.empty(), "--hosts", "--mode", MlxVersion.NEWEST)))
+                .hasMessageStartingWith("--hosts is required with the ring backend's file (MLX_HOSTFILE)");
+        assertThatThrownBy(() -> FileCheck.check(triangle(30).snapshot(), "hosts.json", "[[\"169.254.1.2:32323\"], [\"169.254.1.6\"]]",
+                new CheckOptions(Optional.of(List.of("a", "b")), Optional.empty(), "--hosts", "--mode", MlxVersion.NEWEST)))
+                .hasMessage("hosts.json: at $[1][0]: expected \"HOST:PORT\" with a port from 1 to 65535, as the ring backend reads each"
+                        + " address (\"Can't parse address\" otherwise)");
+        assertThatThrownBy(() -> FileCheck.check(triangle(30).snapshot(), "hosts.json", file,
+                new CheckOptions(Optional.of(List.of("a", "b")), Optional.empty(), "--hosts", "--mode", MlxVersion.NEWEST)))
+                .hasMessage("--hosts names 2 nodes but hosts.json has 3 ranks: name the node of each entry, in file order");
+        // a jaccl devices file starts with its diagonal cell, never a "HOST:PORT" string
+        assertThat(FileCheck.check(triangle(30).snapshot(), "d.json", "[[null, \"rdma_e0\"], [\"rdma_f0\", null]]",
+                new CheckOptions(Optional.of(List.of("a", "b")), Optional.empty(), "--hosts", "--mode", MlxVersion.NEWEST)).mode())
+                .isEqualTo(Mode.AUTO);
     }
 
     /**

@@ -22,8 +22,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Fuzzes the snapshot and record reader: any bytes give a snapshot (or record) or a
  * {@link FormatException}, and whatever is read is written and read back unchanged. Seeds: the
- * shipped snapshot (format version 2) and a version-1 snapshot, and a snapshot of every cable kind
- * the tests build.
+ * shipped snapshot (format version 2) and a version-1 snapshot, a snapshot of every cable kind
+ * the tests build, and records with incarnation, InfiniBand facts and prefix lengths.
  */
 class SnapshotCodecFuzzTest {
 
@@ -35,9 +35,14 @@ class SnapshotCodecFuzzTest {
                 Optional.of(56.0), PortState.ACTIVE, Optional.empty(), List.of(), false, Optional.empty(), Optional.empty(), Optional.empty(),
                 Optional.of(new Infiniband(Optional.of("0x0002c90300336fe0"), Optional.of("0x48210b030096a5cb"), Optional.of(1))),
                 List.of())));
+        NodeRecord routed = new NodeRecord("f", 1, List.of(new Port("f", "en6", Optional.of("rdma_en6"), 1, PortKind.THUNDERBOLT,
+                Optional.of(80.0), PortState.ACTIVE, Optional.empty(), List.of("169.254.1.1", "fe80::1"),
+                Map.of("169.254.1.1", 30, "fe80::1", 64), true, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+                List.of())));
         NodeRecord incarnated = new NodeRecord("d", 3, List.of(), Optional.of("10.0.0.4"), Optional.of(true),
                 Optional.of(UUID.fromString("6f1c0b6e-2d4a-4c1b-9a7e-0b1c2d3e4f5a")));
-        Stream<String> written = Stream.concat(Stream.of(SnapshotCodec.write(built), SnapshotCodec.write(incarnated), SnapshotCodec.write(hca)),
+        Stream<String> written = Stream.concat(Stream.of(SnapshotCodec.write(built), SnapshotCodec.write(incarnated), SnapshotCodec.write(hca),
+                SnapshotCodec.write(routed)),
                 built.records().stream().map(SnapshotCodec::write));
         return Stream.concat(files, written.map(s -> s.getBytes(StandardCharsets.UTF_8)));
     }
@@ -46,7 +51,7 @@ class SnapshotCodecFuzzTest {
     @DictionaryEntries({"\"format\"", "\"railmap-snapshot\"", "\"version\"", "\"records\"", "\"node\"", "\"ports\"",
         "\"netdev\"", "\"rdma\"", "\"rdmaPort\"", "\"kind\"", "\"rateGbps\"", "\"state\"", "\"thunderbolt\"", "\"neighbours\"",
         "\"port\"", "\"domainUuid\"", "\"peerDomainUuid\"", "\"receptacle\"", "\"linkSpeedGbps\"", "\"behindHub\"",
-        "\"peerName\"", "\"addresses\"", "\"bridge\"", "\"management\"", "\"rdmaEnabled\"", "\"incarnation\"",
+        "\"peerName\"", "\"addresses\"", "\"prefixLengths\"", "\"bridge\"", "\"management\"", "\"rdmaEnabled\"", "\"incarnation\"",
         "\"6f1c0b6e-2d4a-4c1b-9a7e-0b1c2d3e4f5a\"", "\"fe80::1\"", "\"::ffff:1.2.3.4\"",
         "\"169.254.0.1\"", "\"nodeGuid\"", "\"peerNodeGuid\"", "\"peerPort\"", "\"0x0002c90300336fe0\"", "\"roce\"", "\"infiniband\"", "\"ethernet\"", "\"active\"", "\"down\"", "null", "1e999", "-0"})
     @FuzzTest(maxExecutions = Fuzzing.EXECUTIONS, maxDuration = Fuzzing.MAX_DURATION)
