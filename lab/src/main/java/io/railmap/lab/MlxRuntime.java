@@ -4,6 +4,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -104,7 +105,7 @@ public final class MlxRuntime {
                 String last = said.isEmpty() ? "(it printed nothing)" : said.get(said.size() - 1);
                 return failed(script + " exited " + p.exitValue() + ": " + last, err);
             }
-            Path python = printed.size() == 1 ? Path.of(printed.get(0)) : null;
+            Path python = printed.size() == 1 ? path(printed.get(0)) : null;
             if (python == null || !python.isAbsolute() || !Files.isExecutable(python)) {
                 return failed(script + " exited 0 but printed " + printed + ", not the path of an executable python", err);
             }
@@ -117,6 +118,15 @@ public final class MlxRuntime {
             return new Outcome(null, script + " was interrupted");
         } finally {
             deleteQuietly(out);
+        }
+    }
+
+    /** The path {@code text} names, or null when it names none. */
+    private static Path path(String text) {
+        try {
+            return Path.of(text);
+        } catch (InvalidPathException e) {
+            return null;
         }
     }
 
