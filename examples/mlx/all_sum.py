@@ -1,17 +1,30 @@
-"""An all_sum over MLX's ring backend, checked exactly on every rank: what railmap's lab runs through mlx.launch.
+"""One all_sum over MLX's TCP ring backend, checked exactly and timed; the script a lab run launches.
 
-    mlx.launch --hostfile ring.json --python PYTHON -- examples/mlx/all_sum.py [--mib 64] [--iterations 3]
+Run one copy per rank, under ``mlx.launch --backend ring`` or with MLX_HOSTFILE and MLX_RANK set
+(MLX ``mlx/distributed/ring/ring.cpp``, ``init``). Every rank holds N MiB of float32, every element
+rank + 1; after ``mx.distributed.all_sum`` every element must be size * (size + 1) / 2. Those are
+integers below 2**24 for up to 5,791 ranks, so float32 holds every partial sum exactly, whatever
+order the ring adds in, and the check is equality.
 
-Every rank holds a float32 array of MIB MiB whose elements are its rank + 1; the sum over N ranks is
-N(N+1)/2 in every element, exact in float32 for any N below 2^12. One all_sum warms the connections up,
-then ITERATIONS timed ones follow, each timed with time.perf_counter around mx.eval (the clock MLX's own
-benchmarks use). Each rank prints one JSON line:
+Timing follows MLX's own benchmarks (``benchmarks/python/distributed_bench.py``, ``time_fn``):
+``time.perf_counter`` around ``mx.eval`` of the operation, after a warm-up, the mean over the
+iterations.
 
-    {"rank": 0, "size": 4, "bytes": 67108864, "iterations": 3, "seconds": [...], "best_s": ..., "gbps": ..., "exact": true}
+Prints one JSON line per rank on standard output:
+  rank, size          this rank and the group's size
+  bytes               the bytes of one rank's array (N MiB)
+  iterations          the timed all_sums
+  seconds             seconds per all_sum (mean over the iterations)
+  algbw_gb_s          algorithm bandwidth in GB/s (10**9 bytes per second): bytes / seconds, the
+                      size of the array reduced over the time one all_sum took, as nccl-tests'
+                      "algbw"; not the bytes each link carried
+  value, expected     the first element of the result and what every element must be
+  exact               every element of the warm-up's and the last iteration's result equals expected
 
-gbps is the algorithm bandwidth of the best iteration: bytes / best_s, in GB/s (10^9 bytes per second).
-The exit status is 1 on a rank whose result is not exact, 2 on a bad argument.
+Exit codes: 0 exact; 1 a result differs from the expected sum (the line says exact false);
+2 a bad argument; 3 the ring backend did not start (its message on standard error).
 """
+
 import argparse
 import json
 import sys
@@ -19,37 +32,80 @@ import time
 
 import mlx.core as mx
 
+MIB = 1 << 20
+FLOAT32_BYTES = 4
+# The largest group whose sum 1 + 2 + ... + size stays below 2**24, float32's exact integer range.
+MAX_EXACT_RANKS = 5791
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--mib", type=int, default=64, help="size of the array in MiB (default 64)")
-    parser.add_argument("--iterations", type=int, default=3, help="timed all_sums after one warm-up (default 3)")
-    args = parser.parse_args()
-    if args.mib < 1 or args.iterations < 1:
-        parser.error("--mib and --iterations must be at least 1")
 
-    group = mx.distributed.init(backend="ring", strict=True)
+def positive(text, most):
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
+    if value < 1 or value > most:
+        raise argparse.ArgumentTypeError(f"{value} is outside 1 to {most}")
+    return value
+
+
+def arguments(argv):
+    parser = argparse.ArgumentParser(
+        prog="all_sum.py",
+        description="An exact, timed mx.distributed.all_sum over MLX's ring backend; one JSON line per rank.",
+    )
+    parser.add_argument("--mib", type=lambda t: positive(t, 4096), default=64, metavar="N",
+                        help="MiB of float32 per rank, 1 to 4096 (default 64)")
+    parser.add_argument("--iterations", type=lambda t: positive(t, 100000), default=10, metavar="K",
+                        help="timed all_sums after one warm-up, 1 to 100000 (default 10)")
+    return parser.parse_args(argv)
+
+
+def exact(result, expected):
+    return bool(mx.all(result == expected).item())
+
+
+def main(argv):
+    args = arguments(argv)
+    try:
+        group = mx.distributed.init(backend="ring", strict=True)
+    except RuntimeError as e:
+        print(f"all_sum.py: MLX's ring backend did not start: {e}", file=sys.stderr)
+        print("all_sum.py: run it under mlx.launch --backend ring, or set MLX_HOSTFILE and MLX_RANK", file=sys.stderr)
+        return 3
     rank, size = group.rank(), group.size()
-    elements = args.mib * 1024 * 1024 // 4
+    if size > MAX_EXACT_RANKS:
+        print(f"all_sum.py: {size} ranks: the sum is exact in float32 for at most {MAX_EXACT_RANKS}", file=sys.stderr)
+        return 2
+    elements = args.mib * MIB // FLOAT32_BYTES
     x = mx.full((elements,), rank + 1, dtype=mx.float32)
-    expected = size * (size + 1) / 2
+    mx.eval(x)
+    expected = size * (size + 1) // 2
 
-    mx.eval(mx.distributed.all_sum(x))
-    seconds = []
-    exact = True
+    result = mx.distributed.all_sum(x, group=group)
+    mx.eval(result)
+    good = exact(result, expected)
+
+    start = time.perf_counter()
     for _ in range(args.iterations):
-        start = time.perf_counter()
-        y = mx.distributed.all_sum(x)
-        mx.eval(y)
-        seconds.append(time.perf_counter() - start)
-        exact = exact and bool(mx.all(y == expected).item())
+        result = mx.distributed.all_sum(x, group=group)
+        mx.eval(result)
+    seconds = (time.perf_counter() - start) / args.iterations
+    good = exact(result, expected) and good
 
-    best = min(seconds)
-    print(json.dumps({"rank": rank, "size": size, "bytes": elements * 4, "iterations": args.iterations,
-                      "seconds": [round(s, 6) for s in seconds], "best_s": round(best, 6),
-                      "gbps": round(elements * 4 / best / 1e9, 3), "exact": exact}), flush=True)
-    return 0 if exact else 1
+    nbytes = elements * FLOAT32_BYTES
+    print(json.dumps({
+        "rank": rank,
+        "size": size,
+        "bytes": nbytes,
+        "iterations": args.iterations,
+        "seconds": seconds,
+        "algbw_gb_s": nbytes / seconds / 1e9,
+        "value": result[0].item(),
+        "expected": expected,
+        "exact": good,
+    }), flush=True)
+    return 0 if good else 1
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -4,6 +4,7 @@ import io.railmap.matrix.Cluster;
 import io.railmap.matrix.topology.Topology;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 
 /** Cluster shapes for the benchmarks. */
 final class Shapes {
@@ -53,5 +54,39 @@ final class Shapes {
             }
         }
         return Topology.of(c.snapshot());
+    }
+
+    /**
+     * A full mesh as MLX's connectivity matrix ({@code mlx/_distributed_utils/config.py},
+     * {@code make_connectivity_matrix}: entry [i][j] counts the cables between nodes i and j, 0 on
+     * the diagonal): every pair 1 to 3 cables, drawn from {@code seed}, the same for the same seed.
+     */
+    static int[][] randomMesh(int n, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        int[][] cables = new int[n][n];
+        for (int a = 0; a < n; a++) {
+            for (int b = a + 1; b < n; b++) {
+                cables[a][b] = random.nextInt(1, 4);
+                cables[b][a] = cables[a][b];
+            }
+        }
+        return cables;
+    }
+
+    /**
+     * A full mesh as MLX's connectivity matrix in which the ring in index order, 0, 1, ..., n-1 (the
+     * first full ring MLX's {@code extract_rings} finds), has one cable per edge and every other pair
+     * three: for 5 or more nodes a ring of three cables per edge exists off that ring.
+     */
+    static int[][] thinFirstRing(int n) {
+        int[][] cables = new int[n][n];
+        for (int a = 0; a < n; a++) {
+            for (int b = a + 1; b < n; b++) {
+                boolean onRing = b == a + 1 || (a == 0 && b == n - 1);
+                cables[a][b] = onRing ? 1 : 3;
+                cables[b][a] = cables[a][b];
+            }
+        }
+        return cables;
     }
 }

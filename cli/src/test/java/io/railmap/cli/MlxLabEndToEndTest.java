@@ -9,6 +9,7 @@ import io.railmap.cli.lab.LabSetup;
 import io.railmap.lab.Lab;
 import io.railmap.lab.LabTopology;
 import io.railmap.lab.MlxLaunch;
+import io.railmap.lab.MlxRuntime;
 import io.railmap.lab.Netns;
 import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.topology.Cable;
@@ -32,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * railmap's ring hostfile drives MLX's own runtime over the lab's cables: {@code examples/four-ring-double.json}
  * (four nodes in a ring, two cables per edge), one real railmapd and one sshd per node, {@code railmap matrix
- * --format ring-launch}, then the real {@code mlx.launch} (MLX {@value MlxAvailable#PIN}, its TCP ring backend)
+ * --format ring-launch}, then the real {@code mlx.launch} (the MLX {@code bin/mlx-venv} pins, its TCP ring backend)
  * starting {@code examples/mlx/all_sum.py} on every node over ssh. The veths' byte counters say which cable
  * carried what. Then what {@code railmap check} predicts, run for real: a cable to the wrong neighbour fails in
  * bounded time; two wires whose cables share a subnet travel one cable.
@@ -60,7 +61,7 @@ class MlxLabEndToEndTest {
 
     @BeforeAll
     static void labUp() throws Exception {
-        python = MlxAvailable.python();
+        python = MlxRuntime.python();
         Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwx--x--x"));
         System.setProperty("railmap.home", ROOT.toString());
         System.setProperty("railmap.lab.dir", dir.resolve("lab").toString());

@@ -8,6 +8,7 @@
  * ({@link io.railmap.lab.LabSsh}).
  * Everything made carries a prefix ({@link io.railmap.lab.LabNames}), so the lab never touches
  * anything it did not create. Needs root and iproute2, lldpd for a lab with switches, and OpenSSH
- * (openssh-server) for ssh.
+ * (openssh-server) for ssh. {@link io.railmap.lab.MlxRuntime} gives the tests and benchmarks that
+ * run MLX itself its pinned runtime ({@code bin/mlx-venv}).
  */
 package io.railmap.lab;
