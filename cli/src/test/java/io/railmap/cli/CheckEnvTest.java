@@ -119,7 +119,7 @@ class CheckEnvTest {
         Path quote = dir.resolve("quote.env");
         Files.writeString(quote, "NCCL_IB_HCA='=mlx5_0:1:0\n");
 
-        for (Object[] c : new Object[][] {{binary, "line 2 column 8: a NUL character makes this no text file"},
+        for (Object[] c : new Object[][] {{binary, "line 2 column 5: a NUL character makes this no text file"},
                 {huge, "line 2 column 4097: the line is longer than 4096"}, {quote, "line 1 column 13: the quote ' is not closed"}}) {
             Run run = check((Path) c[0], CLEAN);
             assertThat(run.code()).as(run.err()).isEqualTo(ExitCodes.INPUT);

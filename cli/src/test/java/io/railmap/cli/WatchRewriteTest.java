@@ -131,6 +131,15 @@ class WatchRewriteTest {
         vertx.close().await(10, TimeUnit.SECONDS);
     }
 
+    /** Awaits the command's n-th run; on a timeout the failure shows the watch's standard error. */
+    private void runs(String alias, int n) throws Exception {
+        try {
+            await(alias).atMost(BOUND).until(() -> lines(ran).size() == n);
+        } catch (org.awaitility.core.ConditionTimeoutException e) {
+            throw new AssertionError(alias + ": standard error was\n" + (Files.exists(err) ? Files.readString(err) : ""), e);
+        }
+    }
+
     private static List<String> lines(Path file) throws Exception {
         return Files.exists(file) ? Files.readAllLines(file) : List.of();
     }
@@ -187,7 +196,7 @@ class WatchRewriteTest {
         Path devices = dir.resolve("devices.json");
         Process p = watch(devices, "matrix", "--hosts", "a,b");
         try {
-            await("the first write and its command").atMost(BOUND).until(() -> lines(ran).size() == 1);
+            runs("the first write and its command", 1);
             String first = "[\n  [null, [\"rdma_en6\",\"rdma_en7\"]],\n  [[\"rdma_en7\",\"rdma_en6\"], null]\n]\n";
             assertThat(Files.readString(devices)).isEqualTo(first);
             assertThat(Files.readString(err)).contains("railmap: following railmapd at " + http, "railmap: wrote " + devices);
@@ -201,7 +210,7 @@ class WatchRewriteTest {
                         port("a", "en8").withState(PortState.DOWN)));
                 engine.neighbours(Map.of("en6", List.of(PortRef.parse("b:en7"))));
                 engine.accept(new NodeRecord("b", 4, List.of(port("b", "en7", "a:en6"), port("b", "en6").withState(PortState.DOWN))));
-                await("the rewrite after the pull").atMost(BOUND).until(() -> lines(ran).size() == 2);
+                runs("the rewrite after the pull", 2);
                 assertThat(new String(before.readAllBytes(), StandardCharsets.UTF_8)).as("read through a descriptor opened before the rewrite")
                         .isEqualTo(first);
             }
@@ -220,13 +229,27 @@ class WatchRewriteTest {
         }
     }
 
-    /** {@code env --watch} as {@code matrix --watch}: one write, none for a change that leaves the text, one rewrite for a pull. */
+    /**
+     * {@code env --watch} as {@code matrix --watch}: the crossed cables put a's NICs on other rails than
+     * b's (an error, cross-rail), so by default nothing is written, said in one line; with
+     * {@code --allow-errors}, one write, none for a change that leaves the text, one rewrite for a pull.
+     */
     @Test
     void theEnvFileFollowsTheCablesToo() throws Exception {
         Path env = dir.resolve("a.env");
-        Process p = watch(env, "env", "--node", "a", "--for", "nccl");
+        Process held = watch(env, "env", "--node", "a", "--for", "nccl");
         try {
-            await("the first write and its command").atMost(BOUND).until(() -> lines(ran).size() == 1);
+            await("held back").atMost(BOUND).until(() -> Files.readString(err).contains("railmap: held back " + env + ": error cross-rail "
+                    + "(nothing written yet; trying again at the next change; --allow-errors writes such a text)"));
+            interrupt(held);
+            assertThat(env).doesNotExist();
+            assertThat(lines(ran)).isEmpty();
+        } finally {
+            held.destroyForcibly();
+        }
+        Process p = watch(env, "env", "--node", "a", "--for", "nccl", "--allow-errors");
+        try {
+            runs("the first write and its command", 1);
             assertThat(Files.readAllLines(env)).contains("NCCL_IB_HCA==rdma_en6:1:0,rdma_en7:1:1,rdma_en8:1");
             assertThat(Files.readString(err)).contains("railmap: wrote " + env);
 
@@ -236,7 +259,7 @@ class WatchRewriteTest {
             engine.ports(List.of(port("a", "en6", "b:en7"), port("a", "en7", "b:en6").withState(PortState.DOWN), port("a", "en8")));
             engine.neighbours(Map.of("en6", List.of(PortRef.parse("b:en7"))));
             engine.accept(new NodeRecord("b", 5, List.of(port("b", "en7", "a:en6"), port("b", "en6").withState(PortState.DOWN))));
-            await("the rewrite after the pull").atMost(BOUND).until(() -> lines(ran).size() == 2);
+            runs("the rewrite after the pull", 2);
             assertThat(Files.readAllLines(env)).contains("NCCL_IB_HCA==rdma_en6:1:0,rdma_en8:1");
             assertThat(Files.readString(err)).contains("railmap: rewrote " + env + ": ", "cable a:en7\u2013b:en6 lost");
             assertThat(lines(ran).get(1).strip()).isEqualTo(String.valueOf(Files.size(env)));
@@ -288,7 +311,7 @@ class WatchRewriteTest {
                 notWritten(devices, refusal.getValue());
             }
             answer = Answer.AGREED;
-            await("the write once they agree").atMost(BOUND).until(() -> lines(ran).size() == 1);
+            runs("the write once they agree", 1);
 
             interrupt(p);
             assertThat(lines(ran)).hasSize(1);
@@ -296,6 +319,16 @@ class WatchRewriteTest {
             p.destroyForcibly();
         }
         return devices;
+    }
+
+    /** @return whether the process ended: gone, or a zombie its parent did not reap yet (state Z in /proc/PID/stat) */
+    private static boolean ended(ProcessHandle h) {
+        try {
+            String stat = Files.readString(Path.of("/proc", String.valueOf(h.pid()), "stat"));
+            return !h.isAlive() || stat.substring(stat.lastIndexOf(')') + 2).startsWith("Z");
+        } catch (java.io.IOException gone) {
+            return true;
+        }
     }
 
     /** Awaits the end of a watch that should stop by itself, and gives its exit code. */
@@ -333,7 +366,7 @@ class WatchRewriteTest {
         Path devices = dir.resolve("devices.json");
         Process p = watch(devices, "matrix", "--hosts", "a,b");
         try {
-            await("the first write and its command").atMost(BOUND).until(() -> lines(ran).size() == 1);
+            runs("the first write and its command", 1);
 
             pullBoth(4);
             await("held back").atMost(BOUND).until(() -> Files.readString(err).contains("railmap: held back " + devices + ": errors "));
@@ -341,11 +374,13 @@ class WatchRewriteTest {
                     .contains("railmap: error jaccl-cannot-run ", "jaccl-cannot-run, ",
                             "(the file keeps the last good text; trying again at the next change; --allow-errors writes such a text)");
             assertThat(Files.readString(devices)).isEqualTo(TWO_WIRES);
+            assertThat(lines(ran)).hasSize(1);
 
             pullOne(5);
-            await("the rewrite once a cable is back").atMost(BOUND).until(() -> lines(ran).size() == 2);
+            runs("the rewrite once a cable is back", 2);
             assertThat(Files.readString(devices)).isEqualTo(ONE_WIRE);
-            assertThat(Files.readString(err)).doesNotContain("rewrote " + devices + ": cable a:en6\u2013b:en7 lost");
+            // the rewrite names the changes since the last write, those of the text held back included
+            assertThat(Files.readString(err)).contains("rewrote " + devices + ": cable a:en6\u2013b:en7 lost");
             interrupt(p);
             assertThat(lines(ran)).hasSize(2);
         } finally {
@@ -359,9 +394,9 @@ class WatchRewriteTest {
         Path devices = dir.resolve("devices.json");
         Process p = watch(devices, "matrix", "--hosts", "a,b", "--allow-errors");
         try {
-            await("the first write and its command").atMost(BOUND).until(() -> lines(ran).size() == 1);
+            runs("the first write and its command", 1);
             pullBoth(4);
-            await("the rewrite").atMost(BOUND).until(() -> lines(ran).size() == 2);
+            runs("the rewrite", 2);
             assertThat(Files.readString(devices)).isEqualTo("[\n  [null, null],\n  [null, null]\n]\n");
             assertThat(Files.readString(err)).contains("railmap: error jaccl-cannot-run ").doesNotContain("held back");
             interrupt(p);
@@ -380,7 +415,7 @@ class WatchRewriteTest {
         Path devices = dir.resolve("devices.json");
         Process p = watch(devices, "matrix", "--hosts", "a,b", "--max-away", "3");
         try {
-            await("the first write and its command").atMost(BOUND).until(() -> lines(ran).size() == 1);
+            runs("the first write and its command", 1);
 
             engine.forget("b");
 
@@ -408,7 +443,7 @@ class WatchRewriteTest {
         Path devices = dir.resolve("devices.json");
         Process p = watch(devices, "matrix");
         try {
-            await("the first write and its command").atMost(BOUND).until(() -> lines(ran).size() == 1);
+            runs("the first write and its command", 1);
 
             engine.forget("b");
             await("held back").atMost(BOUND).until(() -> Files.readString(err).contains("railmap: held back " + devices
@@ -417,7 +452,7 @@ class WatchRewriteTest {
             await("kept").atMost(BOUND).until(() -> Files.readString(err).contains("railmap: kept " + devices
                     + ": the records give what it holds again"));
             pullOne(5);
-            await("the rewrite after the pull").atMost(BOUND).until(() -> lines(ran).size() == 2);
+            runs("the rewrite after the pull", 2);
             assertThat(Files.readString(devices)).isEqualTo(ONE_WIRE);
             interrupt(p);
         } finally {
@@ -428,9 +463,9 @@ class WatchRewriteTest {
         engine.accept(new NodeRecord("b", 6, List.of(port("b", "en7", "a:en6"), port("b", "en6", "a:en7"))));
         Process follow = watch(devices, "matrix", "--follow-members", "--allow-errors");
         try {
-            await("the first write").atMost(BOUND).until(() -> lines(ran).size() == 1);
+            runs("the first write", 1);
             engine.forget("b");
-            await("the one-rank rewrite").atMost(BOUND).until(() -> lines(ran).size() == 2);
+            runs("the one-rank rewrite", 2);
             assertThat(Files.readString(devices)).isEqualTo("[\n  [null]\n]\n");
             interrupt(follow);
         } finally {
@@ -449,7 +484,7 @@ class WatchRewriteTest {
         Path devices = dir.resolve("devices.json");
         Process p = watchRunning(devices, "echo ran; sleep 100", "matrix", "--hosts", "a,b", "--on-change-timeout", "4");
         try {
-            await("the first run").atMost(BOUND).until(() -> lines(ran).size() == 1);
+            runs("the first run", 1);
             List<ProcessHandle> sleeping = new ArrayList<>();
             await("its sleep").atMost(BOUND).until(() -> {
                 sleeping.clear();
@@ -461,8 +496,8 @@ class WatchRewriteTest {
             await("the rewrite while the command sleeps").atMost(Duration.ofSeconds(3)).until(() -> Files.readString(devices).equals(ONE_WIRE));
             assertThat(lines(ran)).as("the run for the rewrite waits for the sleeping one").hasSize(1);
 
-            await("the second run, after the first was ended").atMost(BOUND).until(() -> lines(ran).size() == 2);
-            assertThat(sleeping).noneMatch(ProcessHandle::isAlive);
+            runs("the second run, after the first was ended", 2);
+            await("the first run's sleep ended").atMost(BOUND).until(() -> sleeping.stream().allMatch(WatchRewriteTest::ended));
             assertThat(lines(ran).get(1).strip()).isEqualTo(String.valueOf(ONE_WIRE.length()));
             assertThat(Files.readString(err)).contains("railmap: --on-change command did not end within 4 s (--on-change-timeout) and was "
                     + "ended", "railmap: on-change: ran");
@@ -486,9 +521,9 @@ class WatchRewriteTest {
         Path devices = dir.resolve("devices.json");
         Process p = watch(devices, "matrix", "--hosts", "a,b");
         try {
-            await("the first write").atMost(BOUND).until(() -> lines(ran).size() == 1);
+            runs("the first write", 1);
             pullOne(4);
-            await("the rewrite after the pull").atMost(BOUND).until(() -> lines(ran).size() == 2);
+            runs("the rewrite after the pull", 2);
             assertThat(Files.readString(devices)).isEqualTo(ONE_WIRE);
             assertThat(Files.readString(err)).containsOnlyOnce("refused the event stream")
                     .contains("; meanwhile reading the records every 2 s");
@@ -513,7 +548,7 @@ class WatchRewriteTest {
         Path devices = sub.resolve("devices.json");
         Process p = watch(devices, "matrix", "--hosts", "a,b");
         try {
-            await("the first write and its command").atMost(BOUND).until(() -> lines(ran).size() == 1);
+            runs("the first write and its command", 1);
             Files.delete(devices);
             Files.delete(sub);
 
