@@ -248,13 +248,26 @@ class WatchLabTest {
         }
     }
 
+    /** Starts 16 {@code curl -sN .../v1/events} that never read what they asked for: over a's Unix socket, or over TCP on a's loopback. */
+    private List<Process> idleStreams(boolean unix) throws Exception {
+        List<Process> idle = new ArrayList<>();
+        for (int i = 0; i < 16; i++) {
+            List<String> command = unix ? List.of("curl", "-sN", "--unix-socket", LabSetup.daemonUrl("a").substring("unix:".length()),
+                    "http://localhost/v1/events") : List.of("ip", "netns", "exec", new LabNames(PREFIX).nodeNamespace("a"), "curl", "-sN",
+                    "http://127.0.0.1:7246/v1/events");
+            idle.add(new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD)
+                    .start());
+        }
+        started.addAll(idle);
+        return idle;
+    }
+
     /**
-     * A CMD that sleeps 100 s never holds up the file, and neither do 32 idle event streams asked for by
-     * the same user as the watch (16 over a's Unix socket, 16 over TCP on a's loopback, the API's TCP
-     * address in the lab): the
-     * daemon serves at most its share of them, the watch keeps or takes its stream, and a pulled cable
-     * is in the file within 2 s of the moment a's daemon first says every member agrees on the new
-     * records.
+     * The issue's 16 idle streams and hanging CMD: 16 idle {@code curl}s over TCP on a's loopback (the
+     * lab's API address; one peer, "this host") before the watch starts, 16 more over a's Unix socket
+     * as the watch's own user after it has its stream, and CMD {@code sleep 100}. The daemon serves each
+     * peer at most 8, the watch takes its stream and keeps it, and a pulled cable is in the file within
+     * 2 s of the moment a's daemon first says every member agrees on the new records.
      */
     @Test
     @Order(3)
@@ -262,20 +275,14 @@ class WatchLabTest {
         Path file = dir.resolve("sleep.json");
         Path runs = dir.resolve("sleep.runs");
         Path err = dir.resolve("sleep.err");
-        List<Process> idle = new ArrayList<>();
-        for (int i = 0; i < 16; i++) {
-            idle.add(new ProcessBuilder("curl", "-sN", "--unix-socket", LabSetup.daemonUrl("a").substring("unix:".length()),
-                    "http://localhost/v1/events").redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).start());
-            idle.add(new ProcessBuilder("ip", "netns", "exec", new LabNames(PREFIX).nodeNamespace("a"), "curl", "-sN",
-                    "http://127.0.0.1:7246/v1/events").redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).start());
-        }
-        started.addAll(idle);
+        List<Process> idle = new ArrayList<>(idleStreams(false));
         Thread.sleep(2_000);
         railmap(err, "matrix", "--lab", "a", "--hosts", "a,b", "--watch", "-o", file.toString(), "--on-change", cmd(file, runs, "sleep 100"));
         await("the first write").atMost(BOUND).until(() -> text(file).equals(BOTH));
         await("CMD runs and sleeps").atMost(BOUND).until(() -> runs(runs).size() == 1);
+        await("the watch's stream").atMost(BOUND).until(() -> Files.readString(err).contains("railmap: following railmapd"));
+        idle.addAll(idleStreams(true));
+        Thread.sleep(2_000);
         String before = agreed();
         assertThat(before).isNotEmpty();
         long pulled = System.nanoTime();
@@ -292,11 +299,13 @@ class WatchLabTest {
         await("the file without the pulled cable").atMost(BOUND).pollInterval(Duration.ofMillis(10)).until(() -> text(file).equals(EN6));
         long written = System.nanoTime();
         long fromAgreement = TimeUnit.NANOSECONDS.toMillis(written - agreedAt[0]);
+        long held = idle.stream().filter(Process::isAlive).count();
         System.err.println("sleep: the file followed " + TimeUnit.NANOSECONDS.toMillis(written - pulled) + " ms after the pull, "
-                + fromAgreement + " ms after a's daemon first agreed; idle streams still open: "
-                + idle.stream().filter(Process::isAlive).count() + " of 32; watch said: " + Files.readString(err).lines()
-                .filter(l -> l.contains("stream") || l.contains("railmapd")).toList());
+                + fromAgreement + " ms after a's daemon first agreed; curls still running: " + held + " of 32 (a refused one exits); "
+                + "watch said: " + Files.readString(err).lines().filter(l -> l.contains("stream") || l.contains("railmapd")).toList());
         assertThat(fromAgreement).as("ms from agreement to the file").isLessThanOrEqualTo(2_000);
+        assertThat(held).as("idle streams served: 8 this host, 7 for the watch's user besides the watch").isEqualTo(15);
+        assertThat(Files.readString(err)).doesNotContain("refused the event stream");
         assertThat(runs(runs)).as("the run for the rewrite waits for the sleeping one").hasSize(1);
         link("a", "en7", true);
         await("the cable back in the file").atMost(BOUND).until(() -> text(file).equals(BOTH));

@@ -32,10 +32,11 @@ public final class EventLog {
     /** Streams open at once. */
     public static final int DEFAULT_MAX_STREAMS = 16;
     /**
-     * Streams of one peer at once: a quarter of the slots, so that one local user or address leaves
-     * 12 to the others, while a user's watchers, a {@code railmap watch} and a browser tab or two fit.
+     * Streams of one peer at once: half the slots, so that one local user or address leaves 8 to the
+     * others, while a node's watchers ({@code matrix} and {@code env --watch}), a {@code railmap
+     * watch} and a few browser tabs of the topology page fit in one user's share.
      */
-    public static final int DEFAULT_MAX_STREAMS_PER_PEER = 4;
+    public static final int DEFAULT_MAX_STREAMS_PER_PEER = 8;
     private static final Pattern ID = Pattern.compile("([0-9a-f]{8})-([1-9][0-9]{0,17})");
 
     private final String boot;

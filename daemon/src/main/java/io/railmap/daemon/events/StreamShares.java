@@ -6,11 +6,13 @@ import java.util.Map;
 
 /**
  * Who gets an event stream when its slots are short, so that one peer (one local user, one remote
- * address) cannot take them all: a peer holds at most {@code perPeer} streams, and within its share
- * its newest stream wins (the oldest is closed, as a client that reconnects would replace it); once
- * every slot is taken, a peer holding fewer streams than the busiest peer takes the busiest peer's
- * oldest stream (max-min fairness), and a peer holding as many is refused. A closed stream's client
- * resumes with {@code Last-Event-ID} and misses nothing still held.
+ * address) cannot take them all: a peer holds at most {@code perPeer} streams (more are refused; its
+ * open streams are never closed for its own newer ones, which would make clients beyond the share
+ * take each other's place every second); once every slot is taken, a peer holding at least two
+ * fewer streams than the busiest peer takes the busiest peer's oldest stream (max-min fairness: the
+ * closed stream's client, asking again, holds as many as the newcomer and is refused, so nothing
+ * churns), and any other peer is refused. A closed stream's client resumes with
+ * {@code Last-Event-ID} and misses nothing still held.
  *
  * <p>Pure: no state, no I/O. Cost: O(n) in the streams open.
  */
@@ -55,8 +57,8 @@ final class StreamShares {
         open.forEach(p -> count.merge(p, 1, Integer::sum));
         int own = count.getOrDefault(peer, 0);
         if (own >= perPeer) {
-            return new Replace(open.indexOf(peer), "a newer event stream from the same peer took this one's place (at most " + perPeer
-                    + " per peer); resume with Last-Event-ID");
+            return new Refuse("this peer holds " + own + " event streams, the most one local user or address may (of " + max
+                    + "): close one, or try again later");
         }
         if (open.size() < max) {
             return new Admit();

@@ -189,31 +189,46 @@ class EventStreamTest {
 
     /**
      * One peer (every client on this host is one: any local user may use any loopback address) holds
-     * at most its share (2 here): a third stream takes the place of its oldest, which ends with a
-     * comment saying why, so that the client reconnects; the two newest get the events.
+     * at most its share (1 here, of 2): its next stream is 503 although a slot is free, and its open
+     * stream keeps getting the events.
      */
     @Test
-    void aPeerBeyondItsShareReplacesItsOwnOldestStream() throws Exception {
-        Iterator<String> oldest = connect(Optional.empty());
-        Iterator<String> second = connect(Optional.empty());
-        int before = events.streams();
-        HttpResponse<Stream<String>> third = http.send(HttpRequest.newBuilder(URI.create(base + "/v1/events")).timeout(BOUND).build(),
-                HttpResponse.BodyHandlers.ofLines());
-        assertThat(third.statusCode()).isEqualTo(200);
-        open.add(third.body());
-        assertThat(before).isEqualTo(2);
-
-        List<String> rest = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
-            List<String> lines = new ArrayList<>();
-            oldest.forEachRemaining(lines::add);
-            return lines;
-        }).get(BOUND.toSeconds(), TimeUnit.SECONDS);
-        assertThat(rest).contains(": closed: a newer event stream from the same peer took this one's place (at most 2 per peer); "
-                + "resume with Last-Event-ID");
-        assertThat(events.streams()).isEqualTo(2);
+    void aPeerBeyondItsShareIsRefusedAndKeepsWhatItHolds() throws Exception {
+        events = new EventLog(4, 2, 1);
+        ApiVerticle api = new ApiVerticle(new Engine("a"), () -> new Membership("test", 1, List.of()), events, List::of,
+                new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), HttpLimits.DEFAULTS, "127.0.0.1", 0, Optional.empty());
+        vertx.deployVerticle(api).await(10, TimeUnit.SECONDS);
+        base = "http://127.0.0.1:" + api.actualPort();
+        Iterator<String> first = connect(Optional.empty());
+        HttpResponse<String> second = http.send(HttpRequest.newBuilder(URI.create(base + "/v1/events")).timeout(BOUND).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(second.statusCode()).isEqualTo(503);
+        assertThat(new ObjectMapper().readTree(second.body()).get("error").asText()).isEqualTo(
+                "this peer holds 1 event streams, the most one local user or address may (of 2): close one, or try again later");
         events.publish(List.of(lost(6)));
-        assertThat(next(second).get(1)).isEqualTo("event: cable-lost");
-        assertThat(next(third.body().iterator()).get(1)).isEqualTo("event: cable-lost");
+        assertThat(next(first).get(1)).isEqualTo("event: cable-lost");
+    }
+
+    /**
+     * Every slot taken by another peer and this one, the other holding two more: this peer's new stream
+     * takes the place of the other's oldest, which ends with a comment saying why (its client
+     * reconnects with Last-Event-ID).
+     */
+    @Test
+    void atTheCapAPeerHoldingTwoFewerTakesTheBusiestPeersOldestStream() throws Exception {
+        List<String> replaced = new ArrayList<>();
+        events.subscribe(Optional.empty(), "uid other", e -> { }, replaced::add);
+        events.subscribe(Optional.empty(), "uid other", e -> { }, replaced::add);
+        HttpResponse<Stream<String>> response = http.send(HttpRequest.newBuilder(URI.create(base + "/v1/events")).timeout(BOUND).build(),
+                HttpResponse.BodyHandlers.ofLines());
+        assertThat(response.statusCode()).isEqualTo(200);
+        open.add(response.body());
+        Iterator<String> mine = response.body().iterator();
+        await().atMost(BOUND).until(() -> events.peers().equals(List.of("uid other", "this host")));
+        assertThat(replaced).containsExactly("all 2 event streams were taken and this peer held the most: another peer took this one's "
+                + "place; resume with Last-Event-ID");
+        events.publish(List.of(lost(6)));
+        assertThat(next(mine).get(1)).isEqualTo("event: cable-lost");
     }
 
     /**
