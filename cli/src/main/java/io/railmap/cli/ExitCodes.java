@@ -14,6 +14,11 @@ public final class ExitCodes {
     public static final int DAEMON = 4;
     /** {@code railmap lab}: the lab cannot be made here (not root, no iproute2) or its daemons did not agree in time. */
     public static final int LAB = 5;
+    /**
+     * {@code --watch}: a node the file is for ({@code --hosts}, {@code env --node}, or the nodes of the
+     * first write) had no record for longer than {@code --max-away}; the file stays as last written.
+     */
+    public static final int NODE_AWAY = 6;
     /** Internal error: a bug in railmap; the message asks for a report. */
     public static final int INTERNAL = 70;
 
@@ -26,6 +31,7 @@ public final class ExitCodes {
         "  3   matrix --order ring: no ring order passes through every node",
         "  4   the daemon could not be reached",
         "  5   lab: cannot make the lab here, or its daemons did not agree in time",
+        "  6   --watch: a node of the file stayed away longer than --max-away",
         "  70  internal error (a bug: please report it)",
     };
 

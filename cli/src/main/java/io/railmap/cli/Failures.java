@@ -13,7 +13,7 @@ import picocli.CommandLine.ParseResult;
  * The one place where exceptions become messages and exit codes: a bad option or a user mistake
  * ({@link UserError}, {@link IllegalArgumentException}, including the codecs' format errors) prints
  * {@code railmap: <message>} and exits {@link ExitCodes#INPUT}; no ring exits
- * {@link ExitCodes#NO_RING}; anything else is a bug: one line, exit {@link ExitCodes#INTERNAL}, and
+ * {@link ExitCodes#NO_RING}; a watched node away too long {@link ExitCodes#NODE_AWAY}; anything else is a bug: one line, exit {@link ExitCodes#INTERNAL}, and
  * the stack trace only when {@code RAILMAP_DEBUG} is set.
  */
 public final class Failures implements IExecutionExceptionHandler, IParameterExceptionHandler {
@@ -55,6 +55,9 @@ public final class Failures implements IExecutionExceptionHandler, IParameterExc
         } else if (e instanceof io.railmap.cli.client.DaemonClient.DaemonUnreachable) {
             err.println("railmap: " + e.getMessage());
             code = ExitCodes.DAEMON;
+        } else if (e instanceof io.railmap.cli.follow.NodeAway) {
+            err.println("railmap: " + e.getMessage());
+            code = ExitCodes.NODE_AWAY;
         } else if (e instanceof io.railmap.lab.LabException) {
             err.println("railmap: lab: " + e.getMessage());
             code = ExitCodes.LAB;

@@ -119,13 +119,36 @@ class CheckEnvTest {
         Path quote = dir.resolve("quote.env");
         Files.writeString(quote, "NCCL_IB_HCA='=mlx5_0:1:0\n");
 
-        for (Object[] c : new Object[][] {{binary, "line 2 column 1: the control character 0x7f"},
+        for (Object[] c : new Object[][] {{binary, "line 2 column 5: a NUL character makes this no text file"},
                 {huge, "line 2 column 4097: the line is longer than 4096"}, {quote, "line 1 column 13: the quote ' is not closed"}}) {
             Run run = check((Path) c[0], CLEAN);
             assertThat(run.code()).as(run.err()).isEqualTo(ExitCodes.INPUT);
             assertThat(run.err()).contains((String) c[1]).doesNotContain("Exception");
             assertThat(run.err().strip().lines()).hasSize(1);
         }
+    }
+
+    /**
+     * The issue's file: what railmap env writes, saved with CRLF line ends. A shell that sources it sets
+     * each value with a trailing CR (UCX_NET_DEVICES' last device then names no device): one error per
+     * line that sets a variable, naming the line and what sh sets; exit 2. The variables are checked as
+     * the file shows them, so nothing else is reported.
+     */
+    @Test
+    void crlfLineEndsAreAnErrorPerLineThatSetsAVariable() throws Exception {
+        Path file = env("", "");
+        String text = Files.readString(file);
+        Files.writeString(file, text.replace("\n", "\r\n"));
+        long setting = text.lines().filter(l -> !l.isBlank() && !l.startsWith("#")).count();
+        int ucxLine = text.lines().toList().indexOf(text.lines().filter(l -> l.startsWith("UCX_NET_DEVICES=")).findFirst().orElseThrow()) + 1;
+
+        Run run = check(file, CLEAN);
+
+        assertThat(run.code()).as(run.err()).isEqualTo(ExitCodes.FINDINGS);
+        assertThat(run.out().lines().filter(l -> l.startsWith("error invisible-character line "))).hasSize((int) setting);
+        assertThat(run.out()).contains("error invisible-character line " + ucxLine + ": UCX_NET_DEVICES's line ends in a carriage return"
+                + " (a CRLF line end): sh's '.' keeps it, setting UCX_NET_DEVICES=\"mlx5_0:1,mlx5_1:1\\r\"")
+                .contains(": " + setting + " errors, 0 warnings, 0 notes");
     }
 
     @Test

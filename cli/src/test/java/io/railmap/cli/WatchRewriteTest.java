@@ -45,8 +45,10 @@ import org.junit.jupiter.api.io.TempDir;
  * and whose cluster member answers {@code GET /v1/agreement} as each test says ({@link Answer}): one
  * write at start, one rewrite per change of the file (none for a change that leaves it as it is), the
  * command after each, each write a new file renamed into place (never a partial file), nothing
- * written until the members agree on the records read, a clean end on SIGINT, and an end with
- * exit 1 for a mistake of the user's that shows only while watching.
+ * written until the members agree on the records read, nothing with error findings, a node that
+ * leaves never shrinking the file, a command that never holds up a write, the file followed without
+ * an event stream, a clean end on SIGINT, and an end with exit 1 for a mistake of the user's that
+ * shows only while watching.
  */
 class WatchRewriteTest {
     private static final Duration BOUND = Duration.ofSeconds(20);
@@ -55,6 +57,7 @@ class WatchRewriteTest {
     private Vertx vertx;
     private Rebuilds rebuilds;
     private Engine engine;
+    private EventLog events;
     private String http;
     /** What the stub cluster member answers now. */
     private volatile Answer answer = Answer.AGREED;
@@ -89,7 +92,7 @@ class WatchRewriteTest {
         ran = dir.resolve("ran.log");
         err = dir.resolve("err.log");
         engine = new Engine("a");
-        EventLog events = new EventLog();
+        events = new EventLog();
         ChangeFeed feed = new ChangeFeed(events);
         rebuilds = new Rebuilds(() -> feed.observe(engine.snapshot()));
         engine.onChange(rebuilds::request);
@@ -128,14 +131,33 @@ class WatchRewriteTest {
         vertx.close().await(10, TimeUnit.SECONDS);
     }
 
+    /** Awaits the command's n-th run; on a timeout the failure shows the watch's standard error. */
+    private void runs(String alias, int n) throws Exception {
+        try {
+            await(alias).atMost(BOUND).until(() -> lines(ran).size() == n);
+        } catch (org.awaitility.core.ConditionTimeoutException e) {
+            throw new AssertionError(alias + ": standard error was\n" + (Files.exists(err) ? Files.readString(err) : ""), e);
+        }
+    }
+
     private static List<String> lines(Path file) throws Exception {
         return Files.exists(file) ? Files.readAllLines(file) : List.of();
     }
 
     /** Starts {@code railmap ARGS --watch -o FILE --on-change 'wc -c < FILE >> ran'}, its standard error to {@link #err}. */
     private Process watch(Path file, String... args) throws Exception {
+        return watchRunning(file, "", args);
+    }
+
+    /**
+     * Starts {@code railmap ARGS --watch -o FILE --on-change 'wc -c < FILE >> ran; MORE'}, its standard error to {@link #err}.
+     *
+     * @param more what the command does after it counted the file, may be empty
+     */
+    private Process watchRunning(Path file, String more, String... args) throws Exception {
         List<String> all = new ArrayList<>(List.of(args));
-        all.addAll(List.of("--daemon", http, "--watch", "-o", file.toString(), "--on-change", "wc -c < " + file + " >> " + ran));
+        all.addAll(List.of("--daemon", http, "--watch", "-o", file.toString(), "--on-change", "wc -c < " + file + " >> " + ran
+                + (more.isEmpty() ? "" : "; " + more)));
         return new ProcessBuilder(CliProcess.shell("exec \"$@\"", List.of(), all.toArray(String[]::new)))
                 .redirectError(err.toFile()).redirectOutput(dir.resolve("out.log").toFile()).start();
     }
@@ -174,7 +196,7 @@ class WatchRewriteTest {
         Path devices = dir.resolve("devices.json");
         Process p = watch(devices, "matrix", "--hosts", "a,b");
         try {
-            await("the first write and its command").atMost(BOUND).until(() -> lines(ran).size() == 1);
+            runs("the first write and its command", 1);
             String first = "[\n  [null, [\"rdma_en6\",\"rdma_en7\"]],\n  [[\"rdma_en7\",\"rdma_en6\"], null]\n]\n";
             assertThat(Files.readString(devices)).isEqualTo(first);
             assertThat(Files.readString(err)).contains("railmap: following railmapd at " + http, "railmap: wrote " + devices);
@@ -188,7 +210,7 @@ class WatchRewriteTest {
                         port("a", "en8").withState(PortState.DOWN)));
                 engine.neighbours(Map.of("en6", List.of(PortRef.parse("b:en7"))));
                 engine.accept(new NodeRecord("b", 4, List.of(port("b", "en7", "a:en6"), port("b", "en6").withState(PortState.DOWN))));
-                await("the rewrite after the pull").atMost(BOUND).until(() -> lines(ran).size() == 2);
+                runs("the rewrite after the pull", 2);
                 assertThat(new String(before.readAllBytes(), StandardCharsets.UTF_8)).as("read through a descriptor opened before the rewrite")
                         .isEqualTo(first);
             }
@@ -207,13 +229,27 @@ class WatchRewriteTest {
         }
     }
 
-    /** {@code env --watch} as {@code matrix --watch}: one write, none for a change that leaves the text, one rewrite for a pull. */
+    /**
+     * {@code env --watch} as {@code matrix --watch}: the crossed cables put a's NICs on other rails than
+     * b's (an error, cross-rail), so by default nothing is written, said in one line; with
+     * {@code --allow-errors}, one write, none for a change that leaves the text, one rewrite for a pull.
+     */
     @Test
     void theEnvFileFollowsTheCablesToo() throws Exception {
         Path env = dir.resolve("a.env");
-        Process p = watch(env, "env", "--node", "a", "--for", "nccl");
+        Process held = watch(env, "env", "--node", "a", "--for", "nccl");
         try {
-            await("the first write and its command").atMost(BOUND).until(() -> lines(ran).size() == 1);
+            await("held back").atMost(BOUND).until(() -> Files.readString(err).contains("railmap: held back " + env + ": error cross-rail "
+                    + "(nothing written yet; trying again at the next change; --allow-errors writes such a text)"));
+            interrupt(held);
+            assertThat(env).doesNotExist();
+            assertThat(lines(ran)).isEmpty();
+        } finally {
+            held.destroyForcibly();
+        }
+        Process p = watch(env, "env", "--node", "a", "--for", "nccl", "--allow-errors");
+        try {
+            runs("the first write and its command", 1);
             assertThat(Files.readAllLines(env)).contains("NCCL_IB_HCA==rdma_en6:1:0,rdma_en7:1:1,rdma_en8:1");
             assertThat(Files.readString(err)).contains("railmap: wrote " + env);
 
@@ -223,7 +259,7 @@ class WatchRewriteTest {
             engine.ports(List.of(port("a", "en6", "b:en7"), port("a", "en7", "b:en6").withState(PortState.DOWN), port("a", "en8")));
             engine.neighbours(Map.of("en6", List.of(PortRef.parse("b:en7"))));
             engine.accept(new NodeRecord("b", 5, List.of(port("b", "en7", "a:en6"), port("b", "en6").withState(PortState.DOWN))));
-            await("the rewrite after the pull").atMost(BOUND).until(() -> lines(ran).size() == 2);
+            runs("the rewrite after the pull", 2);
             assertThat(Files.readAllLines(env)).contains("NCCL_IB_HCA==rdma_en6:1:0,rdma_en8:1");
             assertThat(Files.readString(err)).contains("railmap: rewrote " + env + ": ", "cable a:en7\u2013b:en6 lost");
             assertThat(lines(ran).get(1).strip()).isEqualTo(String.valueOf(Files.size(env)));
@@ -275,7 +311,7 @@ class WatchRewriteTest {
                 notWritten(devices, refusal.getValue());
             }
             answer = Answer.AGREED;
-            await("the write once they agree").atMost(BOUND).until(() -> lines(ran).size() == 1);
+            runs("the write once they agree", 1);
 
             interrupt(p);
             assertThat(lines(ran)).hasSize(1);
@@ -285,33 +321,218 @@ class WatchRewriteTest {
         return devices;
     }
 
+    /** @return whether the process ended: gone, or a zombie its parent did not reap yet (state Z in /proc/PID/stat) */
+    private static boolean ended(ProcessHandle h) {
+        try {
+            String stat = Files.readString(Path.of("/proc", String.valueOf(h.pid()), "stat"));
+            return !h.isAlive() || stat.substring(stat.lastIndexOf(')') + 2).startsWith("Z");
+        } catch (java.io.IOException gone) {
+            return true;
+        }
+    }
+
     /** Awaits the end of a watch that should stop by itself, and gives its exit code. */
     private static int ended(Process p) throws Exception {
         assertThat(p.waitFor(BOUND.toSeconds(), TimeUnit.SECONDS)).as("the watch ended by itself").isTrue();
         return p.exitValue();
     }
 
+    /** The cable a:en7-b:en6 is pulled (b's record at this version). */
+    private void pullOne(int version) {
+        engine.ports(List.of(port("a", "en6", "b:en7"), port("a", "en7", "b:en6").withState(PortState.DOWN), port("a", "en8")));
+        engine.neighbours(Map.of("en6", List.of(PortRef.parse("b:en7"))));
+        engine.accept(new NodeRecord("b", version, List.of(port("b", "en7", "a:en6"), port("b", "en6").withState(PortState.DOWN))));
+    }
+
+    /** Both cables are pulled: a and b share no cable, so jaccl can run no matrix of them. */
+    private void pullBoth(int version) {
+        engine.ports(List.of(port("a", "en6", "b:en7").withState(PortState.DOWN), port("a", "en7", "b:en6").withState(PortState.DOWN),
+                port("a", "en8")));
+        engine.neighbours(Map.of());
+        engine.accept(new NodeRecord("b", version, List.of(port("b", "en7").withState(PortState.DOWN),
+                port("b", "en6").withState(PortState.DOWN))));
+    }
+
+    private static final String TWO_WIRES = "[\n  [null, [\"rdma_en6\",\"rdma_en7\"]],\n  [[\"rdma_en7\",\"rdma_en6\"], null]\n]\n";
+    private static final String ONE_WIRE = "[\n  [null, \"rdma_en6\"],\n  [\"rdma_en7\", null]\n]\n";
+
     /**
-     * The computation's refusal of the user's input ends the command as at the start (exit 1, its
-     * message), also when it shows only later: {@code --hosts} names b, whose record leaves. Nothing
-     * is retried and the file written before stays as it was.
+     * The issue's flap: a text with error findings (both cables down: no wire between a and b) is held
+     * back with one line a script reads, the findings before it; the file keeps the last good text and
+     * the command does not run. The next change that gives a good text is written.
      */
     @Test
-    void hostsNamingANodeWhoseRecordLeftEndsTheWatch() throws Exception {
+    void aTextWithErrorsIsHeldBackAndTheCommandDoesNotRunForIt() throws Exception {
         Path devices = dir.resolve("devices.json");
         Process p = watch(devices, "matrix", "--hosts", "a,b");
         try {
-            await("the first write and its command").atMost(BOUND).until(() -> lines(ran).size() == 1);
-            String first = Files.readString(devices);
+            runs("the first write and its command", 1);
+
+            pullBoth(4);
+            await("held back").atMost(BOUND).until(() -> Files.readString(err).contains("railmap: held back " + devices + ": errors "));
+            assertThat(Files.readString(err)).containsOnlyOnce("railmap: held back " + devices + ": errors ")
+                    .contains("railmap: error jaccl-cannot-run ", "jaccl-cannot-run, ",
+                            "(the file keeps the last good text; trying again at the next change; --allow-errors writes such a text)");
+            assertThat(Files.readString(devices)).isEqualTo(TWO_WIRES);
+            assertThat(lines(ran)).hasSize(1);
+
+            pullOne(5);
+            runs("the rewrite once a cable is back", 2);
+            assertThat(Files.readString(devices)).isEqualTo(ONE_WIRE);
+            // the rewrite names the changes since the last write, those of the text held back included
+            assertThat(Files.readString(err)).contains("rewrote " + devices + ": cable a:en6\u2013b:en7 lost");
+            interrupt(p);
+            assertThat(lines(ran)).hasSize(2);
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    /** {@code --allow-errors} writes the text jaccl cannot run, and runs the command for it. */
+    @Test
+    void allowErrorsWritesATextWithErrors() throws Exception {
+        Path devices = dir.resolve("devices.json");
+        Process p = watch(devices, "matrix", "--hosts", "a,b", "--allow-errors");
+        try {
+            runs("the first write and its command", 1);
+            pullBoth(4);
+            runs("the rewrite", 2);
+            assertThat(Files.readString(devices)).isEqualTo("[\n  [null, null],\n  [null, null]\n]\n");
+            assertThat(Files.readString(err)).contains("railmap: error jaccl-cannot-run ").doesNotContain("held back");
+            interrupt(p);
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    /**
+     * A node of {@code --hosts} whose record leaves (a crash) does not shrink the file: it is held back,
+     * saying so once, and the watch waits for the node at most {@code --max-away}, then ends with exit 6
+     * naming it; the file stays as written and the command does not run.
+     */
+    @Test
+    void aNodeOfHostsThatStaysAwayHoldsTheFileThenEndsTheWatchWithExitSix() throws Exception {
+        Path devices = dir.resolve("devices.json");
+        Process p = watch(devices, "matrix", "--hosts", "a,b", "--max-away", "3");
+        try {
+            runs("the first write and its command", 1);
 
             engine.forget("b");
 
-            assertThat(ended(p)).isEqualTo(ExitCodes.INPUT);
-            assertThat(Files.readString(err)).contains("railmap: no record for node b (known: a)")
-                    .doesNotContain("not writing", "Exception", "\tat ");
-            assertThat(Files.readString(devices)).isEqualTo(first);
+            assertThat(ended(p)).isEqualTo(ExitCodes.NODE_AWAY);
+            assertThat(Files.readString(err)).containsOnlyOnce("railmap: held back " + devices + ": node b has no record (known: a); "
+                            + "waiting at most 3 s for it (--max-away), then exit 6")
+                    .contains("railmap: node b has had no record for more than 3 s (--max-away; known: a): " + devices
+                            + " stays as last written")
+                    .doesNotContain("Exception", "\tat ");
+            assertThat(Files.readString(devices)).isEqualTo(TWO_WIRES);
             assertThat(lines(ran)).hasSize(1);
         } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    /**
+     * The issue's crash without {@code --hosts}: the file is for the nodes of its first write, so b's
+     * record leaving holds it back instead of writing a one-rank matrix; b's return (its cables as
+     * before) leaves the file as it is, said in one line, and a later change is written as usual.
+     * {@code --follow-members} instead follows the nodes with records.
+     */
+    @Test
+    void withoutHostsTheNodesOfTheFirstWriteStayAndANodeThatReturnsResumesTheFile() throws Exception {
+        Path devices = dir.resolve("devices.json");
+        Process p = watch(devices, "matrix");
+        try {
+            runs("the first write and its command", 1);
+
+            engine.forget("b");
+            await("held back").atMost(BOUND).until(() -> Files.readString(err).contains("railmap: held back " + devices
+                    + ": node b has no record (known: a); waiting at most 300 s"));
+            engine.accept(new NodeRecord("b", 4, List.of(port("b", "en7", "a:en6"), port("b", "en6", "a:en7"))));
+            await("kept").atMost(BOUND).until(() -> Files.readString(err).contains("railmap: kept " + devices
+                    + ": the records give what it holds again"));
+            pullOne(5);
+            runs("the rewrite after the pull", 2);
+            assertThat(Files.readString(devices)).isEqualTo(ONE_WIRE);
+            interrupt(p);
+        } finally {
+            p.destroyForcibly();
+        }
+        Files.delete(devices);
+        Files.delete(ran);
+        engine.accept(new NodeRecord("b", 6, List.of(port("b", "en7", "a:en6"), port("b", "en6", "a:en7"))));
+        Process follow = watch(devices, "matrix", "--follow-members", "--allow-errors");
+        try {
+            runs("the first write", 1);
+            engine.forget("b");
+            runs("the one-rank rewrite", 2);
+            assertThat(Files.readString(devices)).isEqualTo("[\n  [null]\n]\n");
+            interrupt(follow);
+        } finally {
+            follow.destroyForcibly();
+        }
+    }
+
+    /**
+     * The issue's hanging command: while the first run sleeps, a pulled cable is written at once; the
+     * rewrite's run is queued, the sleeping one is ended (with the sleep it started) after
+     * {@code --on-change-timeout}, and the queued one then runs for the new file. The command's output
+     * comes out prefixed.
+     */
+    @Test
+    void aSleepingCommandNeverHoldsUpTheFileAndIsEndedAfterItsTimeout() throws Exception {
+        Path devices = dir.resolve("devices.json");
+        Process p = watchRunning(devices, "echo ran; sleep 100", "matrix", "--hosts", "a,b", "--on-change-timeout", "4");
+        try {
+            runs("the first run", 1);
+            List<ProcessHandle> sleeping = new ArrayList<>();
+            await("its sleep").atMost(BOUND).until(() -> {
+                sleeping.clear();
+                p.descendants().filter(h -> h.info().commandLine().orElse("").contains("sleep 100")).forEach(sleeping::add);
+                return !sleeping.isEmpty();
+            });
+
+            pullOne(4);
+            await("the rewrite while the command sleeps").atMost(Duration.ofSeconds(3)).until(() -> Files.readString(devices).equals(ONE_WIRE));
+            assertThat(lines(ran)).as("the run for the rewrite waits for the sleeping one").hasSize(1);
+
+            runs("the second run, after the first was ended", 2);
+            await("the first run's sleep ended").atMost(BOUND).until(() -> sleeping.stream().allMatch(WatchRewriteTest::ended));
+            assertThat(lines(ran).get(1).strip()).isEqualTo(String.valueOf(ONE_WIRE.length()));
+            assertThat(Files.readString(err)).contains("railmap: --on-change command did not end within 4 s (--on-change-timeout) and was "
+                    + "ended", "railmap: on-change: ran");
+            interrupt(p);
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    /**
+     * Every event stream slot taken (the issue's 16 idle streams): the watch still writes the file,
+     * reading the records every 2 s, and follows a pulled cable; it says once that the stream was
+     * refused, and takes the stream when a slot frees.
+     */
+    @Test
+    void withEveryStreamSlotTakenTheFileIsWrittenAndFollowsByAskingEveryTwoSeconds() throws Exception {
+        List<Runnable> held = new ArrayList<>();
+        for (int i = 0; i < events.maxStreams(); i++) {
+            held.add(events.subscribe(Optional.empty(), "test-" + i, e -> { }, why -> { }).close());
+        }
+        Path devices = dir.resolve("devices.json");
+        Process p = watch(devices, "matrix", "--hosts", "a,b");
+        try {
+            runs("the first write", 1);
+            pullOne(4);
+            runs("the rewrite after the pull", 2);
+            assertThat(Files.readString(devices)).isEqualTo(ONE_WIRE);
+            assertThat(Files.readString(err)).containsOnlyOnce("refused the event stream")
+                    .contains("; meanwhile reading the records every 2 s");
+
+            held.forEach(Runnable::run);
+            await("the stream once a slot is free").atMost(BOUND).until(() -> Files.readString(err).contains("railmap: following railmapd"));
+            interrupt(p);
+        } finally {
+            held.forEach(Runnable::run);
             p.destroyForcibly();
         }
     }
@@ -327,7 +548,7 @@ class WatchRewriteTest {
         Path devices = sub.resolve("devices.json");
         Process p = watch(devices, "matrix", "--hosts", "a,b");
         try {
-            await("the first write and its command").atMost(BOUND).until(() -> lines(ran).size() == 1);
+            runs("the first write and its command", 1);
             Files.delete(devices);
             Files.delete(sub);
 
@@ -356,5 +577,15 @@ class WatchRewriteTest {
         Run alone = Run.of("matrix", "--daemon", http, "--on-change", "true");
         assertThat(alone.code()).isEqualTo(ExitCodes.INPUT);
         assertThat(alone.err()).startsWith("railmap: --on-change runs after each rewrite of --watch: give --watch too");
+        Run away = Run.of("matrix", "--daemon", http, "--max-away", "5");
+        assertThat(away.err()).startsWith("railmap: --max-away bounds how long --watch waits for a node: give --watch too");
+        Run zero = Run.of("matrix", "--daemon", http, "--watch", "-o", dir.resolve("x").toString(), "--max-away", "0");
+        assertThat(zero.code()).isEqualTo(ExitCodes.INPUT);
+        assertThat(zero.err()).startsWith("railmap: --max-away 0 is outside 1 to 86400 seconds");
+        Run both = Run.of("matrix", "--daemon", http, "--hosts", "a,b", "--watch", "-o", dir.resolve("x").toString(), "--follow-members");
+        assertThat(both.err()).startsWith("railmap: --follow-members ranks every node with a record: leave out --hosts");
+        Run timeout = Run.of("env", "--daemon", http, "--node", "a", "--for", "nccl", "--watch", "-o", dir.resolve("x").toString(),
+                "--on-change-timeout", "3");
+        assertThat(timeout.err()).startsWith("railmap: --on-change-timeout bounds the --on-change command: give --on-change CMD too");
     }
 }

@@ -20,6 +20,7 @@ import io.railmap.matrix.library.NodeNics;
 import io.railmap.matrix.library.SettingsOptions;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import io.railmap.matrix.topology.Topology;
@@ -157,10 +158,12 @@ public final class CheckCommand implements Callable<Integer> {
         }
         SettingsOptions options = new SettingsOptions(Optional.ofNullable(minRateGbps), false);
         String name = Names.escape(env.toString(), 256);
-        Map<String, String> vars = EnvFile.parse(name, InputFile.read(env, InputKind.ENV));
+        EnvFile read = EnvFile.parse(name, InputFile.read(env, InputKind.ENV));
+        Map<String, String> vars = read.variables();
         Topology topology = Topology.of(source.load());
         NodeNics nics = ComputeNics.of(topology, RailTable.of(topology), node, options);
-        List<Finding> findings = EnvCheck.check(nics, vars);
+        List<Finding> findings = new ArrayList<>(read.findings());
+        findings.addAll(EnvCheck.check(nics, vars));
         List<String> checked = EnvCheck.VARIABLES.stream().filter(vars::containsKey).toList();
         PrintWriter out = spec.commandLine().getOut();
         if (json) {

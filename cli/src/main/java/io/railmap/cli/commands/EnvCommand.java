@@ -8,6 +8,7 @@ import io.railmap.cli.follow.Rewriter;
 import io.railmap.cli.options.OutputOption;
 import io.railmap.cli.options.SnapshotOptions;
 import io.railmap.cli.options.WatchOptions;
+import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.library.Libraries;
 import io.railmap.matrix.library.Library;
 import io.railmap.matrix.library.LibraryOption;
@@ -19,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -71,11 +73,13 @@ public final class EnvCommand implements Callable<Integer> {
         List<Library> chosen = NodeEnv.libraries(libraries);
         SettingsOptions options = new SettingsOptions(Optional.ofNullable(minRateGbps), mxStripe);
         NodeEnv.requireRead(chosen, options, LibraryOption::flag);
-        Optional<WatchOptions.Target> kept = watch.target(source.daemon(), output.file());
+        Optional<WatchOptions.Target> kept = watch.target(source.daemon(), output.file(), Optional.of(List.of(node)), "--node");
         if (kept.isPresent()) {
-            new Rewriter(kept.get().daemon(), kept.get().file(), source::load,
-                    records -> new Rewriter.Result(text(env(records, chosen, options)), List.of()), kept.get().onChange(),
-                    spec.commandLine().getErr()).run();
+            new Rewriter(kept.get(), source::load, (records, nodes) -> {
+                NodeEnv env = env(records, chosen, options);
+                return new Rewriter.Result(text(env), List.of(), Stream.concat(env.findings().stream(),
+                        env.libraries().stream().flatMap(l -> l.findings().stream())).filter(Finding::isError).map(f -> f.code().wireName()).toList());
+            }, spec.commandLine().getErr()).run();
             return ExitCodes.OK;
         }
         NodeEnv env = env(source.load(), chosen, options);

@@ -7,6 +7,7 @@ import io.railmap.cli.options.OutputOption;
 import io.railmap.cli.options.RailOptionsMixin;
 import io.railmap.cli.options.SnapshotOptions;
 import io.railmap.cli.options.WatchOptions;
+import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.check.Severity;
 import io.railmap.matrix.emit.Addresses;
 import io.railmap.matrix.emit.Format;
@@ -48,7 +49,7 @@ import picocli.CommandLine.TypeConversionException;
             "  railmap matrix --hosts a,b --format launch -o hosts.json            (ips: the nodes' management addresses)",
             "  railmap matrix --snapshot cluster.json --hosts a,b --format launch --ip a=10.0.0.1 -o hosts.json",
             "  railmap matrix --snapshot cluster.json --format ring-launch -o ring.json   (mlx.launch --backend ring over the cables)",
-            "  railmap matrix --hosts a,b --watch -o devices.json --on-change 'systemctl reload my-job'"})
+            "  railmap matrix --hosts a,b --watch -o devices.json --on-change 'systemctl reload my-job'   (docs/follow.md)"})
 public final class MatrixCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -108,15 +109,18 @@ public final class MatrixCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--devices-path is empty: give where the devices file is on every node");
         }
         Names.printable("--devices-path", devicesPath);
-        Optional<WatchOptions.Target> kept = watch.target(source.daemon(), output.file());
+        Optional<List<String>> named = Optional.ofNullable(hosts).map(h -> Names.nodeList("--hosts", h));
+        Optional<WatchOptions.Target> kept = watch.target(source.daemon(), output.file(), named, "--hosts");
         if (kept.isPresent()) {
-            new Rewriter(kept.get().daemon(), kept.get().file(), source::load, records -> {
-                Format.Output out = write(records);
-                return new Rewriter.Result(out.text(), format.textHoldsFindings() ? List.of() : lines(out));
-            }, kept.get().onChange(), spec.commandLine().getErr()).run();
+            new Rewriter(kept.get(), source::load, (records, nodes) -> {
+                Format.Output out = write(records, nodes);
+                return new Rewriter.Result(out.text(), format.textHoldsFindings() ? List.of() : lines(out),
+                        out.findings().stream().filter(Finding::isError).map(f -> f.code().wireName()).toList());
+            }, spec.commandLine().getErr()).run();
             return ExitCodes.OK;
         }
-        Format.Output out = write(source.load());
+        Snapshot records = source.load();
+        Format.Output out = write(records, named.orElseGet(() -> Topology.of(records).nodes()));
         output.write(out.text(), spec.commandLine().getOut());
         if (!format.textHoldsFindings()) {
             PrintWriter err = spec.commandLine().getErr();
@@ -126,10 +130,9 @@ public final class MatrixCommand implements Callable<Integer> {
         return out.hasErrors() ? ExitCodes.FINDINGS : ExitCodes.OK;
     }
 
-    /** @return the output for these records */
-    private Format.Output write(Snapshot records) {
+    /** @return the output for these records and nodes (rank order) */
+    private Format.Output write(Snapshot records, List<String> nodes) {
         Topology topology = Topology.of(records);
-        List<String> nodes = hosts == null ? topology.nodes() : Names.nodeList("--hosts", hosts);
         return format.write(new Format.Request(topology, nodes, order, rails.options(), mlx.version(),
                 new Format.Options(devicesPath, Optional.ofNullable(coordinator), Optional.ofNullable(rank), ips)));
     }

@@ -6,12 +6,14 @@ import io.railmap.cli.UserError;
 import io.railmap.cli.client.DaemonClient;
 import io.railmap.cli.client.EventFollower;
 import io.railmap.cli.options.OutputFile;
+import io.railmap.cli.options.WatchOptions;
 import io.railmap.matrix.change.ChangeType;
+import io.railmap.matrix.model.NaturalOrder;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.Snapshot;
+import io.railmap.matrix.plan.NoRingException;
 import io.railmap.matrix.provenance.Provenance;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -21,40 +23,47 @@ import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
- * Keeps a file equal to what a command computes from a daemon's records, for as long as it runs:
- * writes it once the daemons agree, then follows the daemon's events and, after each burst of
- * changes that can change it (cables, ports, records, members, agreement; ended by
- * {@value #SETTLE_MS} ms of quiet, or after {@value #MAX_BURST_MS} ms), computes it again and
- * rewrites it (temporary file and rename, {@link OutputFile#write}) when the text differs.
+ * Keeps a file equal to the last good text a command computes from a daemon's records, for as long
+ * as it runs (docs/follow.md). It computes the text when it starts, after each burst of changes the
+ * daemon streams that can change it (cables, ports, records, members, agreement; ended by
+ * {@value #SETTLE_MS} ms of quiet, or after {@value #MAX_BURST_MS} ms), and every {@value #RETRY_MS}
+ * ms while the event stream is not open (refused, e.g. 503 with every stream slot taken, or dropped)
+ * or while it waits for something no event announces. It writes the text (temporary file and rename,
+ * {@link OutputFile#write}) when it differs from the file and passes three gates, in this order:
+ * <ol>
+ *   <li><b>every node of the file has a record.</b> The nodes are those the command names
+ *       ({@code --hosts}, env's {@code --node}), else those of the first write (a node that leaves
+ *       does not shrink the job), else, with {@code --follow-members}, every node with a record.
+ *       Otherwise the file is held back until the node is back, at most {@code --max-away}, then
+ *       the watch ends with {@link NodeAway};</li>
+ *   <li><b>no error finding</b> (unless {@code --allow-errors}): a text jaccl cannot run, and no
+ *       ring through the nodes ({@link NoRingException}), are held back until the next change;</li>
+ *   <li><b>agreement</b>: the daemon's {@code GET /v1/agreement} answers {@code "agreed": true} with
+ *       the {@code digest} of the very records the text was computed from ({@link Provenance#of}),
+ *       so every rank's daemon would write the same file; any other answer (an error status
+ *       included) writes nothing and asks again every {@value #RETRY_MS} ms.</li>
+ * </ol>
+ * A text held back at gate 1 or 2 is said once per reason as a line {@code railmap: held back FILE:
+ * REASON} (the findings first), for scripts; one held back at gate 3 as {@code railmap: not writing
+ * FILE yet: REASON}. After each write it names the changes ({@value #NAMED} at most, cables first)
+ * and asks the {@code --on-change} command to run ({@link OnChange}: never waited for).
  *
- * <p>A write needs the daemon's {@code GET /v1/agreement} to answer {@code "agreed": true} with the
- * {@code digest} of the very records the text was computed from ({@link Provenance#of}, over the
- * whole {@code GET /v1/snapshot}, as the daemon's cluster member digests what it holds), so every
- * rank's daemon would write the same file. Any other answer (not agreed, another digest, an error
- * status such as 503 busy, no answer) writes nothing: it says why on standard error (once per reason)
- * and tries again every {@value #RETRY_MS} ms until the file is written, events or not. A railmapd
- * always runs a cluster member (alone, it agrees with itself once its first view is installed); the
- * 503 "this daemon runs no cluster member" is no exception. Reading the records after the start
- * retries the same way when the daemon cannot be reached or answers 503 (busy); anything else ends
- * the command as it would at the start: the daemon refusing the records otherwise, the computation
- * refusing the user's input (a {@link UserError} or {@link IllegalArgumentException}, e.g. {@code
- * --hosts} naming a node whose record is gone), or the file that cannot be written.
- *
- * <p>After each rewrite it says why (the changes, the first {@value #NAMED} named) and runs the
- * {@code --on-change} command ({@code sh -c}), waiting at most {@value #COMMAND_TIMEOUT_S} s for it.
- * Runs until interrupted.
+ * <p>Errors: reading the records after the start retries as above when the daemon cannot be reached
+ * or answers 503 (busy); anything else ends the command as it would at the start: the daemon
+ * refusing the records or the stream otherwise, the computation refusing the user's input (a
+ * {@link UserError} or {@link IllegalArgumentException}), the file that cannot be written.
  */
 public final class Rewriter {
     /** Quiet time that ends a burst of events, in ms. */
     static final long SETTLE_MS = 300;
     /** The longest a burst is collected, in ms: a stream that never goes quiet still gets its file rewritten. */
     static final long MAX_BURST_MS = 2_000;
-    /** Time between attempts while the file is not what the daemon's records give (no agreement yet, an error), in ms. */
-    static final long RETRY_MS = 2_000;
+    /** Time between computations while there is no event stream, or something no event announces is awaited, in ms. */
+    public static final long RETRY_MS = 2_000;
     /** Changes named in one "rewrote" line. */
     static final int NAMED = 3;
-    /** The longest an --on-change command may run, in seconds, before it is killed. */
-    public static final long COMMAND_TIMEOUT_S = 300;
+    /** The stable start of the line saying the file was not written although the records changed, after {@code railmap: }. */
+    public static final String HELD_BACK = "held back ";
     /** Event types after which the file is computed again, in the order a rewrite names them (cables first). */
     private static final List<String> RELEVANT = Stream.concat(Stream.of(ChangeType.CABLE_LOST, ChangeType.CABLE_ADDED, ChangeType.PORT_DOWN,
             ChangeType.PORT_UP, ChangeType.MEMBER_LEFT, ChangeType.MEMBER_JOINED).map(ChangeType::wireName), Stream.of("missed",
@@ -65,50 +74,68 @@ public final class Rewriter {
     public interface Computation {
         /**
          * @param records every record the daemon holds ({@code GET /v1/snapshot})
-         * @return the file's text and notes
+         * @param nodes   the nodes the file is for, each with a record among them, in rank order
+         * @return the file's text and findings
          * @throws Exception what the computation throws for a user's mistake
          */
-        Result compute(Snapshot records) throws Exception;
+        Result compute(Snapshot records, List<String> nodes) throws Exception;
     }
 
-    /** What one computation gives: the file's text, and lines for standard error (findings). */
-    public record Result(String text, List<String> notes) {
-        /** Copies the list. */
+    /**
+     * What one computation gives.
+     *
+     * @param text   the file's text
+     * @param notes  lines for standard error (findings worth a line)
+     * @param errors the codes of its error findings, each once; empty when the library runs it
+     */
+    public record Result(String text, List<String> notes, List<String> errors) {
+        /** Copies the lists. */
         public Result {
             notes = List.copyOf(notes);
+            errors = errors.stream().distinct().toList();
         }
     }
 
-    private final String daemon;
-    private final Path file;
+    /** What one attempt left to do. */
+    private enum After {
+        /** Nothing until the next change: the file is what the records give, or held back until they change. */
+        NEXT_CHANGE,
+        /** Compute again in {@value #RETRY_MS} ms, events or not (no agreement yet, a node away, the daemon busy). */
+        RETRY
+    }
+
+    private final WatchOptions.Target target;
     private final Supplier<Snapshot> records;
     private final Computation compute;
-    private final Optional<String> onChange;
     private final PrintWriter err;
     private Optional<String> written = Optional.empty();
-    /** The last reason given for not writing, so that each retry does not say it again. */
+    /** The nodes of the first write, when the file is for them (no nodes named, no --follow-members). */
+    private Optional<List<String>> firstNodes = Optional.empty();
+    /** Since when (System.nanoTime) a node of the file has had no record. */
+    private Optional<Long> awaySince = Optional.empty();
+    /** The last reason given for not writing, so that each attempt does not say it again. */
     private Optional<String> waiting = Optional.empty();
+    /** The last sentence said about the stream being refused or dropped, so that each retry does not say it again. */
+    private Optional<String> streamTrouble = Optional.empty();
+    /** Whether the records were read once: the daemon was reached. */
+    private boolean reached;
     /**
-     * Changes seen since the last write that did not lead to one (the daemons did not agree yet): the
-     * first {@value #NAMED} by {@link #RELEVANT}'s order, and how many in all, whatever the stream sends.
+     * Changes seen since the last write (there may have been attempts that wrote nothing): the first
+     * {@value #NAMED} by {@link #RELEVANT}'s order, and how many in all, whatever the stream sends.
      */
     private final List<EventFollower.Event> pending = new ArrayList<>();
     private long pendingCount;
 
     /**
-     * @param daemon   the daemon's URL, whose events are followed and whose agreement is asked
-     * @param file     the file kept
-     * @param records  reads every record the daemon holds ({@code GET /v1/snapshot}), once per computation
-     * @param compute  computes the text from them
-     * @param onChange a shell command run after each write
-     * @param err      where the lines saying what happened go
+     * @param target  what to keep and how
+     * @param records reads every record the daemon holds ({@code GET /v1/snapshot}), once per computation
+     * @param compute computes the text from them
+     * @param err     where the lines saying what happened go
      */
-    public Rewriter(String daemon, Path file, Supplier<Snapshot> records, Computation compute, Optional<String> onChange, PrintWriter err) {
-        this.daemon = daemon;
-        this.file = file;
+    public Rewriter(WatchOptions.Target target, Supplier<Snapshot> records, Computation compute, PrintWriter err) {
+        this.target = target;
         this.records = records;
         this.compute = compute;
-        this.onChange = onChange;
         this.err = err;
     }
 
@@ -116,59 +143,68 @@ public final class Rewriter {
      * Runs until the thread is interrupted (or the JVM stops: SIGINT).
      *
      * @throws DaemonClient.DaemonUnreachable when the daemon cannot be reached at the start
-     * @throws UserError                      when the daemon refuses the stream, or the records (at the
-     *                                        start; later, with a status other than 503), or the file
-     *                                        cannot be written
+     * @throws UserError                      when the daemon refuses the stream (other than 5xx), or the
+     *                                        records (at the start; later, with a status other than 503),
+     *                                        or the file cannot be written
+     * @throws NodeAway                       when a node of the file has no record for longer than {@code --max-away}
      * @throws Exception                      what the computation throws for a user's mistake, at the
      *                                        start or later
      */
     public void run() throws Exception {
-        try (EventFollower events = new EventFollower(daemon, Optional.empty())) {
-            // the stream is open before the first computation, so no change between the two is lost
-            awaitOpen(events);
-            boolean current = update();
-            long retryAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RETRY_MS);
+        try (EventFollower events = new EventFollower(target.daemon(), Optional.empty());
+             OnChange command = target.onChange().map(c -> new OnChange(c, target.onChangeTimeout(), this::say)).orElse(null)) {
+            boolean open = false;
+            After after = After.RETRY;
+            long retryAt = System.nanoTime();
             while (!Thread.currentThread().isInterrupted()) {
-                boolean changed = false;
-                long wait = current ? 1_000 : Math.max(1, TimeUnit.NANOSECONDS.toMillis(retryAt - System.nanoTime()));
+                boolean polling = !open || after == After.RETRY;
+                long wait = polling ? Math.max(1, TimeUnit.NANOSECONDS.toMillis(retryAt - System.nanoTime())) : 1_000;
                 Optional<EventFollower.Item> item = events.next(wait);
+                boolean changed = false;
                 long burstEnd = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(MAX_BURST_MS);
                 while (item.isPresent()) {
                     if (item.get() instanceof EventFollower.Notice notice) {
-                        say(notice.sentence());
+                        open = notice.open();
+                        // a stream that (re)opens may follow changes it did not see: compute once more
+                        changed |= open;
+                        streamNotice(notice);
                     } else if (item.get() instanceof EventFollower.Event event && RELEVANT.contains(event.type())) {
                         remember(event);
                         changed = true;
                     }
                     item = System.nanoTime() < burstEnd ? events.next(SETTLE_MS) : Optional.empty();
                 }
-                if (changed || (!current && System.nanoTime() - retryAt >= 0)) {
-                    try {
-                        current = update();
-                    } catch (DaemonClient.DaemonUnreachable | DaemonClient.Refused e) {
-                        // what may pass: the daemon went away, or was too busy to give its records; the
-                        // computation's refusals and a file that cannot be written end the command
-                        if (e instanceof DaemonClient.Refused refused && !refused.busy()) {
-                            throw refused;
-                        }
-                        current = false;
-                        waitFor(e.getMessage());
-                    }
+                if (changed || (!open || after == After.RETRY) && System.nanoTime() - retryAt >= 0) {
+                    after = attempt(command);
                     retryAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RETRY_MS);
                 }
             }
         }
     }
 
-    private void awaitOpen(EventFollower events) throws InterruptedException {
-        while (true) {
-            Optional<EventFollower.Item> item = events.next(DaemonClient.TIMEOUT_MS);
-            if (item.isPresent() && item.get() instanceof EventFollower.Notice notice) {
-                say(notice.sentence());
-                if (notice.open()) {
-                    return;
-                }
+    /** Says what happened to the stream: each opening; a refusal or drop once until the stream opens again. */
+    private void streamNotice(EventFollower.Notice notice) {
+        if (notice.open()) {
+            streamTrouble = Optional.empty();
+            say(notice.sentence());
+        } else if (streamTrouble.isEmpty()) {
+            streamTrouble = Optional.of(notice.sentence());
+            say(notice.sentence() + "; meanwhile reading the records every " + RETRY_MS / 1000 + " s");
+        }
+    }
+
+    /** One attempt, its passing failures said and retried. */
+    private After attempt(OnChange command) throws Exception {
+        try {
+            return update(command);
+        } catch (DaemonClient.DaemonUnreachable | DaemonClient.Refused e) {
+            // what may pass: the daemon went away, or was too busy to give its records; at the start, an
+            // unreachable daemon ends the command, as do the computation's refusals and a file that cannot be written
+            if (e instanceof DaemonClient.Refused refused && !refused.busy() || e instanceof DaemonClient.DaemonUnreachable && !reached) {
+                throw e;
             }
+            waitFor(e.getMessage());
+            return After.RETRY;
         }
     }
 
@@ -182,25 +218,43 @@ public final class Rewriter {
         }
     }
 
-    /**
-     * Computes the file and writes it when it changed and the daemons agree on the records used.
-     *
-     * @return whether the file is now what the records give (written, or already so); false when
-     *         the daemons did not agree on them (said why)
-     */
-    private boolean update() throws Exception {
+    /** Computes the text and writes it when it changed and passes the gates (the class says which). */
+    private After update(OnChange command) throws Exception {
         Snapshot held = records.get();
-        Result result = compute.compute(held);
+        reached = true;
+        List<String> present = held.nodes().stream().sorted(NaturalOrder.INSTANCE).toList();
+        List<String> nodes = target.nodes().or(() -> firstNodes).orElse(present);
+        List<String> away = nodes.stream().filter(n -> !present.contains(n)).toList();
+        if (!away.isEmpty()) {
+            return awaited(away, present);
+        }
+        awaySince = Optional.empty();
+        Result result;
+        try {
+            result = compute.compute(held, nodes);
+        } catch (NoRingException e) {
+            holdBack(List.of(), e.getMessage());
+            return After.NEXT_CHANGE;
+        }
+        if (!target.allowErrors() && !result.errors().isEmpty()) {
+            holdBack(result.notes(), (result.errors().size() == 1 ? "error " : "errors ") + String.join(", ", result.errors()) + " ("
+                    + (written.isPresent() ? "the file keeps the last good text" : "nothing written yet")
+                    + "; trying again at the next change; --allow-errors writes such a text)");
+            return After.NEXT_CHANGE;
+        }
         if (written.isPresent() && written.get().equals(result.text())) {
+            if (waiting.isPresent()) {
+                say("kept " + target.file() + ": the records give what it holds again");
+            }
             pending.clear();
             pendingCount = 0;
             waiting = Optional.empty();
-            return true;
+            return After.NEXT_CHANGE;
         }
         Optional<String> disagreement = disagreement(Provenance.of(held.records()).digest());
         if (disagreement.isPresent()) {
             waitFor(disagreement.get());
-            return false;
+            return After.RETRY;
         }
         waiting = Optional.empty();
         List<String> why = pending.stream().map(EventFollower.Event::message).toList();
@@ -209,18 +263,58 @@ public final class Rewriter {
         pendingCount = 0;
         result.notes().forEach(this::say);
         boolean first = written.isEmpty();
-        OutputFile.write(file, result.text());
+        OutputFile.write(target.file(), result.text());
         written = Optional.of(result.text());
-        say(first ? "wrote " + file : "rewrote " + file + ": " + String.join("; ", why) + (more > 0 ? "; and " + more + " more changes" : ""));
-        onChange.ifPresent(this::runCommand);
-        return true;
+        if (first && target.nodes().isEmpty() && !target.followMembers()) {
+            firstNodes = Optional.of(nodes);
+        }
+        say(first ? "wrote " + target.file() : "rewrote " + target.file() + ": " + (why.isEmpty() ? "the records changed" : String.join("; ", why))
+                + (more > 0 ? "; and " + more + " more changes" : ""));
+        if (command != null) {
+            command.request();
+        }
+        return After.NEXT_CHANGE;
     }
 
-    /** Says why the file is not written, unless that was the last thing said about it. */
+    /**
+     * A node of the file has no record: held back until it is back, at most {@code --max-away}.
+     *
+     * @throws NodeAway when it has been away longer
+     */
+    private After awaited(List<String> away, List<String> present) {
+        long now = System.nanoTime();
+        long since = awaySince.orElse(now);
+        awaySince = Optional.of(since);
+        String nodes = (away.size() == 1 ? "node " : "nodes ") + String.join(", ", away.stream().map(Names::escape).toList());
+        String known = present.isEmpty() ? "none" : String.join(", ", present.stream().limit(8).toList()) + (present.size() > 8
+                ? " and " + (present.size() - 8) + " more" : "");
+        long limit = target.maxAway().toSeconds();
+        if (now - since > target.maxAway().toNanos()) {
+            throw new NodeAway(nodes + (away.size() == 1 ? " has" : " have") + " had no record for more than " + limit + " s (--max-away; "
+                    + "known: " + known + "): " + target.file() + " stays as last written; start the node's railmapd, or watch "
+                    + "without it (--hosts)");
+        }
+        holdBack(List.of(), nodes + (away.size() == 1 ? " has" : " have") + " no record (known: " + known + "); waiting at most " + limit
+                + " s for " + (away.size() == 1 ? "it" : "them") + " (--max-away), then exit 6");
+        return After.RETRY;
+    }
+
+    /** Says, once per reason, that the file keeps what it holds: the notes, then {@code held back FILE: REASON}. */
+    private void holdBack(List<String> notes, String reason) {
+        String line = HELD_BACK + target.file() + ": " + reason;
+        if (!waiting.equals(Optional.of(line))) {
+            waiting = Optional.of(line);
+            notes.forEach(this::say);
+            say(line);
+        }
+    }
+
+    /** Says why the file is not written yet, unless that was the last thing said about it. */
     private void waitFor(String why) {
-        if (!waiting.equals(Optional.of(why))) {
-            waiting = Optional.of(why);
-            say("not writing " + file + " yet: " + why + "; asking again every " + RETRY_MS / 1000 + " s");
+        String line = "not writing " + target.file() + " yet: " + why + "; asking again every " + RETRY_MS / 1000 + " s";
+        if (!waiting.equals(Optional.of(line))) {
+            waiting = Optional.of(line);
+            say(line);
         }
     }
 
@@ -232,12 +326,12 @@ public final class Rewriter {
      */
     private Optional<String> disagreement(String used) {
         JsonNode agreement;
-        try (DaemonClient client = new DaemonClient(daemon)) {
+        try (DaemonClient client = new DaemonClient(target.daemon())) {
             agreement = new ObjectMapper().readTree(client.get("/v1/agreement"));
         } catch (UserError | DaemonClient.DaemonUnreachable e) {
             return Optional.of("the daemons' agreement is unknown: " + e.getMessage());
         } catch (java.io.IOException e) {
-            return Optional.of("the daemons' agreement is unknown: railmapd at " + Names.escape(daemon, 256)
+            return Optional.of("the daemons' agreement is unknown: railmapd at " + Names.escape(target.daemon(), 256)
                     + " answered GET /v1/agreement with no JSON");
         }
         if (!agreement.path("agreed").asBoolean(false)) {
@@ -251,23 +345,7 @@ public final class Rewriter {
         return Optional.empty();
     }
 
-    private void runCommand(String command) {
-        try {
-            Process p = new ProcessBuilder("sh", "-c", command).inheritIO().start();
-            if (!p.waitFor(COMMAND_TIMEOUT_S, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                say("--on-change command did not end within " + COMMAND_TIMEOUT_S + " s and was killed");
-            } else if (p.exitValue() != 0) {
-                say("--on-change command exited " + p.exitValue());
-            }
-        } catch (java.io.IOException e) {
-            say("--on-change command could not start: " + Names.escape(String.valueOf(e.getMessage()), 256));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private void say(String sentence) {
+    private synchronized void say(String sentence) {
         err.println("railmap: " + sentence);
         err.flush();
     }

@@ -23,7 +23,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * longer held (or the daemon restarted) the stream starts with an {@code event: missed} whose data is
  * {@code {"type": "missed", "message": "..."}}. A new client gets what happens from now on.
  *
- * <p>Bounds: {@link EventLog#maxStreams()} streams (then 503); a stream whose client does not read
+ * <p>Bounds: {@link EventLog#maxStreams()} streams, shared between peers ({@link StreamPeer}: a
+ * local user, a remote address) so that none takes them all (then 503, or the peer's oldest stream
+ * is closed with a comment saying why); a stream whose client does not read
  * (its connection's send queue is full) is closed, and it can resume with {@code Last-Event-ID}; a
  * comment line every {@code keepAliveMs} keeps proxies from closing a quiet stream and finds a dead
  * client. The stream is under no answer deadline ({@link ConnectionGuard#streaming}).
@@ -51,7 +53,8 @@ final class EventStream {
         Open stream = new Open(ctx);
         try {
             // the listener runs on this loop after open() returns, so it sees the subscription set below
-            stream.subscription = events.subscribe(last, event -> loop.runOnContext(v -> stream.send(frame(event))));
+            stream.subscription = events.subscribe(last, StreamPeer.of(ctx.request()), event -> loop.runOnContext(v -> stream.send(frame(event))),
+                    why -> loop.runOnContext(v -> stream.replaced(why)));
         } catch (IllegalArgumentException e) {
             ctx.fail(400, e);
             return;
@@ -107,6 +110,19 @@ final class EventStream {
                 return;
             }
             response.write(text);
+        }
+
+        /**
+         * Ends a stream whose place another took ({@link EventLog#subscribe}): a comment saying why, then
+         * the end of the answer, so that its client reconnects (with {@code Last-Event-ID}).
+         */
+        void replaced(String why) {
+            send(": closed: " + why + "\n\n");
+            end();
+            HttpServerResponse response = ctx.response();
+            if (!response.ended() && !response.closed()) {
+                response.end();
+            }
         }
 
         /** Frees the stream's subscription and keep-alive timer; idempotent. */

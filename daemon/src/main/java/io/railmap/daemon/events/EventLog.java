@@ -21,7 +21,8 @@ import java.util.regex.Pattern;
  * <p>An event id is {@code BOOT-SEQ}: BOOT is 8 hex digits drawn when the daemon starts, SEQ counts
  * from 1 and only grows. An id of another BOOT (the daemon restarted) or older than the backlog
  * cannot be resumed: the stream starts with a {@code missed} notice instead. State is bounded: the
- * backlog, and at most {@link #maxStreams()} streams (each stream bounds its own send queue).
+ * backlog, and at most {@link #maxStreams()} streams (each stream bounds its own send queue), shared
+ * between peers by {@link StreamShares}: at most {@link #maxStreamsPerPeer()} per peer.
  * Thread-safe; {@link #publish} calls the streams' listeners in order, under the log's lock, so a
  * listener must not block (the API's hands the event to its connection's event loop).
  */
@@ -30,11 +31,18 @@ public final class EventLog {
     public static final int DEFAULT_BACKLOG = 1_024;
     /** Streams open at once. */
     public static final int DEFAULT_MAX_STREAMS = 16;
+    /**
+     * Streams of one peer at once: half the slots, so that one local user or address leaves 8 to the
+     * others, while a node's watchers ({@code matrix} and {@code env --watch}), a {@code railmap
+     * watch} and a few browser tabs of the topology page fit in one user's share.
+     */
+    public static final int DEFAULT_MAX_STREAMS_PER_PEER = 8;
     private static final Pattern ID = Pattern.compile("([0-9a-f]{8})-([1-9][0-9]{0,17})");
 
     private final String boot;
     private final int backlog;
     private final int maxStreams;
+    private final int maxStreamsPerPeer;
     private final ArrayDeque<Event> held = new ArrayDeque<>();
     private final List<Stream> streams = new ArrayList<>();
     private long last;
@@ -69,22 +77,29 @@ public final class EventLog {
     public record Subscription(List<Event> replay, Optional<String> missed, Runnable close) {
     }
 
-    /** A log with {@value #DEFAULT_BACKLOG} events held and {@value #DEFAULT_MAX_STREAMS} streams. */
+    /**
+     * A log with {@value #DEFAULT_BACKLOG} events held, {@value #DEFAULT_MAX_STREAMS} streams,
+     * {@value #DEFAULT_MAX_STREAMS_PER_PEER} per peer.
+     */
     public EventLog() {
-        this(DEFAULT_BACKLOG, DEFAULT_MAX_STREAMS);
+        this(DEFAULT_BACKLOG, DEFAULT_MAX_STREAMS, DEFAULT_MAX_STREAMS_PER_PEER);
     }
 
     /**
-     * @param backlog    events held, at least 1
-     * @param maxStreams streams at once, at least 1
+     * @param backlog           events held, at least 1
+     * @param maxStreams        streams at once, at least 1
+     * @param maxStreamsPerPeer streams of one peer at once, 1 to {@code maxStreams}
+     * @throws IllegalArgumentException naming the bound that is out of range
      */
-    public EventLog(int backlog, int maxStreams) {
-        if (backlog < 1 || maxStreams < 1) {
-            throw new IllegalArgumentException("backlog and streams must be at least 1, not " + backlog + " and " + maxStreams);
+    public EventLog(int backlog, int maxStreams, int maxStreamsPerPeer) {
+        if (backlog < 1 || maxStreams < 1 || maxStreamsPerPeer < 1 || maxStreamsPerPeer > maxStreams) {
+            throw new IllegalArgumentException("backlog and streams must be at least 1, and streams per peer 1 to the streams, not "
+                    + backlog + ", " + maxStreams + " and " + maxStreamsPerPeer);
         }
         this.boot = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt());
         this.backlog = backlog;
         this.maxStreams = maxStreams;
+        this.maxStreamsPerPeer = maxStreamsPerPeer;
     }
 
     /** @return events held for streams that reconnect */
@@ -97,9 +112,19 @@ public final class EventLog {
         return maxStreams;
     }
 
+    /** @return streams of one peer open at once */
+    public int maxStreamsPerPeer() {
+        return maxStreamsPerPeer;
+    }
+
     /** @return the streams open now */
     public synchronized int streams() {
         return streams.size();
+    }
+
+    /** @return the peer of each open stream ({@link #subscribe}), oldest first */
+    public synchronized List<String> peers() {
+        return streams.stream().map(s -> s.peer).toList();
     }
 
     /** @return the id of the last event, or empty before the first */
@@ -125,12 +150,17 @@ public final class EventLog {
     /**
      * @param lastEventId the id of the last event the client saw ({@code Last-Event-ID}), or empty
      *                    for a new client, which gets only what happens from now on
+     * @param peer        who asks ({@code uid 1000}, {@code 10.0.0.7}, ...): the key of {@link StreamShares}
      * @param listener    gets each later event, on the publishing thread, under the log's lock
+     * @param replaced    called (on the subscribing thread, under the log's lock; it must not block)
+     *                    with a sentence when a later subscription takes this one's place; the
+     *                    subscription is closed by then
      * @return the events to send first
      * @throws IllegalArgumentException when {@code lastEventId} is not an id this log writes
-     * @throws IllegalStateException    when {@link #maxStreams()} streams are open
+     * @throws IllegalStateException    when {@link StreamShares} refuses the peer a stream
      */
-    public synchronized Subscription subscribe(Optional<String> lastEventId, Consumer<Event> listener) {
+    public synchronized Subscription subscribe(Optional<String> lastEventId, String peer, Consumer<Event> listener,
+                                               Consumer<String> replaced) {
         Optional<String> missed = Optional.empty();
         List<Event> replay = List.of();
         if (lastEventId.isPresent()) {
@@ -155,10 +185,15 @@ public final class EventLog {
                 replay = held.stream().filter(e -> e.seq() > seq).toList();
             }
         }
-        if (streams.size() >= maxStreams) {
-            throw new IllegalStateException(maxStreams + " event streams are open, the most this daemon serves: close one, or try again later");
+        StreamShares.Decision decision = StreamShares.decide(streams.stream().map(s -> s.peer).toList(), peer, maxStreams, maxStreamsPerPeer);
+        if (decision instanceof StreamShares.Refuse refuse) {
+            throw new IllegalStateException(refuse.why());
         }
-        Stream stream = new Stream(listener);
+        if (decision instanceof StreamShares.Replace replace) {
+            Stream old = streams.remove(replace.index());
+            old.replaced.accept(replace.why());
+        }
+        Stream stream = new Stream(peer, listener, replaced);
         streams.add(stream);
         return new Subscription(replay, missed, () -> close(stream));
     }
@@ -169,10 +204,14 @@ public final class EventLog {
 
     /** Identity matters: one subscription, one entry. */
     private static final class Stream {
+        final String peer;
         final Consumer<Event> listener;
+        final Consumer<String> replaced;
 
-        Stream(Consumer<Event> listener) {
+        Stream(String peer, Consumer<Event> listener, Consumer<String> replaced) {
+            this.peer = peer;
             this.listener = listener;
+            this.replaced = replaced;
         }
     }
 }

@@ -18,7 +18,12 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketException;
+import java.net.StandardProtocolFamily;
 import java.net.URI;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Path;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -34,6 +39,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code GET /v1/events} over a real socket, read by the JDK's HTTP client as any SSE client would. */
 class EventStreamTest {
@@ -47,7 +53,7 @@ class EventStreamTest {
     @BeforeEach
     void start() throws Exception {
         vertx = Vertx.vertx();
-        events = new EventLog(4, 2);
+        events = new EventLog(4, 2, 2);
         ApiVerticle api = new ApiVerticle(new Engine("a"), () -> new Membership("test", 1, List.of()), events, List::of,
                 new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), HttpLimits.DEFAULTS, "127.0.0.1", 0, Optional.empty());
         vertx.deployVerticle(api).await(10, TimeUnit.SECONDS);
@@ -171,7 +177,7 @@ class EventStreamTest {
     }
 
     @Test
-    void aMalformedIdAQueryAndOneStreamTooManyAreRefusedWithJsonErrors() throws Exception {
+    void aMalformedIdAndAQueryAreRefusedWithJsonErrors() throws Exception {
         HttpResponse<String> bad = http.send(HttpRequest.newBuilder(URI.create(base + "/v1/events")).header("Last-Event-ID", "x\u00e9")
                 .timeout(BOUND).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(bad.statusCode()).isEqualTo(400);
@@ -179,13 +185,85 @@ class EventStreamTest {
         HttpResponse<String> query = http.send(HttpRequest.newBuilder(URI.create(base + "/v1/events?since=1")).timeout(BOUND).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(query.statusCode()).isEqualTo(400);
+    }
 
+    /**
+     * One peer (every client on this host is one: any local user may use any loopback address) holds
+     * at most its share (1 here, of 2): its next stream is 503 although a slot is free, and its open
+     * stream keeps getting the events.
+     */
+    @Test
+    void aPeerBeyondItsShareIsRefusedAndKeepsWhatItHolds() throws Exception {
+        events = new EventLog(4, 2, 1);
+        ApiVerticle api = new ApiVerticle(new Engine("a"), () -> new Membership("test", 1, List.of()), events, List::of,
+                new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), HttpLimits.DEFAULTS, "127.0.0.1", 0, Optional.empty());
+        vertx.deployVerticle(api).await(10, TimeUnit.SECONDS);
+        base = "http://127.0.0.1:" + api.actualPort();
+        Iterator<String> first = connect(Optional.empty());
+        HttpResponse<String> second = http.send(HttpRequest.newBuilder(URI.create(base + "/v1/events")).timeout(BOUND).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(second.statusCode()).isEqualTo(503);
+        assertThat(new ObjectMapper().readTree(second.body()).get("error").asText()).isEqualTo(
+                "this peer holds 1 event streams, the most one local user or address may (of 2): close one, or try again later");
+        events.publish(List.of(lost(6)));
+        assertThat(next(first).get(1)).isEqualTo("event: cable-lost");
+    }
+
+    /**
+     * Every slot taken by another peer and this one, the other holding two more: this peer's new stream
+     * takes the place of the other's oldest, which ends with a comment saying why (its client
+     * reconnects with Last-Event-ID).
+     */
+    @Test
+    void atTheCapAPeerHoldingTwoFewerTakesTheBusiestPeersOldestStream() throws Exception {
+        List<String> replaced = new ArrayList<>();
+        events.subscribe(Optional.empty(), "uid other", e -> { }, replaced::add);
+        events.subscribe(Optional.empty(), "uid other", e -> { }, replaced::add);
+        HttpResponse<Stream<String>> response = http.send(HttpRequest.newBuilder(URI.create(base + "/v1/events")).timeout(BOUND).build(),
+                HttpResponse.BodyHandlers.ofLines());
+        assertThat(response.statusCode()).isEqualTo(200);
+        open.add(response.body());
+        Iterator<String> mine = response.body().iterator();
+        await().atMost(BOUND).until(() -> events.peers().equals(List.of("uid other", "this host")));
+        assertThat(replaced).containsExactly("all 2 event streams were taken and this peer held the most: another peer took this one's "
+                + "place; resume with Last-Event-ID");
+        events.publish(List.of(lost(6)));
+        assertThat(next(mine).get(1)).isEqualTo("event: cable-lost");
+    }
+
+    /**
+     * Every slot taken, this peer holding as many as the other: the new stream is 503 with a JSON
+     * error; the other peer's streams are untouched.
+     */
+    @Test
+    void withEverySlotTakenAndNoPeerHoldingMoreAStreamIsRefused() throws Exception {
         connect(Optional.empty());
-        connect(Optional.empty());
+        events.subscribe(Optional.empty(), "uid other", e -> { }, why -> { });
         HttpResponse<String> third = http.send(HttpRequest.newBuilder(URI.create(base + "/v1/events")).timeout(BOUND).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(third.statusCode()).isEqualTo(503);
+        assertThat(third.headers().firstValue("retry-after")).hasValue("5");
         assertThat(new ObjectMapper().readTree(third.body()).get("error").asText()).isEqualTo(
-                "2 event streams are open, the most this daemon serves: close one, or try again later");
+                "2 event streams are open, the most this daemon serves, and this peer holds as many as any other: close one, or try again later");
+        assertThat(events.streams()).isEqualTo(2);
+    }
+
+    /**
+     * On the Unix socket a peer is its user, as the kernel gives it (SO_PEERCRED), so that local users
+     * are told apart; over TCP from this host every client is one peer.
+     */
+    @Test
+    void aUnixSocketPeerIsItsUserAndALocalTcpPeerIsThisHost(@TempDir Path dir) throws Exception {
+        Path socket = dir.resolve("api.sock");
+        ApiVerticle api = new ApiVerticle(new Engine("a"), () -> new Membership("test", 1, List.of()), events, List::of,
+                new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), HttpLimits.DEFAULTS, "127.0.0.1", 0, Optional.of(socket));
+        vertx.deployVerticle(api).await(10, TimeUnit.SECONDS);
+        connect(Optional.empty());
+        try (SocketChannel unix = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+            unix.connect(UnixDomainSocketAddress.of(socket));
+            unix.write(ByteBuffer.wrap("GET /v1/events HTTP/1.1\r\nHost: localhost\r\n\r\n".getBytes(StandardCharsets.US_ASCII)));
+            await().atMost(BOUND).until(() -> events.streams() == 2);
+            assertThat(events.peers()).containsExactly("this host", "uid " + System.getProperty("user.name"));
+        }
     }
 }

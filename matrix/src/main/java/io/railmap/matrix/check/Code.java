@@ -147,7 +147,13 @@ public enum Code {
     /** Ring hostfile: an address is no address of the rank's node (the rank cannot listen on it). */
     UNKNOWN_ADDRESS,
     /** Ring hostfile: a rank lists two addresses on one cable, so two wires travel that cable. */
-    SAME_CABLE_TWICE;
+    SAME_CABLE_TWICE,
+    /**
+     * Env file: a line holds a character a reader does not see but a shell keeps in the word (a
+     * carriage return before the line's end, another control character, an invisible format
+     * character), so the value the library gets is not the one the file shows ({@link io.railmap.matrix.library.EnvFile}).
+     */
+    INVISIBLE_CHARACTER;
 
     /** @return the JSON value, e.g. {@code "mismatched-rail"} */
     public String wireName() {

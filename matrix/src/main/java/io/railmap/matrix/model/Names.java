@@ -116,6 +116,15 @@ public final class Names {
     }
 
     /**
+     * @param codePoint one character
+     * @return true when {@link #escape} shows it as an escape other than a backslash or a quote (as
+     *         {@link #hasHidden}): a control, invisible format or separator character, or a lone surrogate
+     */
+    public static boolean isHidden(int codePoint) {
+        return hidden(codePoint);
+    }
+
+    /**
      * Any text from outside as it may be shown in a message, table or log line: control characters
      * (C0, DEL, C1), invisible format characters (Unicode category Cf, which holds the bidi
      * controls U+202A–U+202E and U+2066–U+2069 and the zero-width characters), line and paragraph

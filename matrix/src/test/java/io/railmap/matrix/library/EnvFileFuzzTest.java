@@ -8,6 +8,7 @@ import io.railmap.matrix.library.check.EnvCheck;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.PortState;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -19,7 +20,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Fuzzes what {@code railmap check --env FILE} reads ({@link EnvFile#parse}): any text gives
  * variables or an {@link IllegalArgumentException} of one line naming the file; every key is a
- * shell name and no value holds a line break. The variables are then checked against a node's
+ * shell name and no value holds a line break or a CR (a hidden character is a finding, and the
+ * value is read without it). The variables are then checked against a node's
  * cables as the command checks them ({@link EnvCheck#check}, on a node of four 400 Gb/s NICs, one
  * down, a slow one and a management NIC): findings, never an exception, each message one line without
  * a control character. Seeds: what {@code railmap env} writes for that node for every library, and
@@ -54,19 +56,21 @@ class EnvFileFuzzTest {
     @FuzzTest(maxExecutions = Fuzzing.EXECUTIONS, maxDuration = Fuzzing.MAX_DURATION)
     void envFile(byte[] input) {
         Map<String, byte[]> inputs = Map.of("env file", input);
-        Map<String, String> vars = Fuzzing.parse(inputs, () -> EnvFile.parse(FILE, new String(input, StandardCharsets.UTF_8)),
+        EnvFile read = Fuzzing.parse(inputs, () -> EnvFile.parse(FILE, new String(input, StandardCharsets.UTF_8)),
                 "one line naming the file", m -> m.startsWith("env file " + FILE + " line ") && !Names.hasHidden(m),
                 IllegalArgumentException.class);
-        if (vars == null) {
+        if (read == null) {
             return;
         }
+        Map<String, String> vars = read.variables();
         vars.forEach((key, value) -> {
             if (!KEY.matcher(key).matches() || value.contains("\n") || value.contains("\r")) {
                 throw Fuzzing.failure("a variable that is no shell assignment (" + Names.escape(key) + "=" + Names.escape(value) + ")",
                         inputs, null);
             }
         });
-        List<Finding> findings = Fuzzing.parse(inputs, () -> EnvCheck.check(NODE, vars));
+        List<Finding> findings = new ArrayList<>(read.findings());
+        findings.addAll(Fuzzing.parse(inputs, () -> EnvCheck.check(NODE, vars)));
         for (Finding finding : findings) {
             if (finding.message().isBlank() || Names.hasHidden(finding.message())) {
                 throw Fuzzing.failure("a finding that is blank or holds a control character (" + Names.escape(finding.message()) + ")",

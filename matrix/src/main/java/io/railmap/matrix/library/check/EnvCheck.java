@@ -39,7 +39,7 @@ public final class EnvCheck {
 
     /**
      * @param node what the node has ({@link ComputeNics#of})
-     * @param vars the file's variables ({@link EnvFile#parse}); variables of no library here are ignored
+     * @param vars the file's variables ({@link EnvFile#variables}); variables of no library here are ignored
      * @return the findings, by library in the order above, then by variable
      */
     public static List<Finding> check(NodeNics node, Map<String, String> vars) {
