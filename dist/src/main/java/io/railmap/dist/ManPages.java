@@ -1,0 +1,94 @@
+package io.railmap.dist;
+
+import io.railmap.cli.Railmap;
+import io.railmap.daemon.Railmapd;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.zip.GZIPOutputStream;
+import org.asciidoctor.Asciidoctor;
+import org.asciidoctor.Options;
+import org.asciidoctor.SafeMode;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.codegen.docgen.manpage.ManPageGenerator;
+
+/**
+ * Writes the man pages from the picocli models, so that they say what {@code --help} says: {@code railmap(1)},
+ * one page per subcommand ({@code railmap-matrix(1)}, {@code railmap-lab-up(1)}, ...) and {@code railmapd(8)}.
+ * picocli-codegen's {@link ManPageGenerator#writeSingleManPage} writes each page as AsciiDoc (doctype manpage);
+ * Asciidoctor's {@code manpage} converter turns it into roff; the page is stored gzipped, as Debian policy
+ * (12.1) wants and as man-db and mandoc read it.
+ *
+ * <p>railmap's model is the one {@link Railmap#commandLine} builds (with the exit codes in every footer);
+ * railmapd's is its annotations. railmapd is a daemon, so its page is in section 8: its title is rewritten
+ * from picocli's fixed {@code (1)}.
+ *
+ * <p>Errors: any I/O error or a conversion that yields no roff ends the build step with an exception.
+ */
+public final class ManPages {
+    private ManPages() {
+    }
+
+    /**
+     * @param args the output directory; pages go to {@code man1/} and {@code man8/} under it, AsciiDoc
+     *             sources to {@code adoc/}
+     * @throws IOException when a page cannot be written
+     */
+    public static void main(String[] args) throws IOException {
+        Path out = Path.of(args[0]);
+        PrintWriter quiet = new PrintWriter(Writer.nullWriter());
+        List<Page> pages = new ArrayList<>();
+        collect(Railmap.commandLine(quiet, quiet).getCommandSpec(), 1, pages);
+        collect(new CommandLine(new Railmapd()).getCommandSpec(), 8, pages);
+        try (Asciidoctor asciidoctor = Asciidoctor.Factory.create()) {
+            Options options = Options.builder().backend("manpage").standalone(true).safe(SafeMode.SAFE).build();
+            for (Page page : pages) {
+                Path adoc = Files.createDirectories(out.resolve("adoc")).resolve(page.name() + ".adoc");
+                Files.writeString(adoc, page.adoc());
+                String roff = asciidoctor.convert(page.adoc(), options);
+                if (roff == null || !roff.contains(".TH ")) {
+                    throw new IOException("Asciidoctor made no man page of " + adoc);
+                }
+                Path file = Files.createDirectories(out.resolve("man" + page.section())).resolve(page.name() + "." + page.section() + ".gz");
+                try (OutputStream gz = new GZIPOutputStream(Files.newOutputStream(file))) {
+                    gz.write(roff.getBytes(StandardCharsets.UTF_8));
+                }
+            }
+        }
+        System.out.println("man pages: " + pages.size() + " in " + out);
+    }
+
+    /** One page: {@code railmap-lab-up} in section 1, as AsciiDoc. */
+    private record Page(String name, int section, String adoc) {
+    }
+
+    /** The command's page, then its subcommands' (not the hidden ones), depth first. */
+    private static void collect(CommandSpec spec, int section, List<Page> pages) {
+        StringWriter adoc = new StringWriter();
+        try (PrintWriter pw = new PrintWriter(adoc)) {
+            ManPageGenerator.writeSingleManPage(pw, spec);
+        }
+        String name = spec.qualifiedName("-");
+        String text = adoc.toString();
+        String title = "= " + name + "(1)";
+        if (!text.contains(title)) {
+            throw new IllegalStateException("picocli-codegen wrote no title " + title + " for " + name);
+        }
+        pages.add(new Page(name, section, text.replace(title, "= " + name + "(" + section + ")")));
+        // an alias maps to the same subcommand again
+        for (CommandLine sub : new LinkedHashSet<>(spec.subcommands().values())) {
+            if (!sub.getCommandSpec().usageMessage().hidden()) {
+                collect(sub.getCommandSpec(), section, pages);
+            }
+        }
+    }
+}
