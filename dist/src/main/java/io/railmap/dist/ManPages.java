@@ -30,7 +30,8 @@ import picocli.codegen.docgen.manpage.ManPageGenerator;
  *
  * <p>railmap's model is the one {@link Railmap#commandLine} builds (with the exit codes in every footer);
  * railmapd's is its annotations. railmapd is a daemon, so its page is in section 8: its title is rewritten
- * from picocli's fixed {@code (1)}.
+ * from picocli's fixed {@code (1)}. The footers (formats, examples, exit codes), which picocli-codegen
+ * leaves out without a footer heading, become sections of their own ({@link #sections}).
  *
  * <p>Errors: any I/O error or a conversion that yields no roff ends the build step with an exception.
  */
@@ -71,24 +72,60 @@ public final class ManPages {
     private record Page(String name, int section, String adoc) {
     }
 
+    /** What picocli-codegen writes for a footer without a heading: nothing. */
+    private static final String NO_FOOTER = "// tag::picocli-generated-man-section-footer[]\n// end::picocli-generated-man-section-footer[]\n";
+
     /** The command's page, then its subcommands' (not the hidden ones), depth first. */
     private static void collect(CommandSpec spec, int section, List<Page> pages) {
+        // as --help shows it, before picocli-codegen gives the command line its AsciiDoc colour scheme
+        String footer = spec.commandLine().getHelp().footer();
         StringWriter adoc = new StringWriter();
         try (PrintWriter pw = new PrintWriter(adoc)) {
             ManPageGenerator.writeSingleManPage(pw, spec);
         }
         String name = spec.qualifiedName("-");
-        String text = adoc.toString();
+        String text = adoc.toString().replace("\r\n", "\n");
         String title = "= " + name + "(1)";
-        if (!text.contains(title)) {
-            throw new IllegalStateException("picocli-codegen wrote no title " + title + " for " + name);
+        if (!text.contains(title) || !text.contains(NO_FOOTER)) {
+            throw new IllegalStateException("picocli-codegen wrote no title " + title + " or a footer of its own for " + name
+                    + ": revisit ManPages");
         }
-        pages.add(new Page(name, section, text.replace(title, "= " + name + "(" + section + ")")));
+        text = text.replace(title, "= " + name + "(" + section + ")").replace(NO_FOOTER, sections(footer));
+        pages.add(new Page(name, section, text));
         // an alias maps to the same subcommand again
         for (CommandLine sub : new LinkedHashSet<>(spec.subcommands().values())) {
             if (!sub.getCommandSpec().usageMessage().hidden()) {
                 collect(sub.getCommandSpec(), section, pages);
             }
         }
+    }
+
+    /**
+     * railmap's footers (formats, examples, exit codes: picocli-codegen leaves out a footer without a
+     * heading) as sections of the page: each paragraph of the footer whose first line is a title
+     * ({@code Examples:}) opens a section of that name (EXAMPLES), any other is a paragraph of the
+     * current one (NOTES before the first title); the text stays as {@code --help} shows it, in a
+     * literal block.
+     */
+    static String sections(String footer) {
+        StringBuilder adoc = new StringBuilder();
+        boolean inSection = false;
+        for (String paragraph : footer.strip().split("\n\\s*\n")) {
+            List<String> lines = new ArrayList<>(paragraph.lines().toList());
+            if (lines.isEmpty() || lines.stream().allMatch(String::isBlank)) {
+                continue;
+            }
+            if (lines.get(0).matches("[A-Z][^:]{0,40}:")) {
+                adoc.append("== ").append(lines.remove(0).replaceFirst(":$", "")).append("\n\n");
+                inSection = true;
+            } else if (!inSection) {
+                adoc.append("== Notes\n\n");
+                inSection = true;
+            }
+            if (!lines.isEmpty()) {
+                adoc.append("....\n").append(String.join("\n", lines)).append("\n....\n\n");
+            }
+        }
+        return adoc.toString();
     }
 }
