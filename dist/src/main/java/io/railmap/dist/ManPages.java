@@ -90,7 +90,10 @@ public final class ManPages {
             throw new IllegalStateException("picocli-codegen wrote no title " + title + " or a footer of its own for " + name
                     + ": revisit ManPages");
         }
-        text = text.replace(title, "= " + name + "(" + section + ")").replace(NO_FOOTER, sections(footer));
+        // a subcommand has no version of its own: its page names the root command's ("railmap 0.1.0")
+        String version = spec.root().version().length == 0 ? "" : spec.root().version()[0].replace(':', ' ');
+        text = text.replace(title, "= " + name + "(" + section + ")").replace(NO_FOOTER, sections(footer))
+                .replace(":revnumber: \n", ":revnumber: " + version + "\n").replace(":mansource: \n", ":mansource: " + version + "\n");
         pages.add(new Page(name, section, text));
         // an alias maps to the same subcommand again
         for (CommandLine sub : new LinkedHashSet<>(spec.subcommands().values())) {

@@ -55,7 +55,8 @@ class ManPagesTest {
             Path page = MAN.resolve("man1").resolve(name + ".1.gz");
             assertThat(page).as("the page of " + spec.qualifiedName()).isRegularFile();
             String roff = roff(page);
-            assertThat(roff).contains(".TH \"" + name.toUpperCase() + "\" \"1\"");
+            assertThat(roff).contains(".TH \"" + name.toUpperCase().replace("-", "\\-") + "\" \"1\"")
+                    .as(name + " names the version").contains("\"railmap " + ReleaseArchiveTest.VERSION.replace("-", "\\-") + "\"");
             for (CommandLine.Model.OptionSpec option : spec.options()) {
                 assertThat(roff).as(name + " documents " + option.longestName()).contains(option.longestName().replace("-", "\\-"));
             }
