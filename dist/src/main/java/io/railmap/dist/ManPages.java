@@ -40,12 +40,13 @@ public final class ManPages {
     }
 
     /**
-     * @param args the output directory; pages go to {@code man1/} and {@code man8/} under it, AsciiDoc
-     *             sources to {@code adoc/}
+     * @param args the output directory (replaced); pages go to {@code man1/} and {@code man8/} under it,
+     *             AsciiDoc sources to {@code adoc/}
      * @throws IOException when a page cannot be written
      */
     public static void main(String[] args) throws IOException {
         Path out = Path.of(args[0]);
+        Directories.delete(out);
         PrintWriter quiet = new PrintWriter(Writer.nullWriter());
         List<Page> pages = new ArrayList<>();
         collect(Railmap.commandLine(quiet, quiet).getCommandSpec(), 1, pages);

@@ -1,14 +1,9 @@
 package io.railmap.dist;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.spi.ToolProvider;
-import java.util.stream.Stream;
 
 /**
  * Makes the Java runtime of the self-contained archive with jlink: only the modules railmap's jars
@@ -34,7 +29,7 @@ public final class RuntimeImage {
      */
     public static void main(String[] args) {
         Path out = Path.of(args[0]);
-        delete(out);
+        Directories.delete(out);
         List<String> jlink = new ArrayList<>(List.of("--add-modules", args[1], "--strip-debug", "--no-header-files",
                 "--no-man-pages", "--compress=2", "--output", out.toString()));
         if (args.length > 2 && args[2] != null && !args[2].isBlank()) {
@@ -49,22 +44,5 @@ public final class RuntimeImage {
             throw new IllegalStateException("jlink " + String.join(" ", jlink) + " exited " + code);
         }
         System.out.println("runtime: " + args[1] + " in " + out);
-    }
-
-    private static void delete(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> all = Files.walk(dir)) {
-            all.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.delete(p);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }
