@@ -21,7 +21,7 @@ import org.w3c.dom.Node;
 import org.w3c.dom.NodeList;
 import picocli.CommandLine;
 
-/** The service definitions shipped in systemd/ and launchd/ are valid and say what the README says. */
+/** The service definitions shipped in systemd/ and launchd/ are valid and say what docs/service.md says. */
 class ServiceUnitsTest {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
 
