@@ -32,7 +32,7 @@ final class InProcessStack implements UnaryOperator<List<Protocol>> {
      * in a daemon). The answer comes from the neighbour's FD_SOCK2 server thread, which here shares 2
      * cores with every member's work: with 512 members it took up to about 1 s even while they joined
      * one by one, and every answer later than the timeout made a live member suspected, its
-     * suspicion sent to every member (README, "At scale"). A member killed here closes its server,
+     * suspicion sent to every member (docs/benchmarks.md, "At scale"). A member killed here closes its server,
      * so a connection to it is refused at once whatever this is.
      */
     static final int CONNECT_TIMEOUT_MS = 10_000;

@@ -23,7 +23,7 @@ import picocli.CommandLine.Parameters;
  * 25 Gb/s management port {@code eno1} and {@code nics} 400 Gb/s RoCE NICs {@code mlx5_k} on
  * {@code ens<k>np0}, NIC k reaching leaf k ({@code leaf-rail<k>}, port {@code Ethernet1/<i+1>}, as
  * lldpd reports it), GID index 3, address {@code 10.<leaf>.<i/250>.<i%250+1>}; node 7's NICs 2 and 3
- * are swapped between their leaves (a cross-rail pair). For the figures of README "Benchmarks".
+ * are swapped between their leaves (a cross-rail pair). For the figures of docs/benchmarks.md.
  *
  * <p>As a program: {@code SyntheticFabric N NICS FILE} ({@code --help} prints the usage; a bad argument, or a
  * FILE that cannot be written, is one line on standard error and exit code 1, and FILE is then as it was).

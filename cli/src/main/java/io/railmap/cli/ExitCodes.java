@@ -1,6 +1,6 @@
 package io.railmap.cli;
 
-/** The exit codes of {@code railmap}, listed in {@code --help} and the README. */
+/** The exit codes of {@code railmap}, listed in {@code --help} and docs/cli.md. */
 public final class ExitCodes {
     /** Success; for {@code check}, no finding is an error. */
     public static final int OK = 0;

@@ -12,6 +12,7 @@ import io.railmap.cli.commands.NodesCommand;
 import io.railmap.cli.commands.PortsCommand;
 import io.railmap.cli.commands.SnapshotCommand;
 import io.railmap.cli.commands.WatchCommand;
+import io.railmap.discovery.JavaRuntime;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -71,12 +72,12 @@ public final class Railmap implements Runnable {
         throw new CommandLine.ParameterException(spec.commandLine(), "name a command: matrix, check, ports, nodes, snapshot, discover or lab");
     }
 
-    /** Prints the version from the jar manifest. */
+    /** Prints the version from the jar manifest, then the Java that runs it ({@link JavaRuntime}). */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
             String v = Railmap.class.getPackage().getImplementationVersion();
-            return new String[] {"railmap " + (v == null ? "(development build)" : v)};
+            return new String[] {"railmap " + (v == null ? "(development build)" : v), JavaRuntime.describe()};
         }
     }
 }

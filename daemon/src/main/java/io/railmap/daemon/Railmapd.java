@@ -6,6 +6,7 @@ import io.railmap.daemon.cluster.ClusterTiming;
 import io.railmap.discovery.ManagementAddress;
 import io.railmap.daemon.cluster.Seed;
 import io.railmap.discovery.DiscoveryOptions;
+import io.railmap.discovery.JavaRuntime;
 import io.railmap.discovery.Sources;
 import io.railmap.daemon.probe.ProbeTiming;
 import io.railmap.matrix.model.Names;
@@ -317,12 +318,12 @@ public final class Railmapd implements Callable<Integer> {
         return 0;
     }
 
-    /** Prints the version from the jar manifest ({@code Implementation-Version}, the Maven project version). */
+    /** Prints the version from the jar manifest ({@code Implementation-Version}, the Maven project version), then the Java that runs it ({@link JavaRuntime}). */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
             String v = Railmapd.class.getPackage().getImplementationVersion();
-            return new String[] {"railmapd " + (v == null ? "(development build)" : v)};
+            return new String[] {"railmapd " + (v == null ? "(development build)" : v), JavaRuntime.describe()};
         }
     }
 }

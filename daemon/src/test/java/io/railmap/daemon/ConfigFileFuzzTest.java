@@ -22,7 +22,7 @@ import picocli.CommandLine;
  * {@code --config FILE}, nothing else. A file that reads is then applied as the daemon applies it
  * ({@link Railmapd#run}, the flags' defaults, {@link Railmapd#daemonConfig}; nothing starts): exit 0,
  * or exit 1 with an error line starting {@code railmapd: }, never another code or an exception.
- * Seeds: the config file of README's macOS service, one of every kind of line, and the files
+ * Seeds: the config file of the macOS service (docs/service.md), one of every kind of line, and the files
  * {@code RailmapdFlagsTest} refuses.
  */
 class ConfigFileFuzzTest {

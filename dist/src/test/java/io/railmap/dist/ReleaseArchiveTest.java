@@ -2,21 +2,14 @@ package io.railmap.dist;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.BufferedInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
-import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
-import org.apache.commons.compress.compressors.gzip.GzipCompressorInputStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,55 +20,60 @@ import org.junit.jupiter.api.io.TempDir;
  * from wherever it is unpacked, with the JDK running this test and nothing of the checkout.
  */
 class ReleaseArchiveTest {
-    private static final String VERSION = System.getProperty("railmap.version");
+    static final String VERSION = System.getProperty("railmap.version");
     private static final Path ARCHIVE = Path.of(System.getProperty("railmap.archive"));
     private static final Path CHECKOUT = Path.of(System.getProperty("railmap.checkout")).toAbsolutePath().normalize();
     private static final String TOP = "railmap-" + VERSION + "/";
+    /** This test's JDK as JAVA_HOME, and no RAILMAP_JAVA_OPTS: the launchers as a user with a JDK runs them. */
+    static final Map<String, String> WITH_JDK = Map.of("JAVA_HOME", System.getProperty("java.home"));
 
-    /** Entry name → entry, as the archive lists them. */
-    private static final Map<String, TarArchiveEntry> ENTRIES = new HashMap<>();
-    private static final List<String> NAMES = new ArrayList<>();
+    private static Map<String, TarArchiveEntry> entries = new HashMap<>();
 
     @BeforeAll
     static void list() throws IOException {
-        assertThat(ARCHIVE).as("the release archive (made by ./mvnw package)").isRegularFile();
-        try (InputStream in = new BufferedInputStream(Files.newInputStream(ARCHIVE));
-             TarArchiveInputStream tar = new TarArchiveInputStream(new GzipCompressorInputStream(in))) {
-            for (TarArchiveEntry e = tar.getNextEntry(); e != null; e = tar.getNextEntry()) {
-                NAMES.add(e.getName());
-                ENTRIES.put(e.getName(), e);
-            }
-        }
+        entries = Archive.entries(ARCHIVE);
+    }
+
+    /** @return those of {@code names} (under the top directory) that the archive does not hold */
+    private static List<String> missing(String... names) {
+        return Stream.of(names).filter(n -> !entries.containsKey(TOP + n)).toList();
     }
 
     @Test
-    void everythingSitsUnderOneDirectoryNamedForTheVersionAndNothingTwice() {
-        assertThat(NAMES).isNotEmpty().allSatisfy(name -> assertThat(name).startsWith(TOP));
-        assertThat(NAMES).doesNotHaveDuplicates();
-        assertThat(NAMES).noneMatch(name -> name.contains("/target/") || name.endsWith(".jsa") || name.contains(".."));
+    void everythingSitsUnderOneDirectoryNamedForTheVersion() {
+        assertThat(entries.keySet()).isNotEmpty().allSatisfy(name -> assertThat(name).startsWith(TOP));
+        assertThat(entries.keySet()).noneMatch(name -> name.contains("/target/") || name.endsWith(".jsa") || name.contains(".."));
     }
 
     @Test
-    void holdsTheLaunchersExecutable() {
+    void holdsTheLaunchersExecutableAndTheirRuntimeChooserReadable() {
         for (String launcher : List.of("bin/railmap", "bin/railmapd")) {
-            TarArchiveEntry e = ENTRIES.get(TOP + launcher);
+            TarArchiveEntry e = entries.get(TOP + launcher);
             assertThat(e).as(launcher).isNotNull();
             assertThat(e.isFile()).as(launcher + " is a regular file").isTrue();
             assertThat(e.getMode() & 0777).as(launcher + "'s mode").isEqualTo(0755);
         }
+        assertThat(entries.get(TOP + "bin/pick-java.sh").getMode() & 0777).as("sourced, not run").isEqualTo(0644);
     }
 
     @Test
-    void holdsTheServiceFilesReadmeAndTheDocumentsItLinksTo() {
-        assertThat(ENTRIES).containsKeys(TOP + "README.md", TOP + "systemd/railmapd.service", TOP + "systemd/railmapd.env",
-                TOP + "launchd/io.railmap.railmapd.plist", TOP + "daemon/PROBE.md", TOP + "daemon/CLUSTER.md",
-                TOP + "examples/two-crossed.json", TOP + "examples/snapshots/two-macs-crossed.json");
-        assertThat(ENTRIES.get(TOP + "systemd/railmapd.service").getMode() & 0777).isEqualTo(0644);
+    void holdsTheServiceFilesTheSettingsTemplateReadmeAndTheDocumentsItLinksTo() {
+        assertThat(missing("README.md", "systemd/railmapd.service", "systemd/railmapd.env", "config/railmapd.properties",
+                "launchd/io.railmap.railmapd.plist", "daemon/PROBE.md", "daemon/CLUSTER.md", "docs/install.md", "examples/two-crossed.json",
+                "examples/snapshots/two-macs-crossed.json")).isEmpty();
+        assertThat(entries.get(TOP + "systemd/railmapd.service").getMode() & 0777).isEqualTo(0644);
+    }
+
+    @Test
+    void holdsManPagesAndCompletionButNoRuntime() {
+        assertThat(missing("man/man1/railmap.1.gz", "man/man1/railmap-matrix.1.gz", "man/man1/railmap-lab-up.1.gz", "man/man8/railmapd.8.gz",
+                "completion/railmap.bash", "completion/railmapd.bash", "completion/_railmap", "completion/_railmapd")).isEmpty();
+        assertThat(entries.keySet()).as("the runtime is the self-contained archive's").noneMatch(n -> n.startsWith(TOP + "runtime/"));
     }
 
     @Test
     void holdsEveryJarTheDaemonAndTheCommandLineRunWith() throws IOException {
-        List<String> jars = NAMES.stream().filter(n -> n.startsWith(TOP + "lib/")).map(n -> n.substring((TOP + "lib/").length()))
+        List<String> jars = entries.keySet().stream().filter(n -> n.startsWith(TOP + "lib/")).map(n -> n.substring((TOP + "lib/").length()))
                 .filter(n -> !n.isEmpty()).toList();
         assertThat(jars).contains("railmap-daemon-" + VERSION + ".jar", "railmap-cli-" + VERSION + ".jar",
                 "railmap-matrix-" + VERSION + ".jar", "railmap-lab-" + VERSION + ".jar");
@@ -86,32 +84,35 @@ class ReleaseArchiveTest {
                         .containsAll(lib.map(p -> p.getFileName().toString()).toList());
             }
         }
-        assertThat(jars).allMatch(n -> n.endsWith(".jar"));
+        assertThat(jars).allMatch(n -> n.endsWith(".jar"))
+                .as("the build steps' own libraries stay out").noneMatch(n -> n.startsWith("asciidoctorj") || n.startsWith("jruby")
+                        || n.startsWith("picocli-codegen"));
     }
 
     @Test
     void runsFromWhereverItIsUnpackedThroughALink(@TempDir Path temp) throws Exception {
         Path opt = Files.createDirectories(temp.resolve("opt"));
-        assertThat(run(opt, "tar", "-xzf", ARCHIVE.toString()).code).isZero();
+        Archive.unpack(ARCHIVE, opt);
         Path home = opt.resolve("railmap-" + VERSION);
         Path links = Files.createDirectories(temp.resolve("usr-local-bin"));
         Files.createSymbolicLink(links.resolve("railmap"), home.resolve("bin/railmap"));
         Files.createSymbolicLink(links.resolve("railmapd"), home.resolve("bin/railmapd"));
         Path elsewhere = Files.createDirectories(temp.resolve("elsewhere"));
 
-        Result cli = run(elsewhere, links.resolve("railmap").toString(), "--version");
-        assertThat(cli.code).as(cli.out).isZero();
-        assertThat(cli.out.strip()).isEqualTo("railmap " + VERSION);
+        String java = "Java " + Runtime.version() + " (JAVA_HOME: " + System.getProperty("java.home") + ")";
+        Commands.Result cli = Commands.run(elsewhere, WITH_JDK, 60, links.resolve("railmap").toString(), "--version");
+        assertThat(cli.code()).as(cli.out()).isZero();
+        assertThat(cli.out().strip()).isEqualTo("railmap " + VERSION + "\n" + java);
 
-        Result daemon = run(elsewhere, links.resolve("railmapd").toString(), "--version");
-        assertThat(daemon.code).as(daemon.out).isZero();
-        assertThat(daemon.out.strip()).isEqualTo("railmapd " + VERSION);
+        Commands.Result daemon = Commands.run(elsewhere, WITH_JDK, 60, links.resolve("railmapd").toString(), "--version");
+        assertThat(daemon.code()).as(daemon.out()).isZero();
+        assertThat(daemon.out().strip()).isEqualTo("railmapd " + VERSION + "\n" + java);
 
         // a command that needs the core, JSON and graph libraries: the whole class path is there
-        Result matrix = run(elsewhere, links.resolve("railmap").toString(), "matrix", "--snapshot",
+        Commands.Result matrix = Commands.run(elsewhere, WITH_JDK, 60, links.resolve("railmap").toString(), "matrix", "--snapshot",
                 home.resolve("examples/snapshots/two-macs-crossed.json").toString(), "--hosts", "studio-a,studio-b", "--format", "jaccl");
-        assertThat(matrix.code).as(matrix.out).isZero();
-        assertThat(matrix.out).contains("rdma_en");
+        assertThat(matrix.code()).as(matrix.out()).isZero();
+        assertThat(matrix.out()).contains("rdma_en");
     }
 
     @Test
@@ -119,31 +120,8 @@ class ReleaseArchiveTest {
         Path bin = Files.createDirectories(temp.resolve("bare/bin"));
         Files.copy(CHECKOUT.resolve("bin/railmapd"), bin.resolve("railmapd"));
         bin.resolve("railmapd").toFile().setExecutable(true);
-        Result r = run(temp, bin.resolve("railmapd").toString(), "--version");
-        assertThat(r.code).isEqualTo(1);
-        assertThat(r.out.strip()).startsWith("railmapd: no jars in ").contains("unpack a release there").doesNotContain("\n");
-    }
-
-    private record Result(int code, String out) {
-    }
-
-    /** Runs a command in {@code dir} with this test's JDK as JAVA_HOME; output and errors together, at most 60 s. */
-    private static Result run(Path dir, String... command) throws IOException, InterruptedException {
-        Path out = Files.createTempFile("railmap-release-test", ".out");
-        try {
-            ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
-                    .redirectOutput(out.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-            pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
-            pb.environment().remove("RAILMAP_JAVA_OPTS");
-            pb.environment().remove("RAILMAPD_JAVA_OPTS");
-            Process p = pb.start();
-            if (!p.waitFor(60, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new AssertionError(String.join(" ", command) + " did not finish within 60 s");
-            }
-            return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8));
-        } finally {
-            Files.deleteIfExists(out);
-        }
+        Commands.Result r = Commands.run(temp, WITH_JDK, 60, bin.resolve("railmapd").toString(), "--version");
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.out().strip()).startsWith("railmapd: no jars in ").contains("unpack a release there").doesNotContain("\n");
     }
 }

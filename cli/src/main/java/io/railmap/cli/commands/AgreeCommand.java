@@ -40,7 +40,7 @@ public final class AgreeCommand implements Callable<Integer> {
             description = "Ask again every 250 ms until the members agree or S seconds have passed (0 to 3600). Default: ${DEFAULT-VALUE}, ask once.")
     int waitS;
 
-    @Option(names = "--json", description = "Print the daemon's last answer as it is (see README, /v1/agreement).")
+    @Option(names = "--json", description = "Print the daemon's last answer as it is (see docs/api.md, /v1/agreement).")
     boolean json;
 
     @Override

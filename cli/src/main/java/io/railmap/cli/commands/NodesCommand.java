@@ -27,7 +27,7 @@ public final class NodesCommand implements Callable<Integer> {
     @Mixin
     DaemonTarget target;
 
-    @Option(names = "--json", description = "Print the daemon's answer as it is (see README, /v1/members).")
+    @Option(names = "--json", description = "Print the daemon's answer as it is (see docs/api.md, /v1/members).")
     boolean json;
 
     @Override

@@ -23,7 +23,7 @@ public final class SnapshotOptions {
 
     static final class Source {
         @Option(names = "--snapshot", paramLabel = "FILE",
-                description = "Read node records from a snapshot file (format railmap-snapshot; see README).")
+                description = "Read node records from a snapshot file (format railmap-snapshot; see docs/snapshot-format.md).")
         Path snapshot;
 
         @Option(names = "--daemon", paramLabel = "URL",

@@ -32,7 +32,7 @@ import java.util.concurrent.TimeUnit;
  * @param answerTimeoutMs  a request not answered this long after its headers (a body trickling in,
  *                         or a computation that takes too long) is answered 503 and its connection
  *                         closed. Default {@value #DEFAULT_ANSWER_TIMEOUT_MS} ms, far above what an answer
- *                         takes to compute (a 16-node ring order takes milliseconds, README)
+ *                         takes to compute (a 16-node ring order takes milliseconds, docs/benchmarks.md)
  * @param idleTimeoutS     a connection on which no byte moved either way for this long is closed
  *                         (Vert.x's own idle timeout): a last net beneath the two deadlines, which
  *                         already cover every state of a connection, so it is longer than both.

@@ -76,7 +76,7 @@ public record ClusterTiming(long joinTimeoutMs, long heartbeatIntervalMs, long h
      * 5 s timeout, and 1–2 s, which dropped a frozen daemon within 8 s and healed within about 8 s):
      * each heartbeat and each merge round is a message to every other member, and at idle they were
      * most of a daemon's work beyond its probe. An idle daemon of an 8-node lab used 1.14 % of a core
-     * with the old values and 0.87 % with these ({@code LabBench --footprint-only 8}; README,
+     * with the old values and 0.87 % with these ({@code LabBench --footprint-only 8}; docs/benchmarks.md,
      * "Footprint"); the 6 s timeout also tolerates a second more of silence from a starved host.
      */
     public static final ClusterTiming DEFAULTS = new ClusterTiming(1000, 2000, 6000, 1000, 2000, 4000, 1000, 1000, 1000, 250);

@@ -81,7 +81,7 @@ class EnvFileTest {
     }
 
     /**
-     * Each character the README's rules name as hidden gives its finding where a reader takes the line
+     * Each character docs/env-files.md's rules name as hidden gives its finding where a reader takes the line
      * otherwise than it shows: a CR inside a value, another C0 control, DEL, a C1 control, a zero-width
      * space, a bidi control, a byte order mark before the key (the shell then reads no assignment), a CR
      * in a comment followed by text (systemd reads that text as a line). A CR that only ends a comment is none.
