@@ -12,7 +12,7 @@ import io.railmap.matrix.check.Mode;
 import io.railmap.matrix.emit.PlanJson;
 import io.railmap.matrix.emit.RailTableJson;
 import io.railmap.matrix.fabric.RailTable;
-import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.library.ComputeNics;
 import io.railmap.matrix.library.check.EnvCheck;
 import io.railmap.matrix.library.EnvFile;

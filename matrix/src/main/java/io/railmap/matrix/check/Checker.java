@@ -1,5 +1,8 @@
 package io.railmap.matrix.check;
 
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.finding.Severity;
 import io.railmap.matrix.jaccl.JacclMode;
 import io.railmap.matrix.jaccl.JacclRules;
 import io.railmap.matrix.jaccl.MlxVersion;

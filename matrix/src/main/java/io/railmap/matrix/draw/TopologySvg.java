@@ -1,7 +1,7 @@
 package io.railmap.matrix.draw;
 
 import io.railmap.matrix.check.CableFindings;
-import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.fabric.Rail;
 import io.railmap.matrix.fabric.RailNic;
 import io.railmap.matrix.fabric.RailTable;

@@ -3,7 +3,8 @@ package io.railmap.matrix.emit;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.railmap.matrix.check.CheckReport;
-import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.codec.FindingJson;
 import io.railmap.matrix.codec.JsonText;
 import io.railmap.matrix.fabric.RailTable;
 import io.railmap.matrix.jaccl.MlxVersion;
@@ -147,24 +148,8 @@ public final class PlanJson implements Format {
         return JsonText.pretty(root);
     }
 
-    /** @return the findings as a JSON array */
+    /** @return the findings as a JSON array ({@link FindingJson#array}) */
     public static ArrayNode findings(List<Finding> findings) {
-        ArrayNode out = JsonText.array();
-        for (Finding f : findings) {
-            ObjectNode o = out.addObject();
-            o.put("code", f.code().wireName());
-            o.put("severity", f.severity().wireName());
-            ArrayNode ranks = o.putArray("ranks");
-            f.ranks().forEach(ranks::add);
-            if (f.rail().isPresent()) {
-                o.put("rail", f.rail().get());
-            } else {
-                o.putNull("rail");
-            }
-            ArrayNode ports = o.putArray("ports");
-            f.ports().forEach(p -> ports.add(p.toString()));
-            o.put("message", f.message());
-        }
-        return out;
+        return FindingJson.array(findings);
     }
 }

@@ -1,11 +1,10 @@
 package io.railmap.matrix.library;
 
-import io.railmap.matrix.check.Code;
-import io.railmap.matrix.check.Finding;
-import io.railmap.matrix.check.Severity;
-import io.railmap.matrix.emit.Addresses;
-import io.railmap.matrix.emit.Format;
-import io.railmap.matrix.emit.JacclEnv;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.finding.Severity;
+import io.railmap.matrix.address.Addresses;
+import io.railmap.matrix.jaccl.JacclVariables;
 import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.plan.Order;
 import io.railmap.matrix.plan.Plan;
@@ -19,7 +18,7 @@ import java.util.Optional;
 
 /**
  * MLX's jaccl ({@code jaccl}): the variables {@code railmap matrix --format env --rank R} writes for
- * the node, computed by the same code ({@link Planner#plan}, {@link JacclEnv#rankVariables}), so every
+ * the node, computed by the same code ({@link Planner#plan}, {@link JacclVariables}), so every
  * jaccl rule (variable names per MLX release, {@code MLX_JACCL_RING} only for a ring) is the one
  * documented there.
  *
@@ -27,7 +26,7 @@ import java.util.Optional;
  * sorted ({@link Topology#nodes()}), rank i the i-th ({@link Order#GIVEN}), every active cable a
  * candidate rail ({@link RailOptions#DEFAULTS}), the newest MLX rules ({@link MlxVersion#NEWEST});
  * the node's rank is its index there. {@code MLX_IBV_DEVICES} is
- * {@value Format.Options#DEFAULT_DEVICES_PATH} (where {@code railmap matrix --format jaccl -o} is
+ * {@value JacclVariables#DEFAULT_DEVICES_PATH} (where {@code railmap matrix --format jaccl -o} is
  * meant to put the devices file) and the coordinator rank 0's IPv4 management address and port
  * {@value Addresses#DEFAULT_COORDINATOR_PORT}. For other ranks, paths or releases, use
  * {@code railmap matrix --format env}.
@@ -71,12 +70,12 @@ public final class JacclLibrary implements Library {
                     + " railmap matrix --format env --rank " + rank + " --coordinator IPV4:PORT"));
             return new NodeSettings(name(), node.node(), List.of(), findings);
         }
-        JacclEnv.meshNote(plan).filter(note -> plan.mode().isPresent())
+        JacclVariables.meshNote(plan.mlxVersion(), plan.runRing()).filter(note -> plan.mode().isPresent())
                 .ifPresent(note -> findings.add(new Finding(Code.SETTING_CAVEAT, Severity.INFO, List.of(), Optional.empty(), note)));
         List<Setting> settings = new ArrayList<>();
         settings.add(new Setting(Provenance.TOPOLOGY_VARIABLE, plan.provenance().digest()));
         settings.add(new Setting(Provenance.RECORDS_VARIABLE, plan.provenance().recordList()));
-        JacclEnv.rankVariables(plan, Format.Options.DEFAULT_DEVICES_PATH, coordinator.get(), rank)
+        JacclVariables.of(plan.mlxVersion(), plan.runRing(), JacclVariables.DEFAULT_DEVICES_PATH, coordinator.get(), rank)
                 .forEach(v -> settings.add(new Setting(v.getKey(), v.getValue())));
         return new NodeSettings(name(), node.node(), settings, findings);
     }

@@ -1,6 +1,6 @@
 package io.railmap.matrix.library;
 
-import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.plan.MlxRing;
 import io.railmap.matrix.provenance.Provenance;
 import java.util.ArrayList;

@@ -1,9 +1,9 @@
 package io.railmap.matrix.library;
 
 import io.railmap.matrix.address.Ipv4Subnet;
-import io.railmap.matrix.check.Code;
-import io.railmap.matrix.check.Finding;
-import io.railmap.matrix.check.Severity;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.finding.Severity;
 import io.railmap.matrix.fabric.Rail;
 import io.railmap.matrix.fabric.RailNic;
 import io.railmap.matrix.model.Port;

@@ -1,6 +1,6 @@
 package io.railmap.matrix.plan;
 
-import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.jaccl.JacclMode;
 import io.railmap.matrix.jaccl.JacclRules;
 import io.railmap.matrix.jaccl.MlxVersion;

@@ -18,6 +18,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
 
 class CheckerTest {
     /** Two Macs, two crossed cables: a:en6–b:en7 and a:en7–b:en6. */

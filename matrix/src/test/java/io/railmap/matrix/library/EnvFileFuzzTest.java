@@ -3,7 +3,7 @@ package io.railmap.matrix.library;
 import com.code_intelligence.jazzer.junit.DictionaryEntries;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.railmap.matrix.Fuzzing;
-import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.library.check.EnvCheck;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.PortState;

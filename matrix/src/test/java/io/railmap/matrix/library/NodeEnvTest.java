@@ -2,7 +2,7 @@ package io.railmap.matrix.library;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.railmap.matrix.check.Code;
+import io.railmap.matrix.finding.Code;
 import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Snapshot;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railmap.matrix.Cluster;
 import io.railmap.matrix.SentencePorts;
-import io.railmap.matrix.check.Code;
+import io.railmap.matrix.finding.Code;
 import io.railmap.matrix.plan.Order;
 import io.railmap.matrix.plan.Plan;
 import io.railmap.matrix.plan.Planner;

@@ -1,7 +1,7 @@
 package io.railmap.matrix.library.check;
 
-import io.railmap.matrix.check.Code;
-import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.library.ComputeNic;
 import io.railmap.matrix.library.ModelExpressLibrary;
 import io.railmap.matrix.library.NodeNics;

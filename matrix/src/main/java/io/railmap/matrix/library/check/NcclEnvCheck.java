@@ -4,9 +4,9 @@ import static io.railmap.matrix.library.check.ListedPorts.error;
 import static io.railmap.matrix.library.check.ListedPorts.quoted;
 import static io.railmap.matrix.library.check.ListedPorts.warning;
 
-import io.railmap.matrix.check.Code;
-import io.railmap.matrix.check.Finding;
-import io.railmap.matrix.check.Severity;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.finding.Severity;
 import io.railmap.matrix.library.ComputeNic;
 import io.railmap.matrix.library.NcclLibrary;
 import io.railmap.matrix.library.NodeNics;

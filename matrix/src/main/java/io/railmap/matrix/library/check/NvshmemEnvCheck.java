@@ -4,8 +4,8 @@ import static io.railmap.matrix.library.check.ListedPorts.error;
 import static io.railmap.matrix.library.check.ListedPorts.quoted;
 import static io.railmap.matrix.library.check.ListedPorts.warning;
 
-import io.railmap.matrix.check.Code;
-import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.library.NodeNics;
 import io.railmap.matrix.library.NvshmemLibrary;
 import io.railmap.matrix.model.Port;

@@ -1,4 +1,4 @@
-package io.railmap.matrix.emit;
+package io.railmap.matrix.address;
 
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.NodeRecord;
