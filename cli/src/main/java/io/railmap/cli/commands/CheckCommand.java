@@ -14,7 +14,7 @@ import io.railmap.matrix.emit.RailTableJson;
 import io.railmap.matrix.fabric.RailTable;
 import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.library.ComputeNics;
-import io.railmap.matrix.library.check.EnvCheck;
+import io.railmap.matrix.library.EnvCheck;
 import io.railmap.matrix.library.EnvFile;
 import io.railmap.matrix.library.NodeNics;
 import io.railmap.matrix.library.SettingsOptions;

@@ -44,6 +44,11 @@ public final class JacclLibrary implements Library {
     }
 
     @Override
+    public EnvRules envRules() {
+        return MlxEnvCheck.RULES;
+    }
+
+    @Override
     public NodeSettings settings(NodeNics node) {
         Topology topology = node.topology();
         Plan plan = Planner.plan(topology, topology.nodes(), Order.GIVEN, RailOptions.DEFAULTS, MlxVersion.NEWEST);

@@ -33,6 +33,11 @@ public final class MlxRingLibrary implements Library {
     }
 
     @Override
+    public EnvRules envRules() {
+        return MlxEnvCheck.RULES;
+    }
+
+    @Override
     public NodeSettings settings(NodeNics node) {
         MlxRing ring = MlxRing.of(node.topology());
         int rank = ring.ranks().indexOf(node.node());

@@ -51,6 +51,11 @@ public final class ModelExpressLibrary implements Library {
         return "mx";
     }
 
+    @Override
+    public EnvRules envRules() {
+        return MxEnvCheck.RULES;
+    }
+
     /** @return {@link LibraryOption#MX_STRIPE} */
     @Override
     public Set<LibraryOption> options() {

@@ -85,6 +85,11 @@ public final class NcclLibrary implements Library {
     }
 
     @Override
+    public EnvRules envRules() {
+        return NcclEnvCheck.RULES;
+    }
+
+    @Override
     public NodeSettings settings(NodeNics node) {
         List<Setting> settings = new ArrayList<>();
         List<Finding> findings = new ArrayList<>(node.findings());

@@ -37,6 +37,11 @@ public final class NixlLibrary implements Library {
     }
 
     @Override
+    public EnvRules envRules() {
+        return UcxEnvCheck.RULES;
+    }
+
+    @Override
     public NodeSettings settings(NodeNics node) {
         List<Finding> findings = new ArrayList<>(node.findings());
         List<ComputeNic> nics = UcxLibrary.netDevices(node, name(), findings);

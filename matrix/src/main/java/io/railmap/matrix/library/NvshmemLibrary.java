@@ -48,6 +48,11 @@ public final class NvshmemLibrary implements Library {
     }
 
     @Override
+    public EnvRules envRules() {
+        return NvshmemEnvCheck.RULES;
+    }
+
+    @Override
     public NodeSettings settings(NodeNics node) {
         List<Finding> findings = new ArrayList<>(node.findings());
         List<ComputeNic> nics = NicLists.listable(node, name(), MAX_HCAS, "MAX_NUM_HCAS in NVSHMEM's IB transports", findings);

@@ -45,6 +45,11 @@ public final class UcxLibrary implements Library {
     }
 
     @Override
+    public EnvRules envRules() {
+        return UcxEnvCheck.RULES;
+    }
+
+    @Override
     public NodeSettings settings(NodeNics node) {
         List<Finding> findings = new ArrayList<>(node.findings());
         List<ComputeNic> nics = netDevices(node, name(), findings);

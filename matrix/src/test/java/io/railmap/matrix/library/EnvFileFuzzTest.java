@@ -4,7 +4,6 @@ import com.code_intelligence.jazzer.junit.DictionaryEntries;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.railmap.matrix.Fuzzing;
 import io.railmap.matrix.finding.Finding;
-import io.railmap.matrix.library.check.EnvCheck;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.PortState;
 import java.nio.charset.StandardCharsets;

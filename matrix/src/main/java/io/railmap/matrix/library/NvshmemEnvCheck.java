@@ -1,26 +1,33 @@
-package io.railmap.matrix.library.check;
+package io.railmap.matrix.library;
 
-import static io.railmap.matrix.library.check.ListedPorts.error;
-import static io.railmap.matrix.library.check.ListedPorts.quoted;
-import static io.railmap.matrix.library.check.ListedPorts.warning;
+import static io.railmap.matrix.library.ListedPorts.error;
+import static io.railmap.matrix.library.ListedPorts.quoted;
+import static io.railmap.matrix.library.ListedPorts.warning;
 
 import io.railmap.matrix.finding.Code;
 import io.railmap.matrix.finding.Finding;
-import io.railmap.matrix.library.NodeNics;
-import io.railmap.matrix.library.NvshmemLibrary;
 import io.railmap.matrix.model.Port;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /** NVSHMEM's variables railmap writes ({@link NvshmemLibrary}), read as NVIDIA/nvshmem reads them. */
-final class NvshmemEnvCheck {
+final class NvshmemEnvCheck implements EnvRules {
+    /** The one instance, which the libraries that read these variables name. */
+    static final EnvRules RULES = new NvshmemEnvCheck();
+
     static final List<String> VARIABLES = List.of("NVSHMEM_HCA_LIST", "NVSHMEM_LIBFABRIC_MAX_NIC_PER_PE");
 
     private NvshmemEnvCheck() {
     }
 
-    static void check(NodeNics node, Map<String, String> vars, List<Finding> out) {
+    @Override
+    public List<String> variables() {
+        return VARIABLES;
+    }
+
+    @Override
+    public void check(NodeNics node, Map<String, String> vars, List<Finding> out) {
         Optional.ofNullable(vars.get("NVSHMEM_HCA_LIST")).ifPresent(v -> hcaList(node, v, out));
         Optional.ofNullable(vars.get("NVSHMEM_LIBFABRIC_MAX_NIC_PER_PE")).ifPresent(v -> nicPerPe(node, v, out));
     }

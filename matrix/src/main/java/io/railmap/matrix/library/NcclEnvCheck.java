@@ -1,15 +1,12 @@
-package io.railmap.matrix.library.check;
+package io.railmap.matrix.library;
 
-import static io.railmap.matrix.library.check.ListedPorts.error;
-import static io.railmap.matrix.library.check.ListedPorts.quoted;
-import static io.railmap.matrix.library.check.ListedPorts.warning;
+import static io.railmap.matrix.library.ListedPorts.error;
+import static io.railmap.matrix.library.ListedPorts.quoted;
+import static io.railmap.matrix.library.ListedPorts.warning;
 
 import io.railmap.matrix.finding.Code;
 import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.finding.Severity;
-import io.railmap.matrix.library.ComputeNic;
-import io.railmap.matrix.library.NcclLibrary;
-import io.railmap.matrix.library.NodeNics;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.Port;
 import java.util.ArrayList;
@@ -28,7 +25,10 @@ import java.util.stream.Collectors;
  * otherwise {@code strtoll(str, nullptr, 0)}, which reads a leading number and 0 when there is none,
  * and the default on overflow.
  */
-final class NcclEnvCheck {
+final class NcclEnvCheck implements EnvRules {
+    /** The one instance, which the libraries that read these variables name. */
+    static final EnvRules RULES = new NcclEnvCheck();
+
     /** {@code MAX_IFS}, NVIDIA/nccl {@code src/include/socket.h}: the most NCCL_SOCKET_IFNAME entries read. */
     static final int MAX_IFS = 16;
     static final List<String> VARIABLES = List.of("NCCL_IB_HCA", "NCCL_CROSS_NIC", "NCCL_IB_GID_INDEX", "NCCL_SOCKET_IFNAME",
@@ -37,7 +37,13 @@ final class NcclEnvCheck {
     private NcclEnvCheck() {
     }
 
-    static void check(NodeNics node, Map<String, String> vars, List<Finding> out) {
+    @Override
+    public List<String> variables() {
+        return VARIABLES;
+    }
+
+    @Override
+    public void check(NodeNics node, Map<String, String> vars, List<Finding> out) {
         Optional.ofNullable(vars.get("NCCL_IB_HCA")).ifPresent(v -> hca(node, v, out));
         param(vars, "NCCL_CROSS_NIC", 2, out).ifPresent(v -> crossNic(node, v, out));
         param(vars, "NCCL_IB_GID_INDEX", -1, out).filter(v -> v >= 0).ifPresent(v -> ListedPorts.gidIndex(node, "NCCL_IB_GID_INDEX", v,

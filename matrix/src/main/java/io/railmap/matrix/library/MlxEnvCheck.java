@@ -1,16 +1,13 @@
-package io.railmap.matrix.library.check;
+package io.railmap.matrix.library;
 
-import static io.railmap.matrix.library.check.ListedPorts.error;
-import static io.railmap.matrix.library.check.ListedPorts.quoted;
-import static io.railmap.matrix.library.check.ListedPorts.warning;
+import static io.railmap.matrix.library.ListedPorts.error;
+import static io.railmap.matrix.library.ListedPorts.quoted;
+import static io.railmap.matrix.library.ListedPorts.warning;
 
 import io.railmap.matrix.finding.Code;
 import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.jaccl.JacclMode;
 import io.railmap.matrix.jaccl.MlxVersion;
-import io.railmap.matrix.library.JacclLibrary;
-import io.railmap.matrix.library.MlxRingLibrary;
-import io.railmap.matrix.library.NodeNics;
 import io.railmap.matrix.plan.MlxRing;
 import io.railmap.matrix.plan.Order;
 import io.railmap.matrix.plan.Plan;
@@ -28,7 +25,10 @@ import java.util.Optional;
  * ({@code MLX_IBV_DEVICES}, {@code JACCL_IBV_DEVICES}, {@code MLX_HOSTFILE}) are not opened here and
  * the coordinator is not checked: {@code railmap check FILE} checks a devices file.
  */
-final class MlxEnvCheck {
+final class MlxEnvCheck implements EnvRules {
+    /** The one instance, which the libraries that read these variables name. */
+    static final EnvRules RULES = new MlxEnvCheck();
+
     /** Variables that make the file a jaccl one (ml-explore/mlx {@code jaccl/lib/jaccl/jaccl.cpp}, {@code Config::from_env}). */
     static final List<String> JACCL_VARIABLES = List.of("MLX_IBV_DEVICES", "MLX_JACCL_DEVICES", "JACCL_IBV_DEVICES",
             "MLX_JACCL_COORDINATOR", "JACCL_COORDINATOR", "JACCL_RANK", "MLX_JACCL_RING", "JACCL_RING");
@@ -37,7 +37,13 @@ final class MlxEnvCheck {
     private MlxEnvCheck() {
     }
 
-    static void check(NodeNics node, Map<String, String> vars, List<Finding> out) {
+    @Override
+    public List<String> variables() {
+        return VARIABLES;
+    }
+
+    @Override
+    public void check(NodeNics node, Map<String, String> vars, List<Finding> out) {
         if (JACCL_VARIABLES.stream().anyMatch(vars::containsKey)) {
             jaccl(node, vars, out);
         }

@@ -1,15 +1,12 @@
-package io.railmap.matrix.library.check;
+package io.railmap.matrix.library;
 
-import static io.railmap.matrix.library.check.ListedPorts.error;
-import static io.railmap.matrix.library.check.ListedPorts.quoted;
-import static io.railmap.matrix.library.check.ListedPorts.warning;
+import static io.railmap.matrix.library.ListedPorts.error;
+import static io.railmap.matrix.library.ListedPorts.quoted;
+import static io.railmap.matrix.library.ListedPorts.warning;
 
 import io.railmap.matrix.finding.Code;
 import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.finding.Severity;
-import io.railmap.matrix.library.ComputeNic;
-import io.railmap.matrix.library.NodeNics;
-import io.railmap.matrix.library.UcxLibrary;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.Port;
 import java.math.BigInteger;
@@ -28,7 +25,10 @@ import java.util.regex.Pattern;
  * openucx/ucx reads them: a value UCX's parser refuses ({@code src/ucs/config/parser.c}) makes
  * {@code ucp_config_read} fail, so UCX does not start.
  */
-final class UcxEnvCheck {
+final class UcxEnvCheck implements EnvRules {
+    /** The one instance, which the libraries that read these variables name. */
+    static final EnvRules RULES = new UcxEnvCheck();
+
     static final List<String> VARIABLES = List.of("UCX_NET_DEVICES", "UCX_MAX_RMA_RAILS", "UCX_MAX_RNDV_RAILS", "UCX_MAX_HCA_PER_GPU",
             "UCX_IB_GID_INDEX");
     /** UCX's {@code ULUNITS} {@code inf}: {@code (unsigned long)-1} ({@code UCS_ULUNITS_INF}, {@code src/ucs/sys/string.h}). */
@@ -42,7 +42,13 @@ final class UcxEnvCheck {
     private UcxEnvCheck() {
     }
 
-    static void check(NodeNics node, Map<String, String> vars, List<Finding> out) {
+    @Override
+    public List<String> variables() {
+        return VARIABLES;
+    }
+
+    @Override
+    public void check(NodeNics node, Map<String, String> vars, List<Finding> out) {
         Set<ComputeNic> striped = Optional.ofNullable(vars.get("UCX_NET_DEVICES")).map(v -> netDevices(node, v, out))
                 .orElseGet(() -> new LinkedHashSet<>(node.nics()));
         for (String variable : List.of("UCX_MAX_RMA_RAILS", "UCX_MAX_RNDV_RAILS")) {

@@ -1,10 +1,7 @@
-package io.railmap.matrix.library.check;
+package io.railmap.matrix.library;
 
 import io.railmap.matrix.finding.Code;
 import io.railmap.matrix.finding.Finding;
-import io.railmap.matrix.library.ComputeNic;
-import io.railmap.matrix.library.ModelExpressLibrary;
-import io.railmap.matrix.library.NodeNics;
 import io.railmap.matrix.model.Port;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +15,10 @@ import java.util.stream.Collectors;
  * reads them (ai-dynamo/modelexpress, main, and branch {@code kavink/multi-nic-stripe-mode} for the
  * stripe mode).
  */
-final class MxEnvCheck {
+final class MxEnvCheck implements EnvRules {
+    /** The one instance, which the libraries that read these variables name. */
+    static final EnvRules RULES = new MxEnvCheck();
+
     static final List<String> VARIABLES = List.of("MX_RDMA_NIC_PIN", "MX_RDMA_NIC_PIN_MIN_RATE_GBPS");
     private static final Pattern PY_FLOAT = Pattern.compile("[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?");
     private static final Pattern PY_NONFINITE = Pattern.compile("[+-]?(nan|inf|infinity)", Pattern.CASE_INSENSITIVE);
@@ -26,7 +26,13 @@ final class MxEnvCheck {
     private MxEnvCheck() {
     }
 
-    static void check(NodeNics node, Map<String, String> vars, List<Finding> out) {
+    @Override
+    public List<String> variables() {
+        return VARIABLES;
+    }
+
+    @Override
+    public void check(NodeNics node, Map<String, String> vars, List<Finding> out) {
         Optional.ofNullable(vars.get("MX_RDMA_NIC_PIN")).ifPresent(v -> pin(node, v.strip(), vars, out));
         Optional.ofNullable(vars.get("MX_RDMA_NIC_PIN_MIN_RATE_GBPS")).ifPresent(v -> rate(v, out));
     }

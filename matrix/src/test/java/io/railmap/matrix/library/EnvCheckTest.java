@@ -1,4 +1,4 @@
-package io.railmap.matrix.library.check;
+package io.railmap.matrix.library;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,13 +7,6 @@ import io.railmap.matrix.SentencePorts;
 import io.railmap.matrix.finding.Code;
 import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.fabric.RailTable;
-import io.railmap.matrix.library.ComputeNics;
-import io.railmap.matrix.library.Libraries;
-import io.railmap.matrix.library.NcclLibrary;
-import io.railmap.matrix.library.NodeNics;
-import io.railmap.matrix.library.Setting;
-import io.railmap.matrix.library.SettingsOptions;
-import io.railmap.matrix.library.StripeNode;
 import io.railmap.matrix.model.FarEndSource;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
