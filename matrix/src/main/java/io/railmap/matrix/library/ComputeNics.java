@@ -1,10 +1,10 @@
 package io.railmap.matrix.library;
 
+import io.railmap.matrix.fabric.Rail;
+import io.railmap.matrix.fabric.RailTable;
 import io.railmap.matrix.finding.Code;
 import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.finding.Severity;
-import io.railmap.matrix.fabric.Rail;
-import io.railmap.matrix.fabric.RailTable;
 import io.railmap.matrix.model.NaturalOrder;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;

@@ -1,9 +1,9 @@
 package io.railmap.matrix.library;
 
+import io.railmap.matrix.address.Addresses;
 import io.railmap.matrix.finding.Code;
 import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.finding.Severity;
-import io.railmap.matrix.address.Addresses;
 import io.railmap.matrix.jaccl.JacclVariables;
 import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.plan.Order;

@@ -1,9 +1,9 @@
 package io.railmap.matrix.plan;
 
 import io.railmap.matrix.address.CableRoutes;
+import io.railmap.matrix.check.MlxRingCheck;
 import io.railmap.matrix.finding.Code;
 import io.railmap.matrix.finding.Finding;
-import io.railmap.matrix.check.MlxRingCheck;
 import io.railmap.matrix.finding.Severity;
 import io.railmap.matrix.model.IpAddresses;
 import io.railmap.matrix.model.Port;

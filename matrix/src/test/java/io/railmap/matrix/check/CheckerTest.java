@@ -4,6 +4,8 @@ import io.railmap.matrix.jaccl.MlxVersion;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railmap.matrix.Cluster;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.PortRef;
@@ -18,8 +20,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import io.railmap.matrix.finding.Code;
-import io.railmap.matrix.finding.Finding;
 
 class CheckerTest {
     /** Two Macs, two crossed cables: a:en6–b:en7 and a:en7–b:en6. */
