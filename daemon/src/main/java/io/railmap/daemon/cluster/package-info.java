@@ -5,9 +5,9 @@
  * {@code daemon/CLUSTER.md}.
  *
  * <p>Reading order, data flowing one way:
- * {@link io.railmap.daemon.cluster.ClusterConfig}, {@link io.railmap.daemon.cluster.ClusterTiming}
+ * {@link io.railmap.daemon.cluster.config.ClusterConfig}, {@link io.railmap.daemon.cluster.config.ClusterTiming}
  * (presets, every value's trade-off, the detection bounds as pure functions),
- * {@link io.railmap.daemon.cluster.ClusterKey}, {@link io.railmap.daemon.cluster.Seed} and
+ * {@link io.railmap.daemon.cluster.config.ClusterKey}, {@link io.railmap.daemon.cluster.config.Seed} and
  * {@link io.railmap.discovery.ManagementAddress} (what the flags say) →
  * {@code ClusterStack} (JGroups' protocols, configured) and {@code NodeAddresses} (a member's
  * address carries its node name) → {@link io.railmap.daemon.cluster.Cluster} (the channel: sends the

@@ -1,5 +1,9 @@
-package io.railmap.daemon.cluster;
+package io.railmap.daemon.cluster.stack;
 
+import io.railmap.daemon.cluster.config.ClusterConfig;
+import io.railmap.daemon.cluster.config.ClusterKey;
+import io.railmap.daemon.cluster.config.ClusterTiming;
+import io.railmap.daemon.cluster.config.Seed;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
@@ -14,8 +18,8 @@ import org.jgroups.protocols.MERGE3;
 import org.jgroups.protocols.MPING;
 import org.jgroups.protocols.SERIALIZE;
 import org.jgroups.protocols.SYM_ENCRYPT;
-import org.jgroups.protocols.TCP_NIO2;
 import org.jgroups.protocols.TCPPING;
+import org.jgroups.protocols.TCP_NIO2;
 import org.jgroups.protocols.UNICAST3;
 import org.jgroups.protocols.VERIFY_SUSPECT2;
 import org.jgroups.protocols.pbcast.GMS;
@@ -54,7 +58,7 @@ import org.jgroups.stack.Protocol;
  * <p>JGroups' diagnostics socket (UDP 7500) stays off: {@code new JChannel(List<Protocol>)} turns it
  * off, and nothing here turns it on.
  */
-final class ClusterStack {
+public final class ClusterStack {
     /**
      * Largest bundle of messages sent at once to one member, in bytes: the size of the bundler's one
      * output buffer. (With JGroups' per-destination bundler, which holds such a buffer for every
@@ -100,7 +104,7 @@ final class ClusterStack {
      * @return the protocols, bottom first, ready for {@code new JChannel(list)}
      * @throws IllegalArgumentException when seeds were given and none resolves
      */
-    static List<Protocol> protocols(ClusterConfig config, java.util.function.Consumer<String> warnings) {
+    public static List<Protocol> protocols(ClusterConfig config, java.util.function.Consumer<String> warnings) {
         ClusterTiming t = config.timing();
         List<Protocol> stack = new ArrayList<>();
 

@@ -1,5 +1,6 @@
-package io.railmap.daemon.cluster;
+package io.railmap.daemon.cluster.stack;
 
+import io.railmap.daemon.cluster.config.ClusterTiming;
 import org.jgroups.Event;
 import org.jgroups.View;
 import org.jgroups.protocols.FD_ALL3;

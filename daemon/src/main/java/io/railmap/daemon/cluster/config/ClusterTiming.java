@@ -1,10 +1,10 @@
-package io.railmap.daemon.cluster;
+package io.railmap.daemon.cluster.config;
 
 import java.util.Locale;
 
 /**
  * Every timing value of the cluster's JGroups stack, with what it costs to raise or lower it, and
- * the bounds they imply as pure functions (tested with tables). {@link ClusterStack} hands these
+ * the bounds they imply as pure functions (tested with tables). {@code ClusterStack} hands these
  * values to JGroups' own protocols; nothing here runs a timer.
  *
  * <p>How a member is dropped: a <em>killed</em> daemon's sockets are closed by its kernel, so
@@ -209,7 +209,7 @@ public record ClusterTiming(long joinTimeoutMs, long heartbeatIntervalMs, long h
 
     /**
      * @return how long a member's holdings digest must differ from this daemon's, with neither
-     *         changing, before this daemon sends that member its record again ({@link Repairs}):
+     *         changing, before this daemon sends that member its record again ({@code Repairs}):
      *         {@link #freezeBoundMs}, in ms (10 s by default, 5 s in the lab, 34 s in a view of 128
      *         members through {@link #forView}). A live member tells its new digest within a
      *         heartbeat interval or so of a change (JGroups retransmits what it took within a few
