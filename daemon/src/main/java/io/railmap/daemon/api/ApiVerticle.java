@@ -69,6 +69,10 @@ import java.util.stream.Collectors;
  * the header, answer and idle deadlines ({@link ConnectionGuard}), and computations at once.
  * Bodies stay in memory: nothing is ever written to disk. Planning, checking and the membership run
  * off the event loop; everything else answers on it without blocking.
+ *
+ * <p>Size: over 500 lines while the replies are written by hand ({@link #agreementJson},
+ * {@link #membersJson}); they are due to become Jackson types, which will take them out of this
+ * class, so it is left whole until then.
  */
 public final class ApiVerticle extends VerticleBase {
     private static final String JSON = ErrorReplies.JSON;
