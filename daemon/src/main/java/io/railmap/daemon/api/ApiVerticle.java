@@ -47,7 +47,7 @@ import java.util.stream.Collectors;
  * GET  /healthz                       {"status": "ok"|"unhealthy", "node", "recordVersion"[, "problems"]}
  * GET  /v1/record                     this node's record (snapshot format's record)
  * GET  /v1/snapshot                   every record this daemon knows (railmap-snapshot)
- * GET  /v1/members                    the cluster's members (shape in {@link #members})
+ * GET  /v1/members                    the cluster's members (shape in {@link #membersJson})
  * GET  /v1/agreement?hosts=a,b         whether every member holds this daemon's records (shape in {@link #agreementJson})
  * GET  /v1/matrix?hosts=a,b&amp;format=…  the plan in a format (see {@link MatrixQuery})
  * GET  /v1/env?node=a&amp;for=nccl        one node's library settings (see {@link EnvQuery})

@@ -123,7 +123,7 @@ final class RepairRounds {
      *
      * <p>Cost: around joins and merges every member sends its record to the members new to it, who
      * may already hold it; answering each at once would cost a sort and a hash of every record held
-     * per record heard again (docs/decisions.md, "Cluster: answers to records heard again").
+     * per record heard again (docs/decisions.md, "Daemon: cluster and probe").
      */
     void answerSoon(String member) {
         if (staleFrom.size() < Holdings.MAX_MEMBERS) {

@@ -61,10 +61,7 @@ import org.jgroups.stack.Protocol;
 public final class ClusterStack {
     /**
      * Largest bundle of messages sent at once to one member, in bytes: the size of the bundler's one
-     * output buffer. (With JGroups' per-destination bundler, which holds such a buffer for every
-     * member it ever sent to, 4,000 with fragments of 3,500 was tried and reverted: a cluster of
-     * five then failed to agree within 20 s in 2 of 3 runs of the cluster tests, for a reason not
-     * found.)
+     * output buffer (a smaller one was tried: docs/decisions.md, "Daemon: cluster and probe").
      */
     static final int BUNDLE_BYTES = 16_000;
     /**
@@ -88,8 +85,7 @@ public final class ClusterStack {
      * Messages per row of NAKACK2's and UNICAST3's retransmission tables (JGroups' default 1,000, 10 rows
      * rather than 100 to start with): a member keeps a table per member for multicasts, and its first row
      * is allocated whole. Records are few and rare, so a row of 100 (400 bytes) rarely fills, and a full
-     * table grows by rows as before. With delivery batches no longer kept per sender (below), the live
-     * heap of 256 members in one JVM ({@code ClusterBench --in-process}) went from 3.3 to 2.4 GB.
+     * table grows by rows as before (docs/benchmarks.md, "At scale", has the heap it saves).
      */
     static final int RETRANSMIT_ROW = 100;
     /** Discovery requests per join timeout. */
@@ -121,13 +117,10 @@ public final class ClusterStack {
         // TransferQueueBundler, kept by ViewBoundBundler from holding a list for every member that
         // ever was), where the per-destination bundler keeps an output buffer of the bundle's size
         // (16 KB) and a drain array for every member it sent a unicast to: 16 MB of a daemon's heap at
-        // 1,000 members, 1 GB of the 2.4 GB of 256 members in one JVM (ClusterBench --in-process). Per
-        // destination it was chosen so that a member being cut off (connect timeouts) would not delay
-        // the heartbeats to the others, which held with TCP's blocking connect; TCP_NIO2 connects and
-        // writes without blocking (a write that does not complete waits in its connection's queue), so
-        // one sender thread never waits on one member. The transport keeps a read buffer per
-        // connection (TCP_NIO2: 1 KB, grown to the largest message read) and at most 10 queued writes.
-        // Records are a few KB and rare; heartbeats are tiny.
+        // 1,000 members. One sender thread never waits on one member: TCP_NIO2 connects and writes
+        // without blocking (a write that does not complete waits in its connection's queue). The
+        // transport keeps a read buffer per connection (TCP_NIO2: 1 KB, grown to the largest message
+        // read) and at most 10 queued writes. Records are a few KB and rare; heartbeats are tiny.
         ViewBoundBundler bundler = new ViewBoundBundler();
         bundler.removeQueueCapacity(BUNDLER_DRAIN);
         tcp.setBundler(bundler.setCapacity(BUNDLER_QUEUE).setMaxSize(BUNDLE_BYTES));
