@@ -11,7 +11,7 @@ import java.util.UUID;
 import org.jgroups.JChannel;
 import org.jgroups.stack.Protocol;
 
-/** Bare JGroups channels with the daemon's own stack on loopback (lab timing), for tests below {@link Cluster}. */
+/** Bare JGroups channels with the daemon's own stack on loopback (lab timing), for tests below {@code Cluster}. */
 public final class StackChannels {
     /**
      * Lab timing with heartbeats that time out after a minute and merge rounds a minute or more
