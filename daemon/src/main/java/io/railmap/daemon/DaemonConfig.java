@@ -1,6 +1,6 @@
 package io.railmap.daemon;
 
-import io.railmap.daemon.cluster.ClusterConfig;
+import io.railmap.daemon.cluster.config.ClusterConfig;
 import io.railmap.discovery.AssumedRdma;
 import io.railmap.discovery.InterfaceSelection;
 import io.railmap.daemon.probe.ProbeTiming;

@@ -1,10 +1,10 @@
 package io.railmap.daemon;
 
-import io.railmap.daemon.cluster.ClusterConfig;
-import io.railmap.daemon.cluster.ClusterKey;
-import io.railmap.daemon.cluster.ClusterTiming;
+import io.railmap.daemon.cluster.config.ClusterConfig;
+import io.railmap.daemon.cluster.config.ClusterKey;
+import io.railmap.daemon.cluster.config.ClusterTiming;
 import io.railmap.discovery.ManagementAddress;
-import io.railmap.daemon.cluster.Seed;
+import io.railmap.daemon.cluster.config.Seed;
 import io.railmap.discovery.DiscoveryOptions;
 import io.railmap.discovery.JavaRuntime;
 import io.railmap.discovery.Sources;

@@ -1,4 +1,4 @@
-package io.railmap.daemon.cluster;
+package io.railmap.daemon.cluster.stack;
 
 import java.util.Collection;
 import java.util.List;
@@ -17,8 +17,8 @@ import org.jgroups.util.Util;
  * act (jgroups 5.5, {@code src/org/jgroups/protocols/FD_SOCK2.java}, {@code suspect}). To answer,
  * JGroups copies the membership GMS computes into a new {@code Membership}, a linked list that looks
  * for a duplicate before every add: n² address comparisons per suspicion heard, at 1,024 members
- * about half a million. In one JVM of 1,024 members that copy was 39 % of all CPU while suspicions
- * went round (docs/benchmarks.md, "At scale"); a daemon pays it alone, a few ms per suspicion. Here the answer
+ * about half a million (docs/benchmarks.md, "At scale", has what it cost); a daemon pays it alone, a
+ * few ms per suspicion. Here the answer
  * is the first member not suspected, which is the first member of the membership the stack's GMS
  * computes ({@link LinearMembershipPolicy#coordinatorWithout}), without computing it; everything
  * else is FD_SOCK2's: the same history, the same set of suspects kept, the same SUSPECT event up

@@ -1,4 +1,4 @@
-package io.railmap.daemon.cluster;
+package io.railmap.daemon.cluster.stack;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -17,8 +17,8 @@ import org.jgroups.stack.MembershipChangePolicy;
  * comparisons, and it is computed not only for each view but whenever a failure detector hears a
  * suspicion (FD_SOCK2 and FD_ALL3 ask GMS whether the member is the coordinator that must act),
  * which FD_SOCK2 sends to every member and again every few seconds until the view excludes the
- * suspect. At 1,024 members that is about a million comparisons per suspicion per member; in one JVM
- * of 1,024 members it was 57 % of all CPU while suspicions went round (docs/benchmarks.md, "At scale"). The
+ * suspect. At 1,024 members that is about a million comparisons per suspicion per member
+ * (docs/benchmarks.md, "At scale", has what it cost). The
  * results are the same lists (same members, same order: {@code LinearMembershipPolicyTest} compares
  * them with JGroups' own over seeded random inputs).
  *

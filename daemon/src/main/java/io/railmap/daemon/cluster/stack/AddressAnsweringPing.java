@@ -1,4 +1,4 @@
-package io.railmap.daemon.cluster;
+package io.railmap.daemon.cluster.stack;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -22,8 +22,7 @@ import org.jgroups.util.NameCache;
  * JGroups' transport asks discovery: a discovery request naming the members it looks for, sent to
  * the seeds and the hosts TCPPING learned. TCPPING only lets each named member answer for itself, so
  * a member nobody asked knows of is never found: after a merge of partitions, members of one had no
- * address for members of the other, dropped every heartbeat to them and suspected them (51,460
- * "no physical address" lines in one JVM of the 256-member benchmark in 5 minutes). Here every member
+ * address for members of the other, dropped every heartbeat to them and suspected them (docs/benchmarks.md, "At scale"). Here every member
  * that is asked also answers, in one message, with the addresses it holds of the named members. The
  * seeds hear a discovery request of every member (each join and each merge round), so they know
  * every address. JGroups' {@code return_entire_cache} would answer too, but with every address to

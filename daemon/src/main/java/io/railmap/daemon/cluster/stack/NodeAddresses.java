@@ -1,4 +1,4 @@
-package io.railmap.daemon.cluster;
+package io.railmap.daemon.cluster.stack;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
@@ -15,7 +15,7 @@ import org.jgroups.util.UUID;
  * start), with the node name under the key {@value #KEY}; {@link #id} of it is the incarnation's text,
  * which the member's records carry.
  */
-final class NodeAddresses {
+public final class NodeAddresses {
     /** The key of the node name in the address. */
     static final String KEY = "railmap.node";
     private static final int MAX_NAME_BYTES = 255;
@@ -29,7 +29,7 @@ final class NodeAddresses {
      * @return a generator of addresses carrying the name (the logical name is the node name too)
      * @throws IllegalArgumentException when the name is longer than 255 bytes of UTF-8
      */
-    static AddressGenerator generator(String node, java.util.UUID incarnation) {
+    public static AddressGenerator generator(String node, java.util.UUID incarnation) {
         byte[] name = node.getBytes(StandardCharsets.UTF_8);
         if (name.length > MAX_NAME_BYTES) {
             throw new IllegalArgumentException("node name is " + name.length + " bytes long; the cluster takes at most " + MAX_NAME_BYTES);
@@ -54,7 +54,7 @@ final class NodeAddresses {
     }
 
     /** @return the node name an address carries, or empty for an address made by someone else */
-    static Optional<String> node(Address address) {
+    public static Optional<String> node(Address address) {
         if (address instanceof ExtendedUUID extended) {
             byte[] name = extended.get(KEY);
             if (name != null && name.length > 0) {
@@ -65,7 +65,7 @@ final class NodeAddresses {
     }
 
     /** @return a stable identity for the member: the UUID in full, never its logical name */
-    static String id(Address address) {
+    public static String id(Address address) {
         return address instanceof UUID uuid ? uuid.toStringLong() : String.valueOf(address);
     }
 }

@@ -1,4 +1,4 @@
-package io.railmap.daemon.cluster;
+package io.railmap.daemon.cluster.stack;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,7 +1,7 @@
-package io.railmap.daemon.cluster;
+package io.railmap.daemon.cluster.stack;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
+import io.railmap.daemon.cluster.config.ClusterConfig;
+import io.railmap.daemon.cluster.config.ClusterTiming;
 import io.railmap.daemon.testing.FreePorts;
 import java.net.InetAddress;
 import java.util.ArrayList;
@@ -19,6 +19,7 @@ import org.jgroups.protocols.pbcast.NAKACK2;
 import org.jgroups.protocols.pbcast.STABLE;
 import org.jgroups.util.UUID;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** The daemon's real stack, connected alone on loopback, handed views of several sizes from above FD_ALL3. */
 class TimingByViewTest {

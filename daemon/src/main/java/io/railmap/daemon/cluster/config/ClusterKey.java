@@ -1,4 +1,4 @@
-package io.railmap.daemon.cluster;
+package io.railmap.daemon.cluster.config;
 
 import io.railmap.discovery.input.InputFile;
 import io.railmap.discovery.input.InputKind;

@@ -1,4 +1,4 @@
-package io.railmap.daemon.cluster;
+package io.railmap.daemon.cluster.config;
 
 import io.railmap.matrix.model.Names;
 import java.net.Inet6Address;

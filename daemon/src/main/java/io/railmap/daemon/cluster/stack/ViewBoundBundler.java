@@ -1,4 +1,4 @@
-package io.railmap.daemon.cluster;
+package io.railmap.daemon.cluster.stack;
 
 import java.util.HashSet;
 import java.util.List;
@@ -11,16 +11,19 @@ import org.jgroups.protocols.TransferQueueBundler;
 
 /**
  * JGroups' {@link TransferQueueBundler} (one queue and one output buffer for every destination),
- * bounded by the view. Its base class keeps a message list for every destination it ever sent to,
- * emptied after each send but never dropped ({@code BaseBundler.msgs}; JGroups removed that cleanup,
- * JGRP-2324, and only its per-destination bundler drops members that left, JGRP-2960): a daemon
- * would keep one for every incarnation of every node that ever restarted, and for every address
- * discovery ever asked, for as long as it runs. Here the lists of destinations not in the view are
- * dropped at the first send after each view change, and whenever there are more than
- * {@value #MAX_OTHERS} of them (a member that left is still sent to for a while: a leave answer,
- * retransmissions until its connection closes). The lists are only ever touched by the bundler's
- * own thread, which sends, so that is where they are dropped: right after a send, when every list
- * is empty and nothing is lost.
+ * bounded by the view.
+ *
+ * <p>Why: its base class keeps a message list for every destination it ever sent to, emptied after
+ * each send but never dropped ({@code BaseBundler.msgs}; JGroups removed that cleanup, JGRP-2324, and
+ * only its per-destination bundler drops members that left, JGRP-2960): a daemon would keep one for
+ * every incarnation of every node that ever restarted, and for every address discovery ever asked.
+ *
+ * <p>Bounds: the lists of destinations not in the view are dropped at the first send after each
+ * view change, and whenever there are more than {@value #MAX_OTHERS} of them (a member that left is
+ * still sent to for a while: a leave answer, retransmissions until its connection closes).
+ *
+ * <p>Threads: the lists are only ever touched by the bundler's own thread, which sends, so that is
+ * where they are dropped: right after a send, when every list is empty and nothing is lost.
  */
 final class ViewBoundBundler extends TransferQueueBundler {
     /** Lists of destinations not in the view kept at most, besides the members' and the multicast's. */

@@ -1,4 +1,4 @@
-package io.railmap.daemon.cluster;
+package io.railmap.daemon.cluster.stack;
 
 import org.jgroups.conf.ClassConfigurator;
 import org.jgroups.protocols.pbcast.NAKACK2;

@@ -1,5 +1,9 @@
-package io.railmap.daemon.cluster;
+package io.railmap.daemon.cluster.stack;
 
+import io.railmap.daemon.cluster.config.ClusterConfig;
+import io.railmap.daemon.cluster.config.ClusterKey;
+import io.railmap.daemon.cluster.config.ClusterTiming;
+import io.railmap.daemon.cluster.config.Seed;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
@@ -14,8 +18,8 @@ import org.jgroups.protocols.MERGE3;
 import org.jgroups.protocols.MPING;
 import org.jgroups.protocols.SERIALIZE;
 import org.jgroups.protocols.SYM_ENCRYPT;
-import org.jgroups.protocols.TCP_NIO2;
 import org.jgroups.protocols.TCPPING;
+import org.jgroups.protocols.TCP_NIO2;
 import org.jgroups.protocols.UNICAST3;
 import org.jgroups.protocols.VERIFY_SUSPECT2;
 import org.jgroups.protocols.pbcast.GMS;
@@ -54,13 +58,10 @@ import org.jgroups.stack.Protocol;
  * <p>JGroups' diagnostics socket (UDP 7500) stays off: {@code new JChannel(List<Protocol>)} turns it
  * off, and nothing here turns it on.
  */
-final class ClusterStack {
+public final class ClusterStack {
     /**
      * Largest bundle of messages sent at once to one member, in bytes: the size of the bundler's one
-     * output buffer. (With JGroups' per-destination bundler, which holds such a buffer for every
-     * member it ever sent to, 4,000 with fragments of 3,500 was tried and reverted: a cluster of
-     * five then failed to agree within 20 s in 2 of 3 runs of the cluster tests, for a reason not
-     * found.)
+     * output buffer (a smaller one was tried: docs/decisions.md, "Daemon: cluster and probe").
      */
     static final int BUNDLE_BYTES = 16_000;
     /**
@@ -84,8 +85,7 @@ final class ClusterStack {
      * Messages per row of NAKACK2's and UNICAST3's retransmission tables (JGroups' default 1,000, 10 rows
      * rather than 100 to start with): a member keeps a table per member for multicasts, and its first row
      * is allocated whole. Records are few and rare, so a row of 100 (400 bytes) rarely fills, and a full
-     * table grows by rows as before. With delivery batches no longer kept per sender (below), the live
-     * heap of 256 members in one JVM ({@code ClusterBench --in-process}) went from 3.3 to 2.4 GB.
+     * table grows by rows as before (docs/benchmarks.md, "At scale", has the heap it saves).
      */
     static final int RETRANSMIT_ROW = 100;
     /** Discovery requests per join timeout. */
@@ -100,7 +100,7 @@ final class ClusterStack {
      * @return the protocols, bottom first, ready for {@code new JChannel(list)}
      * @throws IllegalArgumentException when seeds were given and none resolves
      */
-    static List<Protocol> protocols(ClusterConfig config, java.util.function.Consumer<String> warnings) {
+    public static List<Protocol> protocols(ClusterConfig config, java.util.function.Consumer<String> warnings) {
         ClusterTiming t = config.timing();
         List<Protocol> stack = new ArrayList<>();
 
@@ -117,13 +117,10 @@ final class ClusterStack {
         // TransferQueueBundler, kept by ViewBoundBundler from holding a list for every member that
         // ever was), where the per-destination bundler keeps an output buffer of the bundle's size
         // (16 KB) and a drain array for every member it sent a unicast to: 16 MB of a daemon's heap at
-        // 1,000 members, 1 GB of the 2.4 GB of 256 members in one JVM (ClusterBench --in-process). Per
-        // destination it was chosen so that a member being cut off (connect timeouts) would not delay
-        // the heartbeats to the others, which held with TCP's blocking connect; TCP_NIO2 connects and
-        // writes without blocking (a write that does not complete waits in its connection's queue), so
-        // one sender thread never waits on one member. The transport keeps a read buffer per
-        // connection (TCP_NIO2: 1 KB, grown to the largest message read) and at most 10 queued writes.
-        // Records are a few KB and rare; heartbeats are tiny.
+        // 1,000 members. One sender thread never waits on one member: TCP_NIO2 connects and writes
+        // without blocking (a write that does not complete waits in its connection's queue). The
+        // transport keeps a read buffer per connection (TCP_NIO2: 1 KB, grown to the largest message
+        // read) and at most 10 queued writes. Records are a few KB and rare; heartbeats are tiny.
         ViewBoundBundler bundler = new ViewBoundBundler();
         bundler.removeQueueCapacity(BUNDLER_DRAIN);
         tcp.setBundler(bundler.setCapacity(BUNDLER_QUEUE).setMaxSize(BUNDLE_BYTES));

@@ -1,9 +1,9 @@
-package io.railmap.daemon.cluster;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+package io.railmap.daemon.cluster.stack;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.railmap.daemon.cluster.Cluster;
+import io.railmap.daemon.cluster.config.ClusterConfig;
+import io.railmap.daemon.cluster.config.ClusterTiming;
 import io.railmap.daemon.engine.Engine;
 import io.railmap.daemon.testing.FreePorts;
 import java.io.DataOutputStream;
@@ -25,6 +25,8 @@ import org.jgroups.blocks.cs.Connection;
 import org.jgroups.stack.IpAddress;
 import org.jgroups.util.ByteArrayDataOutputStream;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * {@link ClusterStack#MAX_MESSAGE_BYTES} over a real socket, as anyone who can reach the cluster port

@@ -1,10 +1,10 @@
-package io.railmap.daemon.cluster;
+package io.railmap.daemon.cluster.config;
 
 import java.util.Locale;
 
 /**
  * Every timing value of the cluster's JGroups stack, with what it costs to raise or lower it, and
- * the bounds they imply as pure functions (tested with tables). {@link ClusterStack} hands these
+ * the bounds they imply as pure functions (tested with tables). {@code ClusterStack} hands these
  * values to JGroups' own protocols; nothing here runs a timer.
  *
  * <p>How a member is dropped: a <em>killed</em> daemon's sockets are closed by its kernel, so
@@ -72,12 +72,10 @@ public record ClusterTiming(long joinTimeoutMs, long heartbeatIntervalMs, long h
      * partition merges within about 14 s ({@link #healBoundMs}), a lone daemon is its own cluster
      * after 1 s. A member silent for 6 s is suspected.
      *
-     * <p>Why heartbeats every 2 s and merge rounds every 2–4 s (until 2026-11-24: every 1 s with a
-     * 5 s timeout, and 1–2 s, which dropped a frozen daemon within 8 s and healed within about 8 s):
-     * each heartbeat and each merge round is a message to every other member, and at idle they were
-     * most of a daemon's work beyond its probe. An idle daemon of an 8-node lab used 1.14 % of a core
-     * with the old values and 0.87 % with these ({@code LabBench --footprint-only 8}; docs/benchmarks.md,
-     * "Footprint"); the 6 s timeout also tolerates a second more of silence from a starved host.
+     * <p>Cost: each heartbeat and each merge round is a message to every other member, most of an
+     * idle daemon's work beyond its probe; hence heartbeats every 2 s and merge rounds every 2–4 s
+     * (docs/decisions.md, "Daemon: cluster and probe"; docs/benchmarks.md, "Footprint"). The 6 s
+     * timeout tolerates a few seconds of silence from a starved host.
      */
     public static final ClusterTiming DEFAULTS = new ClusterTiming(1000, 2000, 6000, 1000, 2000, 4000, 1000, 1000, 1000, 250);
 
@@ -209,7 +207,7 @@ public record ClusterTiming(long joinTimeoutMs, long heartbeatIntervalMs, long h
 
     /**
      * @return how long a member's holdings digest must differ from this daemon's, with neither
-     *         changing, before this daemon sends that member its record again ({@link Repairs}):
+     *         changing, before this daemon sends that member its record again ({@code Repairs}):
      *         {@link #freezeBoundMs}, in ms (10 s by default, 5 s in the lab, 34 s in a view of 128
      *         members through {@link #forView}). A live member tells its new digest within a
      *         heartbeat interval or so of a change (JGroups retransmits what it took within a few

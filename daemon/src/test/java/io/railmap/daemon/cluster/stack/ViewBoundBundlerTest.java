@@ -1,8 +1,6 @@
-package io.railmap.daemon.cluster;
+package io.railmap.daemon.cluster.stack;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
+import io.railmap.daemon.cluster.config.Seed;
 import io.railmap.daemon.testing.FreePorts;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,6 +15,8 @@ import org.jgroups.protocols.TP;
 import org.jgroups.stack.IpAddress;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The daemon's bundler holds a message list for at most the view's members and

@@ -1,7 +1,4 @@
-package io.railmap.daemon.cluster;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+package io.railmap.daemon.cluster.stack;
 
 import io.railmap.daemon.testing.FreePorts;
 import java.time.Duration;
@@ -19,6 +16,8 @@ import org.jgroups.stack.ProtocolStack;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Three channels with the daemon's stack on loopback (a, the coordinator, then b and c), once with

@@ -1,5 +1,6 @@
-package io.railmap.daemon.cluster;
+package io.railmap.daemon.cluster.stack;
 
+import io.railmap.daemon.cluster.config.ClusterTiming;
 import org.jgroups.Event;
 import org.jgroups.View;
 import org.jgroups.protocols.FD_ALL3;
@@ -45,8 +46,7 @@ final class TimingByView extends Protocol {
      * coordinator a digest of what it has received from every member, and JGroups merges each
      * digest entry by entry, looking each member up in a list (jgroups 5.5,
      * {@code src/org/jgroups/util/MutableDigest.java}, {@code set}): n² address comparisons per
-     * digest made or taken, n³ at the coordinator per round, about a billion at 1,024 members (7 %
-     * of the CPU of 1,024 members in one JVM). What a round frees, multicast messages every member
+     * digest made or taken, n³ at the coordinator per round, about a billion at 1,024 members. What a round frees, multicast messages every member
      * has, is few here (records and holdings); a round also starts once a member has received
      * STABLE's {@code max_bytes} (2 MB) since the last one, so the messages held stay bounded
      * whatever the interval. STABLE reads the interval anew for each round
