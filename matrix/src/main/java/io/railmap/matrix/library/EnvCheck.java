@@ -39,7 +39,7 @@ public final class EnvCheck {
      */
     public static List<Finding> check(NodeNics node, Map<String, String> vars) {
         List<Finding> out = new ArrayList<>();
-        RULES.forEach(r -> r.check(node, vars, out));
+        RULES.forEach(r -> r.check().check(node, vars, out));
         return out;
     }
 }

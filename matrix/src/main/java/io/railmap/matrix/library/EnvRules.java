@@ -7,19 +7,26 @@ import java.util.Map;
 /**
  * How one library reads its variables, to check an existing environment file against a node's cables
  * ({@code railmap check --env}). Each {@link Library} names its rules ({@link Library#envRules()});
- * libraries that read the same variables share them. An implementation cites the library source it
+ * libraries that read the same variables name the same rules. The check cites the library source it
  * mirrors.
+ *
+ * @param variables the variables checked, in the order checked
+ * @param check     adds a finding only where a value would make the library misbehave on the node's cables
  */
-public interface EnvRules {
-    /** @return the variables checked, in the order checked */
-    List<String> variables();
+public record EnvRules(List<String> variables, Check check) {
+    /** Copies the list. */
+    public EnvRules {
+        variables = List.copyOf(variables);
+    }
 
-    /**
-     * Adds a finding only where a value would make the library misbehave on these cables.
-     *
-     * @param node what the node has ({@link ComputeNics#of})
-     * @param vars the file's variables; others than {@link #variables()} are ignored
-     * @param out  where the findings go, by variable
-     */
-    void check(NodeNics node, Map<String, String> vars, List<Finding> out);
+    /** One library's check of a file's variables. */
+    @FunctionalInterface
+    public interface Check {
+        /**
+         * @param node what the node has ({@link ComputeNics#of})
+         * @param vars the file's variables; others than the library's are ignored
+         * @param out  where the findings go, by variable
+         */
+        void check(NodeNics node, Map<String, String> vars, List<Finding> out);
+    }
 }

@@ -25,25 +25,18 @@ import java.util.Optional;
  * ({@code MLX_IBV_DEVICES}, {@code JACCL_IBV_DEVICES}, {@code MLX_HOSTFILE}) are not opened here and
  * the coordinator is not checked: {@code railmap check FILE} checks a devices file.
  */
-final class MlxEnvCheck implements EnvRules {
-    /** The one instance, which the libraries that read these variables name. */
-    static final EnvRules RULES = new MlxEnvCheck();
-
+final class MlxEnvCheck {
     /** Variables that make the file a jaccl one (ml-explore/mlx {@code jaccl/lib/jaccl/jaccl.cpp}, {@code Config::from_env}). */
     static final List<String> JACCL_VARIABLES = List.of("MLX_IBV_DEVICES", "MLX_JACCL_DEVICES", "JACCL_IBV_DEVICES",
             "MLX_JACCL_COORDINATOR", "JACCL_COORDINATOR", "JACCL_RANK", "MLX_JACCL_RING", "JACCL_RING");
     static final List<String> VARIABLES = List.of("MLX_RANK", "JACCL_RANK", "MLX_JACCL_RING", "JACCL_RING", "MLX_HOSTFILE");
+    /** The rules the libraries that read these variables name. */
+    static final EnvRules RULES = new EnvRules(VARIABLES, MlxEnvCheck::check);
 
     private MlxEnvCheck() {
     }
 
-    @Override
-    public List<String> variables() {
-        return VARIABLES;
-    }
-
-    @Override
-    public void check(NodeNics node, Map<String, String> vars, List<Finding> out) {
+    static void check(NodeNics node, Map<String, String> vars, List<Finding> out) {
         if (JACCL_VARIABLES.stream().anyMatch(vars::containsKey)) {
             jaccl(node, vars, out);
         }

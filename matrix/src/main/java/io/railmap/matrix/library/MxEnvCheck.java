@@ -15,24 +15,17 @@ import java.util.stream.Collectors;
  * reads them (ai-dynamo/modelexpress, main, and branch {@code kavink/multi-nic-stripe-mode} for the
  * stripe mode).
  */
-final class MxEnvCheck implements EnvRules {
-    /** The one instance, which the libraries that read these variables name. */
-    static final EnvRules RULES = new MxEnvCheck();
-
+final class MxEnvCheck {
     static final List<String> VARIABLES = List.of("MX_RDMA_NIC_PIN", "MX_RDMA_NIC_PIN_MIN_RATE_GBPS");
+    /** The rules the libraries that read these variables name. */
+    static final EnvRules RULES = new EnvRules(VARIABLES, MxEnvCheck::check);
     private static final Pattern PY_FLOAT = Pattern.compile("[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?");
     private static final Pattern PY_NONFINITE = Pattern.compile("[+-]?(nan|inf|infinity)", Pattern.CASE_INSENSITIVE);
 
     private MxEnvCheck() {
     }
 
-    @Override
-    public List<String> variables() {
-        return VARIABLES;
-    }
-
-    @Override
-    public void check(NodeNics node, Map<String, String> vars, List<Finding> out) {
+    static void check(NodeNics node, Map<String, String> vars, List<Finding> out) {
         Optional.ofNullable(vars.get("MX_RDMA_NIC_PIN")).ifPresent(v -> pin(node, v.strip(), vars, out));
         Optional.ofNullable(vars.get("MX_RDMA_NIC_PIN_MIN_RATE_GBPS")).ifPresent(v -> rate(v, out));
     }

@@ -25,25 +25,18 @@ import java.util.stream.Collectors;
  * otherwise {@code strtoll(str, nullptr, 0)}, which reads a leading number and 0 when there is none,
  * and the default on overflow.
  */
-final class NcclEnvCheck implements EnvRules {
-    /** The one instance, which the libraries that read these variables name. */
-    static final EnvRules RULES = new NcclEnvCheck();
-
+final class NcclEnvCheck {
     /** {@code MAX_IFS}, NVIDIA/nccl {@code src/include/socket.h}: the most NCCL_SOCKET_IFNAME entries read. */
     static final int MAX_IFS = 16;
     static final List<String> VARIABLES = List.of("NCCL_IB_HCA", "NCCL_CROSS_NIC", "NCCL_IB_GID_INDEX", "NCCL_SOCKET_IFNAME",
             "NCCL_IB_SUBNET_AWARE_ROUTING");
+    /** The rules the libraries that read these variables name. */
+    static final EnvRules RULES = new EnvRules(VARIABLES, NcclEnvCheck::check);
 
     private NcclEnvCheck() {
     }
 
-    @Override
-    public List<String> variables() {
-        return VARIABLES;
-    }
-
-    @Override
-    public void check(NodeNics node, Map<String, String> vars, List<Finding> out) {
+    static void check(NodeNics node, Map<String, String> vars, List<Finding> out) {
         Optional.ofNullable(vars.get("NCCL_IB_HCA")).ifPresent(v -> hca(node, v, out));
         param(vars, "NCCL_CROSS_NIC", 2, out).ifPresent(v -> crossNic(node, v, out));
         param(vars, "NCCL_IB_GID_INDEX", -1, out).filter(v -> v >= 0).ifPresent(v -> ListedPorts.gidIndex(node, "NCCL_IB_GID_INDEX", v,

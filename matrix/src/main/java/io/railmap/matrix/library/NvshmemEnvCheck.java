@@ -12,22 +12,15 @@ import java.util.Map;
 import java.util.Optional;
 
 /** NVSHMEM's variables railmap writes ({@link NvshmemLibrary}), read as NVIDIA/nvshmem reads them. */
-final class NvshmemEnvCheck implements EnvRules {
-    /** The one instance, which the libraries that read these variables name. */
-    static final EnvRules RULES = new NvshmemEnvCheck();
-
+final class NvshmemEnvCheck {
     static final List<String> VARIABLES = List.of("NVSHMEM_HCA_LIST", "NVSHMEM_LIBFABRIC_MAX_NIC_PER_PE");
+    /** The rules the libraries that read these variables name. */
+    static final EnvRules RULES = new EnvRules(VARIABLES, NvshmemEnvCheck::check);
 
     private NvshmemEnvCheck() {
     }
 
-    @Override
-    public List<String> variables() {
-        return VARIABLES;
-    }
-
-    @Override
-    public void check(NodeNics node, Map<String, String> vars, List<Finding> out) {
+    static void check(NodeNics node, Map<String, String> vars, List<Finding> out) {
         Optional.ofNullable(vars.get("NVSHMEM_HCA_LIST")).ifPresent(v -> hcaList(node, v, out));
         Optional.ofNullable(vars.get("NVSHMEM_LIBFABRIC_MAX_NIC_PER_PE")).ifPresent(v -> nicPerPe(node, v, out));
     }

@@ -25,12 +25,11 @@ import java.util.regex.Pattern;
  * openucx/ucx reads them: a value UCX's parser refuses ({@code src/ucs/config/parser.c}) makes
  * {@code ucp_config_read} fail, so UCX does not start.
  */
-final class UcxEnvCheck implements EnvRules {
-    /** The one instance, which the libraries that read these variables name. */
-    static final EnvRules RULES = new UcxEnvCheck();
-
+final class UcxEnvCheck {
     static final List<String> VARIABLES = List.of("UCX_NET_DEVICES", "UCX_MAX_RMA_RAILS", "UCX_MAX_RNDV_RAILS", "UCX_MAX_HCA_PER_GPU",
             "UCX_IB_GID_INDEX");
+    /** The rules the libraries that read these variables name. */
+    static final EnvRules RULES = new EnvRules(VARIABLES, UcxEnvCheck::check);
     /** UCX's {@code ULUNITS} {@code inf}: {@code (unsigned long)-1} ({@code UCS_ULUNITS_INF}, {@code src/ucs/sys/string.h}). */
     private static final BigInteger ULUNITS_INF = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
     /** UCX's {@code ULUNITS} {@code auto}: {@code (unsigned long)-2} ({@code UCS_ULUNITS_AUTO}). */
@@ -42,13 +41,7 @@ final class UcxEnvCheck implements EnvRules {
     private UcxEnvCheck() {
     }
 
-    @Override
-    public List<String> variables() {
-        return VARIABLES;
-    }
-
-    @Override
-    public void check(NodeNics node, Map<String, String> vars, List<Finding> out) {
+    static void check(NodeNics node, Map<String, String> vars, List<Finding> out) {
         Set<ComputeNic> striped = Optional.ofNullable(vars.get("UCX_NET_DEVICES")).map(v -> netDevices(node, v, out))
                 .orElseGet(() -> new LinkedHashSet<>(node.nics()));
         for (String variable : List.of("UCX_MAX_RMA_RAILS", "UCX_MAX_RNDV_RAILS")) {
