@@ -43,15 +43,18 @@ import org.jgrapht.graph.SimpleWeightedGraph;
  *     {@value #STARTING_PORT} ({@code --starting-port}) and grows by one per address, host after host,
  *     so rank r's i-th address has port {@value #STARTING_PORT} + r·W + i for W addresses per host.</li>
  * </ul>
- * A cable is usable when both its ports are active and have an IPv4 address. Rank r listens on the
- * first address of its end (in the records' order) whose connection from rank r-1 travels that cable
- * and no other ({@link CableRoutes}: each cable needs a subnet of its own, {@code railmap addresses});
- * where none does, on its first IPv4 address, with a {@code shared-subnet} error (the wire may travel
- * another cable: no error at run time, a share of the bandwidth lost) or a {@code subnet-mismatch}
- * error (the cable's ends share no subnet: the connection fails or goes elsewhere). The order is the
- * cycle of usable cables whose thinnest edge is widest (the same search as {@code railmap matrix --order ring}, {@link BottleneckHeldKarp}, so at most
- * {@value BottleneckHeldKarp#MAX_VERTICES} nodes), starting at the first node given; each edge uses
- * its first W usable cables in cable order.
+ * <p>A cable is usable when both its ports are active and have an IPv4 address. The order is the
+ * cycle of usable cables whose thinnest edge is widest, starting at the first node given: the same
+ * search as {@code railmap matrix --order ring} ({@link BottleneckHeldKarp}, so at most
+ * {@value BottleneckHeldKarp#MAX_VERTICES} nodes). Each edge uses its first W usable cables in cable
+ * order.
+ *
+ * <p>Rank r listens on the first address of its end (in the records' order) whose connection from
+ * rank r-1 travels that cable and no other ({@link CableRoutes}: each cable needs a subnet of its own,
+ * {@code railmap addresses}). Where none does, it listens on its first IPv4 address, with a
+ * {@code shared-subnet} error (the wire may travel another cable: no error at run time, a share of
+ * the bandwidth lost) or a {@code subnet-mismatch} error (the cable's ends share no subnet: the
+ * connection fails or goes elsewhere).
  *
  * @param ranks       node names in rank order; empty when there is no ring
  * @param addresses   per rank, its listen addresses as {@code "ip:port"}; empty when there is no ring
