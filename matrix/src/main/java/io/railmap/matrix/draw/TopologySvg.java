@@ -25,17 +25,22 @@ import org.jgrapht.alg.drawing.model.Point2D;
  * shown by the daemon's page ({@code GET /v1/topology.svg}). {@link TopologyLayout} decides what is
  * drawn and where; this class writes it.
  *
- * <p><b>What it shows.</b> Nodes on a circle in name order (JGraphT's
- * {@link CircularLayoutAlgorithm2D}), labelled; each confirmed cable as a line between its nodes with
- * both port names near their ends (parallel cables of a pair bent apart); a cable that is a rail
- * coloured by its rail index ({@link RailColours}: its position in the pair's cables in rail order,
- * {@link RailAligner#usable}), one that is no rail grey; one-sided (unconfirmed) observations dashed;
- * the switches and segments of the {@link RailTable} as boxes on a smaller circle inside, each joined
- * to the compute NICs that reach it by a line coloured by its rail id (a switch only one node reaches
- * is grey); a node that has no record but that a port names as its far end dashed. A cable, line or
- * NIC a finding concerns (one of its ends is among the finding's {@link Finding#ports()}) is drawn thicker
- * with a red outline and carries the findings' sentences as its SVG {@code <title>} (a tooltip). The
- * findings are listed under the picture as well.
+ * <p><b>What it shows.</b>
+ * <ul>
+ * <li>Nodes on a circle in name order (JGraphT's {@link CircularLayoutAlgorithm2D}), labelled; a node
+ *     that has no record but that a port names as its far end, dashed.</li>
+ * <li>Each confirmed cable as a line between its nodes with both port names near their ends (parallel
+ *     cables of a pair bent apart); a cable that is a rail coloured by its rail index
+ *     ({@link RailColours}: its place among the pair's cables in rail order,
+ *     {@link RailAligner#usable}), one that is no rail grey; one-sided (unconfirmed) observations
+ *     dashed.</li>
+ * <li>The switches and segments of the {@link RailTable} as boxes on a smaller circle inside, each
+ *     joined to the compute NICs that reach it by a line coloured by its rail id (a switch only one
+ *     node reaches is grey).</li>
+ * <li>A cable, line or NIC a finding concerns (one of its ends is among the finding's
+ *     {@link Finding#ports()}) thicker with a red outline, the findings' sentences as its SVG
+ *     {@code <title>} (a tooltip); the findings listed under the picture as well.</li>
+ * </ul>
  *
  * <p><b>Machine-readable attributes</b> (for tests and the page):
  * <pre>
