@@ -28,20 +28,25 @@ import java.util.TreeMap;
  * {@link io.railmap.matrix.codec.DevicesCodec}) against a topology, by the rules of one MLX release
  * ({@link JacclRules}).
  *
- * <p>Always errors, whatever the mode: {@code not-square} (then nothing else is checked),
- * {@code one-rank}, {@code diagonal-not-empty}, {@code empty-name}, {@code unknown-device},
- * {@code netdev-name}, {@code unpaired-wire}, {@code not-a-cable}, {@code mismatched-rail},
- * {@code link-down}, {@code too-many-queue-pairs}; a warning, {@code sources-disagree}, for a named port
- * whose cable sources disagree (the same finding as the plan's, {@link SourcesDisagree}). Mode findings: mesh ({@code missing-link},
- * {@code mesh-too-large}, {@code extra-wires-unused}, {@code needs-newer-mlx}) and ring
- * ({@code ring-not-a-cycle}, {@code unequal-ring-wires}, {@code too-many-wires},
- * {@code non-neighbour-wires}, {@code needs-newer-mlx}), graded by {@link Mode}: with
- * {@link Mode#AUTO} as jaccl's {@code init} chooses without {@code MLX_JACCL_RING} (the mesh when
- * {@link JacclRules#isValidMesh} holds, even when that mesh then throws, else the ring). In
- * {@link Mode#MESH} the errors of the names and rails on wire k ≥ 1 are warnings: the mesh opens only
- * wire 0. In {@link Mode#AUTO} they stay errors even when jaccl would choose the mesh, since a
- * {@code MLX_JACCL_RING} set outside the file (railmap's own env, {@code mlx.launch --env}) turns the
- * same file into a ring that uses every wire.
+ * <p>Findings:
+ * <ul>
+ * <li>Errors whatever the mode: {@code not-square} (then nothing else is checked), {@code one-rank},
+ *     {@code diagonal-not-empty}, {@code empty-name}, {@code unknown-device}, {@code netdev-name},
+ *     {@code unpaired-wire}, {@code not-a-cable}, {@code mismatched-rail}, {@code link-down},
+ *     {@code too-many-queue-pairs}.</li>
+ * <li>A warning, {@code sources-disagree}, for a named port whose cable sources disagree (the same
+ *     finding as the plan's, {@link SourcesDisagree}).</li>
+ * <li>The mesh's ({@code missing-link}, {@code mesh-too-large}, {@code extra-wires-unused},
+ *     {@code needs-newer-mlx}) and the ring's ({@code ring-not-a-cycle}, {@code unequal-ring-wires},
+ *     {@code too-many-wires}, {@code non-neighbour-wires}, {@code needs-newer-mlx}), from
+ *     {@link ModeFindings}, graded by {@link Mode}.</li>
+ * </ul>
+ * With {@link Mode#AUTO} the mode is the one jaccl's {@code init} chooses without
+ * {@code MLX_JACCL_RING}: the mesh when {@link JacclRules#isValidMesh} holds, even when that mesh then
+ * throws, else the ring. In {@link Mode#MESH} the errors of the names and rails on wire k ≥ 1 are
+ * warnings: the mesh opens only wire 0. In {@link Mode#AUTO} they stay errors even when jaccl would
+ * choose the mesh, since a {@code MLX_JACCL_RING} set outside the file (railmap's own env,
+ * {@code mlx.launch --env}) turns the same file into a ring that uses every wire.
  *
  * <p>A name in a cell must be an RDMA device of the rank's node (port 1 first when a device has
  * several ports): jaccl looks devices up by {@code ibv_get_device_name} only
