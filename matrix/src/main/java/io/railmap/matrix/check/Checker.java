@@ -39,7 +39,7 @@ import java.util.TreeMap;
  * <li>The mesh's ({@code missing-link}, {@code mesh-too-large}, {@code extra-wires-unused},
  *     {@code needs-newer-mlx}) and the ring's ({@code ring-not-a-cycle}, {@code unequal-ring-wires},
  *     {@code too-many-wires}, {@code non-neighbour-wires}, {@code needs-newer-mlx}), from
- *     {@link ModeFindings}, graded by {@link Mode}.</li>
+ *     {@code ModeFindings}, graded by {@link Mode}.</li>
  * </ul>
  * With {@link Mode#AUTO} the mode is the one jaccl's {@code init} chooses without
  * {@code MLX_JACCL_RING}: the mesh when {@link JacclRules#isValidMesh} holds, even when that mesh then

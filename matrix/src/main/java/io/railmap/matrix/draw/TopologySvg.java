@@ -22,7 +22,7 @@ import org.jgrapht.alg.drawing.model.Point2D;
 
 /**
  * The picture of a topology as SVG: the one picture railmap draws, saved by {@code railmap draw} and
- * shown by the daemon's page ({@code GET /v1/topology.svg}). {@link TopologyLayout} decides what is
+ * shown by the daemon's page ({@code GET /v1/topology.svg}). {@code TopologyLayout} decides what is
  * drawn and where; this class writes it.
  *
  * <p><b>What it shows.</b>
