@@ -106,7 +106,7 @@ public interface Format {
      *
      * @param devicesPath env: MLX_IBV_DEVICES, the devices file's path on every node
      * @param coordinator env: MLX_JACCL_COORDINATOR, {@code IPv4:port} that rank 0 binds; empty for rank
-     *                    0's management address and port {@value io.railmap.matrix.address.Addresses#DEFAULT_COORDINATOR_PORT}
+     *                    0's management address and port {@value io.railmap.matrix.address.Addresses#STARTING_PORT}
      * @param rank        env: one rank to write, or empty for every rank
      * @param ips         launch: IPv4 address per node, winning over the nodes' management addresses
      */

@@ -28,7 +28,7 @@ import java.util.Optional;
  * the node's rank is its index there. {@code MLX_IBV_DEVICES} is
  * {@value JacclVariables#DEFAULT_DEVICES_PATH} (where {@code railmap matrix --format jaccl -o} is
  * meant to put the devices file) and the coordinator rank 0's IPv4 management address and port
- * {@value Addresses#DEFAULT_COORDINATOR_PORT}. For other ranks, paths or releases, use
+ * {@value Addresses#STARTING_PORT}. For other ranks, paths or releases, use
  * {@code railmap matrix --format env}.
  *
  * <p>Findings: the plan's errors and warnings that involve this node's rank or no rank in particular
@@ -68,7 +68,7 @@ public final class JacclLibrary implements Library {
                     + (elsewhere == 1 ? "" : "s") + " on other ranks stop the job on every rank: railmap matrix --format json lists them"));
         }
         String first = plan.ranks().get(0);
-        Optional<String> coordinator = Addresses.managementIpv4(topology, first).map(ip -> ip + ":" + Addresses.DEFAULT_COORDINATOR_PORT);
+        Optional<String> coordinator = Addresses.defaultCoordinator(topology, first);
         if (coordinator.isEmpty()) {
             findings.add(new Finding(Code.JACCL_CANNOT_RUN, Severity.ERROR, List.of(0), Optional.empty(), "MLX_JACCL_COORDINATOR is rank 0's"
                     + " address, and rank 0 (" + first + ") has no IPv4 management address in its record: write the env with"

@@ -1,5 +1,6 @@
 package io.railmap.matrix.plan;
 
+import io.railmap.matrix.address.Addresses;
 import io.railmap.matrix.address.CableRoutes;
 import io.railmap.matrix.check.MlxRingCheck;
 import io.railmap.matrix.finding.Code;
@@ -40,8 +41,8 @@ import org.jgrapht.graph.SimpleWeightedGraph;
  *     are its addresses on the cables to host i-1 ({@code ips[node, peer]}), as many on every host as
  *     the thinnest ring edge has cables ({@code extract_rings}, {@code cnt = min(...)}).</li>
  * <li>{@code python/mlx/_distributed_utils/launch.py}, {@code launch_ring}: the port starts at
- *     {@value #STARTING_PORT} ({@code --starting-port}) and grows by one per address, host after host,
- *     so rank r's i-th address has port {@value #STARTING_PORT} + r·W + i for W addresses per host.</li>
+ *     {@value Addresses#STARTING_PORT} ({@code --starting-port}) and grows by one per address, host after host,
+ *     so rank r's i-th address has port {@value Addresses#STARTING_PORT} + r·W + i for W addresses per host.</li>
  * </ul>
  * <p>A cable is usable when both its ports are active and have an IPv4 address. The order is the
  * cycle of usable cables whose thinnest edge is widest, starting at the first node given: the same
@@ -67,9 +68,6 @@ import org.jgrapht.graph.SimpleWeightedGraph;
  */
 public record MlxRing(List<String> ranks, List<List<String>> addresses, Provenance provenance, List<Finding> findings,
                       List<String> unplaceable) {
-    /** mlx.launch's default {@code --starting-port}. */
-    public static final int STARTING_PORT = 32323;
-
     /** Copies the lists. */
     public MlxRing {
         ranks = List.copyOf(ranks);
@@ -150,7 +148,7 @@ public record MlxRing(List<String> ranks, List<List<String>> addresses, Provenan
                             + " carries no ring connection: every ring edge gets " + wires + ", as many as its thinnest edge has"));
                 } else {
                     String address = routed(topology, cable, cable.end(node), on, listen.size(), findings, unknown);
-                    listen.add(address + ":" + (STARTING_PORT + r * wires + listen.size()));
+                    listen.add(address + ":" + (Addresses.STARTING_PORT + r * wires + listen.size()));
                 }
             }
             addresses.add(listen);
