@@ -22,7 +22,7 @@ class LibrariesTest {
 
     /** Rules written (a static {@link EnvRules} field) but named by no registered library would never run. */
     @Test
-    void everyEnvRulesWrittenIsARegisteredLibrarys() throws ReflectiveOperationException {
+    void everyEnvRulesFieldIsNamedByALibrary() throws ReflectiveOperationException {
         List<JavaField> written = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages("io.railmap.matrix").stream().flatMap(c -> c.getFields().stream())
                 .filter(f -> f.getModifiers().contains(JavaModifier.STATIC) && f.getRawType().isEquivalentTo(EnvRules.class)).toList();
