@@ -12,7 +12,7 @@ import io.railmap.cli.commands.NodesCommand;
 import io.railmap.cli.commands.PortsCommand;
 import io.railmap.cli.commands.SnapshotCommand;
 import io.railmap.cli.commands.WatchCommand;
-import io.railmap.discovery.JavaRuntime;
+import io.railmap.options.JavaRuntime;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

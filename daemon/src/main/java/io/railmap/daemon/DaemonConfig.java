@@ -1,8 +1,8 @@
 package io.railmap.daemon;
 
 import io.railmap.daemon.cluster.ClusterConfig;
-import io.railmap.discovery.AssumedRdma;
-import io.railmap.discovery.InterfaceSelection;
+import io.railmap.discovery.model.AssumedRdma;
+import io.railmap.discovery.model.InterfaceSelection;
 import io.railmap.daemon.probe.ProbeTiming;
 import io.railmap.matrix.model.Names;
 import java.nio.file.Path;

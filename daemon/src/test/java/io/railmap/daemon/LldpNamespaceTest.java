@@ -3,8 +3,8 @@ package io.railmap.daemon;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.railmap.discovery.BoundedCommand;
-import io.railmap.discovery.SwitchPorts;
+import io.railmap.process.BoundedCommand;
+import io.railmap.discovery.model.SwitchPorts;
 import io.railmap.discovery.lldp.LldpdSource;
 import io.railmap.daemon.testing.DaemonProcess;
 import io.railmap.daemon.testing.NamespacesAvailable;

@@ -2,12 +2,12 @@ package io.railmap.cli.commands;
 
 import io.railmap.cli.UserError;
 import io.railmap.cli.options.OutputOption;
-import io.railmap.discovery.ManagementAddress;
-import io.railmap.discovery.Discovery;
-import io.railmap.discovery.DiscoveryException;
-import io.railmap.discovery.DiscoveryOptions;
-import io.railmap.discovery.LocalPort;
-import io.railmap.discovery.SkippedPort;
+import io.railmap.discovery.sources.ManagementAddress;
+import io.railmap.discovery.model.Discovery;
+import io.railmap.discovery.model.DiscoveryException;
+import io.railmap.options.DiscoveryOptions;
+import io.railmap.discovery.model.LocalPort;
+import io.railmap.discovery.model.SkippedPort;
 import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.NodeRecord;

@@ -8,7 +8,7 @@
  * {@link io.railmap.daemon.cluster.ClusterConfig}, {@link io.railmap.daemon.cluster.ClusterTiming}
  * (presets, every value's trade-off, the detection bounds as pure functions),
  * {@link io.railmap.daemon.cluster.ClusterKey}, {@link io.railmap.daemon.cluster.Seed} and
- * {@link io.railmap.discovery.ManagementAddress} (what the flags say) →
+ * {@link io.railmap.discovery.sources.ManagementAddress} (what the flags say) →
  * {@code ClusterStack} (JGroups' protocols, configured) and {@code NodeAddresses} (a member's
  * address carries its node name) → {@link io.railmap.daemon.cluster.Cluster} (the channel: sends the
  * own record on every change and view, hands views and messages on) → {@code RecordIntake} (pure

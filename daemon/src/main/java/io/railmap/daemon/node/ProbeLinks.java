@@ -1,6 +1,6 @@
 package io.railmap.daemon.node;
 
-import io.railmap.discovery.LocalPort;
+import io.railmap.discovery.model.LocalPort;
 import io.railmap.daemon.probe.ProbePort;
 import io.railmap.daemon.probe.ProbeService;
 import java.lang.System.Logger;

@@ -1,13 +1,13 @@
 package io.railmap.discovery.infiniband;
 
-import io.railmap.discovery.BoundedCommand;
-import io.railmap.discovery.CommandFailedException;
-import io.railmap.discovery.LocalPort;
-import io.railmap.discovery.Quote;
-import io.railmap.discovery.SkipException;
-import io.railmap.discovery.SourceUnavailableException;
-import io.railmap.discovery.SwitchPortSource;
-import io.railmap.discovery.SwitchPorts;
+import io.railmap.process.BoundedCommand;
+import io.railmap.process.CommandFailedException;
+import io.railmap.discovery.model.LocalPort;
+import io.railmap.discovery.model.Quote;
+import io.railmap.discovery.model.SkipException;
+import io.railmap.discovery.model.SourceUnavailableException;
+import io.railmap.discovery.model.SwitchPortSource;
+import io.railmap.discovery.model.SwitchPorts;
 import io.railmap.discovery.linux.SysfsFiles;
 import io.railmap.matrix.model.FarEndSource;
 import io.railmap.matrix.model.Infiniband;
