@@ -147,11 +147,10 @@ public final class Daemon {
         }
         health = new HealthWatch(vertx, cluster);
         probe.addListener(event -> engine.neighbours(probe.neighbours()));
-        config.assumeRdma().globs().ifPresent(globs -> LOG.log(Level.WARNING, "--assume-rdma " + Names.escape(globs)
+        config.discovery().assumed().globs().ifPresent(globs -> LOG.log(Level.WARNING, "--assume-rdma " + Names.escape(globs)
                 + ": ports without an RDMA device that match it are reported with the RDMA device rdma_<netdev>, which does not"
                 + " exist; for labs and tests only, never on a real cluster (jaccl cannot open such a device)"));
-        Sources.Settings sources = new Sources.Settings(config.node(), config.sysfsRoot(), config.macosCapture(), config.interfaces(),
-                config.assumeRdma(), config.lldpdSocket());
+        Sources.Settings sources = config.discovery();
         SwitchPortWatch switchPorts = new SwitchPortWatch(Sources.switchPorts(sources), config.switchPollMs());
         PortSource source = new WithSwitchPorts(Sources.ports(sources), found -> {
             switchPorts.ports(found);

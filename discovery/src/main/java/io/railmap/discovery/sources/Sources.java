@@ -62,7 +62,7 @@ public final class Sources {
         }
 
         /** @return true when the ports come from a capture or a tree, not from this host's live links */
-        boolean captured() {
+        public boolean captured() {
             return sysfsRoot.isPresent() || macosCapture.isPresent();
         }
     }
