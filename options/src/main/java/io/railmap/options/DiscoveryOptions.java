@@ -1,16 +1,15 @@
 package io.railmap.options;
 
+import io.railmap.discovery.lldp.LldpdSource;
+import io.railmap.discovery.model.AssumedRdma;
+import io.railmap.discovery.model.InterfaceSelection;
 import io.railmap.discovery.model.PortSource;
 import io.railmap.discovery.model.SwitchPortSource;
-import io.railmap.discovery.model.InterfaceSelection;
-import io.railmap.discovery.model.AssumedRdma;
 import io.railmap.discovery.sources.Sources;
 import io.railmap.discovery.sources.WithSwitchPorts;
-
 import io.railmap.matrix.model.Names;
-import java.nio.file.Files;
-import io.railmap.discovery.lldp.LldpdSource;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

@@ -2,15 +2,15 @@ package io.railmap.cli.commands;
 
 import io.railmap.cli.UserError;
 import io.railmap.cli.options.OutputOption;
-import io.railmap.discovery.sources.ManagementAddress;
 import io.railmap.discovery.model.Discovery;
 import io.railmap.discovery.model.DiscoveryException;
-import io.railmap.options.DiscoveryOptions;
 import io.railmap.discovery.model.LocalPort;
 import io.railmap.discovery.model.SkippedPort;
+import io.railmap.discovery.sources.ManagementAddress;
 import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.NodeRecord;
+import io.railmap.options.DiscoveryOptions;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

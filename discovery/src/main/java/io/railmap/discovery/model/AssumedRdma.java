@@ -3,9 +3,11 @@ package io.railmap.discovery.model;
 import java.util.Optional;
 
 /**
- * {@code --assume-rdma GLOBS}, a mechanism for labs and tests only: a port whose netdev has no RDMA
- * device but matches GLOBS is reported with the RDMA device {@code rdma_<netdev>}, the name macOS
- * gives the device of a Thunderbolt netdev. jaccl opens RDMA devices by name, so railmap writes only
+ * {@code --assume-rdma GLOBS}, for labs and tests only: a port whose netdev has no RDMA device but
+ * matches GLOBS is reported with the RDMA device {@code rdma_<netdev>}, the name macOS gives the
+ * device of a Thunderbolt netdev.
+ *
+ * <p>Why: jaccl opens RDMA devices by name, so railmap writes only
  * RDMA device names into jaccl outputs; a lab's veth pairs have no RDMA device, and this gives them
  * names in the Mac's form so that a lab still yields a real matrix. No such device exists: jaccl
  * cannot open it. It names no port that discovery would not take anyway (the netdev must be

@@ -10,12 +10,15 @@ import java.util.Map;
 /**
  * Turns the addresses a system lists for a netdev into what a record carries: each in the form of
  * {@link IpAddresses#canonical}, its {@code %zone} dropped, distinct, IPv4 first, at most
- * {@value IpAddresses#MAX_PER_PORT}, each with its prefix length when the listing gives one. A listed
- * address is {@code ADDRESS} or {@code ADDRESS/LENGTH} (the readers of each system write the length
- * so: {@code ifconfig}'s {@code netmask 0xffff0000} is {@code /16}). An address that is no IP address
- * is left out with a note; a length that is not 0–32 for IPv4 or 0–128 for IPv6 is left out with a
+ * {@value IpAddresses#MAX_PER_PORT}, each with its prefix length when the listing gives one.
+ *
+ * <p>A listed address is {@code ADDRESS} or {@code ADDRESS/LENGTH} (the readers of each system write
+ * the length so: {@code ifconfig}'s {@code netmask 0xffff0000} is {@code /16}).
+ *
+ * <p>Errors: the port itself is never lost to an odd address. An address that is no IP address is
+ * left out with a note; a length that is not 0–32 for IPv4 or 0–128 for IPv6 is left out with a
  * note, the address kept; more than the cap keeps the first {@value IpAddresses#MAX_PER_PORT} in
- * record order, with one note. The port itself is never lost to an odd address.
+ * record order, with one note.
  */
 public final class PortAddresses {
     private PortAddresses() {

@@ -1,15 +1,13 @@
 /**
- * Local link discovery, a module of its own that railmapd and {@code railmap discover} share: what
- * ports this node has, and which switch each reaches, before anyone has looked at the far end of a
- * cable. Every source is chosen from one list, {@link io.railmap.discovery.sources.Sources}: port sources
- * ({@code linux}, {@code macos}) and switch-port sources ({@code lldp}, {@code infiniband}). Also
- * here: the default management address ({@link io.railmap.discovery.sources.ManagementAddress}) and the
- * bounded reading of files ({@code input}). One {@link io.railmap.discovery.model.PortSource} per operating system reads the
- * system's own description of its links (Linux sysfs in {@code linux}, macOS command output in
- * {@code macos}) and returns a {@link io.railmap.discovery.model.Discovery}: the ports it found,
- * each a {@link io.railmap.discovery.model.LocalPort} wrapping a matrix
- * {@link io.railmap.matrix.model.Port} with no neighbours yet, the ports it skipped, each with a
- * reason, and notes on the fields it dropped to unknown.
+ * What local discovery finds and the seams it is found through: a {@link io.railmap.discovery.model.PortSource}
+ * per operating system returns a {@link io.railmap.discovery.model.Discovery} (the ports found, each a
+ * {@link io.railmap.discovery.model.LocalPort} wrapping a matrix {@link io.railmap.matrix.model.Port} with no
+ * neighbours yet; the ports skipped, each with a reason; notes on fields dropped to unknown), and a
+ * {@link io.railmap.discovery.model.SwitchPortSource} tells the switch port at the far end of ports
+ * ({@link io.railmap.discovery.model.SwitchPorts}). Also the settings the sources share: which interfaces are
+ * ports ({@link io.railmap.discovery.model.InterfaceSelection}) and assumed RDMA devices
+ * ({@link io.railmap.discovery.model.AssumedRdma}). The implementations live in {@code linux}, {@code macos},
+ * {@code lldp} and {@code infiniband}; the list that picks them in {@code sources}.
  *
  * <p><b>Skip the port, never the node.</b> A missing or odd value costs one port, or one field of
  * it, never the whole node. Every reason and note names the file (full path) or command, the
@@ -68,11 +66,10 @@
  * </table>
  * Two ports that claim one netdev, or one RDMA device and port, are both skipped.
  *
- * <p><b>The switch at the far end.</b> A {@link io.railmap.discovery.model.SwitchPortSource} tells
- * the switch port at the far end of ports from a helper program: lldpd's neighbour table
- * ({@code lldp}) and infiniband-diags ({@code infiniband}), each run as a child process bounded in
- * time and output ({@link io.railmap.process.BoundedCommand}).
- * {@link io.railmap.discovery.sources.WithSwitchPorts} attaches what they told to the ports a
+ * <p><b>The switch at the far end.</b> A {@link io.railmap.discovery.model.SwitchPortSource} asks a
+ * helper program (lldpd's neighbour table, infiniband-diags), run as a child process bounded in
+ * time and output ({@code io.railmap.process.BoundedCommand}).
+ * {@code io.railmap.discovery.sources.WithSwitchPorts} attaches what they told to the ports a
  * {@code PortSource} found (a port without carrier gets none). A neighbour with a bad field is
  * skipped with a note; an interface with several LLDP neighbours gets no switch port and a note;
  * a helper that cannot be asked at all (not installed, not running, refused) gives none and says so.

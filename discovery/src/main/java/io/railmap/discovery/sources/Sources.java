@@ -1,16 +1,15 @@
 package io.railmap.discovery.sources;
 
-import io.railmap.discovery.model.PortSource;
-import io.railmap.discovery.model.SwitchPortSource;
-import io.railmap.discovery.model.InterfaceSelection;
-import io.railmap.discovery.model.AssumedRdma;
-
 import io.railmap.discovery.infiniband.InfinibandSource;
 import io.railmap.discovery.linux.SysfsPortSource;
 import io.railmap.discovery.lldp.LldpdSource;
 import io.railmap.discovery.macos.CaptureDirectoryRunner;
 import io.railmap.discovery.macos.ProcessCommandRunner;
 import io.railmap.discovery.macos.ThunderboltPortSource;
+import io.railmap.discovery.model.AssumedRdma;
+import io.railmap.discovery.model.InterfaceSelection;
+import io.railmap.discovery.model.PortSource;
+import io.railmap.discovery.model.SwitchPortSource;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
@@ -22,7 +21,10 @@ import java.util.function.Function;
 
 /**
  * Every source of what this host has, in one place, shared by railmapd and {@code railmap discover}.
- * A new source is its package and one entry in a list here (and a flag, when it needs one).
+ * A new source touches three files: its package, its entry in a list here, and, when it needs a
+ * setting, that setting's component in {@link Settings} and its flag in {@code
+ * io.railmap.options.DiscoveryOptions} (railmapd takes the settings whole; {@code
+ * DiscoveryOptionsTest} fails when a setting has no flag).
  * <ul>
  *   <li>{@link #ports}: the first port source that applies gives the node's ports: a macOS capture
  *       directory, a Linux sysfs tree, this Mac's commands, this Linux host's {@code /sys}.</li>

@@ -1,13 +1,12 @@
 package io.railmap.discovery.sources;
 
 import io.railmap.discovery.model.Discovery;
-import io.railmap.discovery.model.LocalPort;
-import io.railmap.discovery.model.SwitchPorts;
-import io.railmap.discovery.model.PortSource;
-import io.railmap.discovery.model.SwitchPortSource;
 import io.railmap.discovery.model.DiscoveryException;
+import io.railmap.discovery.model.LocalPort;
+import io.railmap.discovery.model.PortSource;
 import io.railmap.discovery.model.SourceUnavailableException;
-
+import io.railmap.discovery.model.SwitchPortSource;
+import io.railmap.discovery.model.SwitchPorts;
 import io.railmap.matrix.model.Infiniband;
 import io.railmap.matrix.model.SwitchPort;
 import java.util.ArrayList;

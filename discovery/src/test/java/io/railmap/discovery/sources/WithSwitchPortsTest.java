@@ -1,12 +1,11 @@
 package io.railmap.discovery.sources;
 
-import io.railmap.discovery.model.Discovery;
-import io.railmap.discovery.model.LocalPort;
-import io.railmap.discovery.model.SwitchPorts;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railmap.discovery.lldp.LldpdSource;
+import io.railmap.discovery.model.Discovery;
+import io.railmap.discovery.model.LocalPort;
+import io.railmap.discovery.model.SwitchPorts;
 import io.railmap.matrix.model.FarEndSource;
 import io.railmap.matrix.model.Infiniband;
 import io.railmap.matrix.model.Port;
