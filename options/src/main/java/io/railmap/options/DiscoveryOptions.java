@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import picocli.CommandLine.Option;
 
 /**
@@ -83,18 +84,7 @@ public final class DiscoveryOptions {
      *                                  is empty or not a glob
      */
     public InterfaceSelection selection() {
-        if (interfaces != null) {
-            Names.printable("--interfaces", interfaces);
-            if (interfaces.length() > MAX_INTERFACES_CHARS) {
-                throw new IllegalArgumentException("--interfaces is " + interfaces.length() + " characters long; at most "
-                        + MAX_INTERFACES_CHARS + " are taken");
-            }
-        }
-        try {
-            return InterfaceSelection.parse(interfaces);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--interfaces: " + e.getMessage());
-        }
+        return globs("--interfaces", interfaces, InterfaceSelection::parse);
     }
 
     /**
@@ -104,17 +94,22 @@ public final class DiscoveryOptions {
      *                                  is empty or not a glob
      */
     public AssumedRdma assumedRdma() {
-        if (assumeRdma != null) {
-            Names.printable("--assume-rdma", assumeRdma);
-            if (assumeRdma.length() > MAX_INTERFACES_CHARS) {
-                throw new IllegalArgumentException("--assume-rdma is " + assumeRdma.length() + " characters long; at most "
+        return globs("--assume-rdma", assumeRdma, AssumedRdma::parse);
+    }
+
+    /** The one reading of a GLOBS flag: printable, at most {@value #MAX_INTERFACES_CHARS} characters, then parsed. */
+    private static <T> T globs(String flag, String value, Function<String, T> parse) {
+        if (value != null) {
+            Names.printable(flag, value);
+            if (value.length() > MAX_INTERFACES_CHARS) {
+                throw new IllegalArgumentException(flag + " is " + value.length() + " characters long; at most "
                         + MAX_INTERFACES_CHARS + " are taken");
             }
         }
         try {
-            return AssumedRdma.parse(assumeRdma);
+            return parse.apply(value);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--assume-rdma: " + e.getMessage());
+            throw new IllegalArgumentException(flag + ": " + e.getMessage());
         }
     }
 
