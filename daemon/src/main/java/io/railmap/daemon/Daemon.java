@@ -42,15 +42,21 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /**
- * One railmapd, wired: discovery polled one poll at a time ({@link DiscoveryPolls}), on each link
- * event the kernel announces ({@link LinkEvents}, Linux) and once a tick → {@link Engine}
- * (own record) and {@link ProbeLinks} (which ports the probe runs on); probe events → the engine's
- * neighbours; the engine ⇄ {@link Cluster} (own record out, other nodes' records in); the engine →
- * the change feed ({@link ChangeFeed}: events and the topology log line) on the rebuild thread ({@link Rebuilds}, coalesced), and the HTTP API; a
- * {@link HealthWatch} for {@code /healthz}. No event loop and no JGroups thread ever rebuilds the
- * topology or waits on a lock a rebuild holds. {@link #start}
- * brings it up, {@link #stop} leaves the cluster, sends the probe's goodbyes and closes everything,
- * each within {@value #PART_STOP_MS} ms.
+ * One railmapd, wired: {@link #start} brings it up, {@link #stop} leaves the cluster, sends the
+ * probe's goodbyes and closes everything, each part within {@value #PART_STOP_MS} ms.
+ * <ul>
+ *   <li>discovery, polled one poll at a time ({@link DiscoveryPolls}) on each link event the kernel
+ *       announces ({@link LinkEvents}, Linux) and once a tick → {@link Engine} (own record) and
+ *       {@link ProbeLinks} (which ports the probe runs on);</li>
+ *   <li>probe events → the engine's neighbours;</li>
+ *   <li>the engine ⇄ {@link Cluster}: own record out, other nodes' records in;</li>
+ *   <li>the engine → the change feed ({@link ChangeFeed}: events and the topology log line) on the
+ *       rebuild thread ({@link Rebuilds}, coalesced), and the HTTP API; {@link HealthWatch} for
+ *       {@code /healthz}.</li>
+ * </ul>
+ *
+ * <p>Threads: no event loop and no JGroups thread ever rebuilds the topology or waits on a lock a
+ * rebuild holds.
  */
 public final class Daemon {
     private static final Logger LOG = System.getLogger(Daemon.class.getName());
