@@ -4,14 +4,11 @@ import io.railmap.discovery.lldp.LldpdSource;
 import io.railmap.discovery.model.AssumedRdma;
 import io.railmap.discovery.model.InterfaceSelection;
 import io.railmap.discovery.model.PortSource;
-import io.railmap.discovery.model.SwitchPortSource;
 import io.railmap.discovery.sources.Sources;
-import io.railmap.discovery.sources.WithSwitchPorts;
 import io.railmap.matrix.model.Names;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 import picocli.CommandLine.Option;
@@ -187,14 +184,11 @@ public final class DiscoveryOptions {
 
     /**
      * @param nodeName this node's name
-     * @return the port source these flags describe ({@link Sources#ports}), whose ports carry the
-     *         switch port at their far end as {@link Sources#switchPorts} tell it, asked once per
-     *         discovery (for {@code railmap discover})
+     * @return the port source these flags describe, switch ports asked once per discovery
+     *         ({@link Sources#withSwitchPorts}, for {@code railmap discover})
      * @throws IllegalArgumentException as {@link #settings}
      */
     public PortSource source(String nodeName) {
-        Sources.Settings settings = settings(nodeName);
-        List<SwitchPortSource> switches = Sources.switchPorts(settings);
-        return new WithSwitchPorts(Sources.ports(settings), found -> WithSwitchPorts.readAll(switches, found));
+        return Sources.withSwitchPorts(settings(nodeName));
     }
 }

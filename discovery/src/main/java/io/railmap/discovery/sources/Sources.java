@@ -102,6 +102,17 @@ public final class Sources {
     }
 
     /**
+     * @param settings where the facts come from
+     * @return the port source ({@link #ports}) whose ports carry the switch port at their far end as
+     *         the switch-port sources ({@link #switchPorts}) tell it, all asked once per discovery
+     *         (railmapd asks the switch-port sources on a schedule of their own instead)
+     */
+    public static PortSource withSwitchPorts(Settings settings) {
+        List<SwitchPortSource> switches = switchPorts(settings);
+        return new WithSwitchPorts(ports(settings), found -> WithSwitchPorts.readAll(switches, found));
+    }
+
+    /**
      * @return this machine's host name up to the first dot ({@code studio-a.local} → {@code studio-a}),
      *         the default node name
      * @throws IllegalStateException when the host name cannot be read; pass a node name instead
