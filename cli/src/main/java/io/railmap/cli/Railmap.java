@@ -69,7 +69,20 @@ public final class Railmap implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "name a command: matrix, check, ports, nodes, snapshot, discover or lab");
+        throw nameOne(spec, "a command");
+    }
+
+    /**
+     * @param group a command that only groups subcommands ({@code railmap}, {@code railmap lab})
+     * @param what  what to name, {@code "a lab command"}
+     * @return the usage error for the group run alone: {@code name a lab command: up, status, ... or down},
+     *         its subcommands as its help lists them (not {@code help})
+     */
+    public static CommandLine.ParameterException nameOne(CommandLine.Model.CommandSpec group, String what) {
+        java.util.List<String> names = group.subcommands().keySet().stream().filter(n -> !n.equals("help")).toList();
+        String list = names.size() < 2 ? String.join("", names)
+                : String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.get(names.size() - 1);
+        return new CommandLine.ParameterException(group.commandLine(), "name " + what + ": " + list);
     }
 
     /** Prints the version from the jar manifest, then the Java that runs it ({@link JavaRuntime}). */

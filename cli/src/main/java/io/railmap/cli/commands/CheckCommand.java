@@ -2,6 +2,7 @@ package io.railmap.cli.commands;
 
 import io.railmap.cli.ExitCodes;
 import io.railmap.cli.options.MlxVersionOption;
+import io.railmap.cli.options.OutputFormat;
 import io.railmap.cli.options.SnapshotOptions;
 import io.railmap.discovery.input.InputFile;
 import io.railmap.discovery.input.InputKind;
@@ -107,8 +108,8 @@ public final class CheckCommand implements Callable<Integer> {
     @Mixin
     MlxVersionOption mlx;
 
-    @Option(names = "--json", description = "Print the findings as JSON.")
-    boolean json;
+    @Mixin
+    OutputFormat format = new OutputFormat("Print the findings as JSON.");
 
     @Override
     public Integer call() {
@@ -132,7 +133,7 @@ public final class CheckCommand implements Callable<Integer> {
                 Optional.ofNullable(mode), "--hosts", "--mode", mlx.version());
         CheckReport report = FileCheck.check(snapshot, name, InputFile.read(file, InputKind.DEVICES), options);
         PrintWriter out = spec.commandLine().getOut();
-        if (json) {
+        if (format.json()) {
             out.print(PlanJson.check(report, table));
         } else {
             report.findings().forEach(f -> out.println(FindingsText.line(f)));
@@ -166,7 +167,7 @@ public final class CheckCommand implements Callable<Integer> {
         findings.addAll(EnvCheck.check(nics, vars));
         List<String> checked = EnvCheck.VARIABLES.stream().filter(vars::containsKey).toList();
         PrintWriter out = spec.commandLine().getOut();
-        if (json) {
+        if (format.json()) {
             ObjectNode root = JsonNodeFactory.instance.objectNode();
             root.put("file", name);
             root.put("node", node);
@@ -185,7 +186,7 @@ public final class CheckCommand implements Callable<Integer> {
 
     private int railsOnly(RailTable table) {
         PrintWriter out = spec.commandLine().getOut();
-        if (json) {
+        if (format.json()) {
             out.print(RailTableJson.render(table));
         } else {
             printRails(out, table);

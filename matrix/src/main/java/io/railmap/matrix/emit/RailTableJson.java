@@ -6,10 +6,11 @@ import io.railmap.matrix.codec.JsonText;
 import io.railmap.matrix.fabric.Rail;
 import io.railmap.matrix.fabric.RailNic;
 import io.railmap.matrix.fabric.RailTable;
+import java.util.Set;
 
 /**
- * The rail table as JSON, for {@code railmap rails --json} and the {@code railTable} of
- * {@link PlanJson}.
+ * The rail table as JSON, for {@code railmap rails --format json} ({@link Formats#RAIL_TABLES}) and the
+ * {@code railTable} of {@link PlanJson}.
  *
  * <pre>
  * railTable: {"rails": [rail, ...], "strays": [nic, ...], "findings": [finding, ...]}
@@ -21,8 +22,18 @@ import io.railmap.matrix.fabric.RailTable;
  * Findings are as in {@link PlanJson#findings}; their {@code ranks} are empty and {@code rail} is a
  * rail id.
  */
-public final class RailTableJson {
-    private RailTableJson() {
+public final class RailTableJson implements RailTableFormat {
+    private static final Format.About ABOUT = new Format.About("json", "application/json",
+            "The rail table and its findings as JSON", Set.of(), true);
+
+    @Override
+    public Format.About about() {
+        return ABOUT;
+    }
+
+    @Override
+    public String write(RailTable table) {
+        return render(table);
     }
 
     /** @return the table as indented JSON, ending with a newline */

@@ -5,11 +5,13 @@ import io.railmap.matrix.fabric.RailNic;
 import io.railmap.matrix.fabric.RailTable;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.rail.RailAligner;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The rail table for people ({@code railmap rails}): one line per rail, its id, what it is, its name,
- * and per node the NIC on it and its rate; then NICs no other node's NIC shares a switch with.
+ * The rail table for people ({@code railmap rails}, the default of {@link Formats#RAIL_TABLES}): one line per
+ * rail, its id, what it is, its name, and per node the NIC on it and its rate; then NICs no other node's NIC
+ * shares a switch with. The findings are not in the text: the caller prints them after it.
  *
  * <pre>
  * RAIL  KIND    NAME   HCA     NICS
@@ -18,8 +20,18 @@ import java.util.stream.Collectors;
  * A NIC placed by the probe only is marked {@code (probe)}. Switch names come from the wire, so they
  * are shown escaped ({@link Names#escape}).
  */
-public final class RailTableText {
-    private RailTableText() {
+public final class RailTableText implements RailTableFormat {
+    private static final Format.About ABOUT = new Format.About("text", "text/plain",
+            "The rail table for people, one line per rail", Set.of(), false);
+
+    @Override
+    public Format.About about() {
+        return ABOUT;
+    }
+
+    @Override
+    public String write(RailTable table) {
+        return render(table);
     }
 
     /** @return the table, one line per row, ending with a newline; a sentence when there are no rails */
