@@ -1,11 +1,16 @@
 package io.railmap.cli.options;
 
+import io.railmap.matrix.model.Names;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.ListResourceBundle;
 import java.util.Locale;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.Messages;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code --json} and {@code --format text|json}: the one output-format option of every command that prints
@@ -39,7 +44,8 @@ public final class OutputFormat {
     @Option(names = "--json", description = "Print JSON (as --format json).")
     boolean json;
 
-    @Option(names = "--format", paramLabel = "text|json", description = "text for people, json for scripts (as --json). Default: text.")
+    @Option(names = "--format", paramLabel = "text|json", converter = KindConverter.class, completionCandidates = KindNames.class,
+            description = "text for people, json for scripts (as --json). Default: text.")
     Kind format;
 
     /** For picocli's factory only; a command gives its own {@code --json} help ({@link #OutputFormat(String)}). */
@@ -82,5 +88,22 @@ public final class OutputFormat {
                 return new Object[][] {{"json", jsonHelp}};
             }
         }));
+    }
+
+    /** Reads {@code --format} by a {@link Kind#wireName()}, any case. */
+    static final class KindConverter implements ITypeConverter<Kind> {
+        @Override
+        public Kind convert(String value) {
+            return Arrays.stream(Kind.values()).filter(k -> k.wireName().equalsIgnoreCase(value.strip())).findFirst()
+                    .orElseThrow(() -> new TypeConversionException("'" + Names.escape(value, 80) + "' is not an output format: give one of "
+                            + String.join(", ", new KindNames())));
+        }
+    }
+
+    /** The kinds' names, for {@code --format}'s shell completion. */
+    static final class KindNames extends ArrayList<String> {
+        KindNames() {
+            super(Arrays.stream(Kind.values()).map(Kind::wireName).toList());
+        }
     }
 }
