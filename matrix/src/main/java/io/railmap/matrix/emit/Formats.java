@@ -13,7 +13,7 @@ public final class Formats {
             new Dot(), new RingLaunchHostfile(), new RingHostsFile());
 
     /** The rail table's formats ({@code railmap rails --format NAME}), in the order help lists them; the first is the default. */
-    public static final List<RailTableFormat> RAIL_TABLES = List.of(new RailTableText(), new RailTableJson());
+    public static final List<RailTableFormat> RAIL_TABLES = List.of(RailTableText.FORMAT, RailTableJson.FORMAT);
 
     private Formats() {
     }

@@ -22,18 +22,12 @@ import java.util.Set;
  * Findings are as in {@link PlanJson#findings}; their {@code ranks} are empty and {@code rail} is a
  * rail id.
  */
-public final class RailTableJson implements RailTableFormat {
-    private static final Format.About ABOUT = new Format.About("json", "application/json",
-            "The rail table and its findings as JSON", Set.of(), true);
+public final class RailTableJson {
+    /** The registered format ({@link Formats#RAIL_TABLES}). */
+    public static final RailTableFormat FORMAT = new RailTableFormat(new Format.About("json", "application/json",
+            "The rail table and its findings as JSON", Set.of(), true), RailTableJson::render);
 
-    @Override
-    public Format.About about() {
-        return ABOUT;
-    }
-
-    @Override
-    public String write(RailTable table) {
-        return render(table);
+    private RailTableJson() {
     }
 
     /** @return the table as indented JSON, ending with a newline */

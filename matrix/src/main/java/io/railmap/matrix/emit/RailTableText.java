@@ -20,18 +20,12 @@ import java.util.stream.Collectors;
  * A NIC placed by the probe only is marked {@code (probe)}. Switch names come from the wire, so they
  * are shown escaped ({@link Names#escape}).
  */
-public final class RailTableText implements RailTableFormat {
-    private static final Format.About ABOUT = new Format.About("text", "text/plain",
-            "The rail table for people, one line per rail", Set.of(), false);
+public final class RailTableText {
+    /** The registered format ({@link Formats#RAIL_TABLES}). */
+    public static final RailTableFormat FORMAT = new RailTableFormat(new Format.About("text", "text/plain",
+            "The rail table for people, one line per rail", Set.of(), false), RailTableText::render);
 
-    @Override
-    public Format.About about() {
-        return ABOUT;
-    }
-
-    @Override
-    public String write(RailTable table) {
-        return render(table);
+    private RailTableText() {
     }
 
     /** @return the table, one line per row, ending with a newline; a sentence when there are no rails */
