@@ -77,8 +77,8 @@ public final class CheckCommand implements Callable<Integer> {
     boolean rails;
 
     @Option(names = "--env", paramLabel = "ENVFILE", description = "Check an env file (KEY=VALUE lines, as railmap env writes) "
-            + "against the cables of --node instead: every variable railmap env writes for NCCL, UCX, NIXL, ModelExpress, NVSHMEM, "
-            + "jaccl and the MLX ring, read as each library reads it (an unknown or down HCA or netdev, a wrong rail id or GID index, "
+            + "against the cables of --node instead: every variable railmap env writes for the libraries of its "
+            + "--for, read as each library reads it (an unknown or down HCA or netdev, a wrong rail id or GID index, "
             + "a side or management NIC in a stripe list, more NICs than the library reads, fewer rails than NICs, a rank out of "
             + "range, a value the library misreads).")
     Path env;
