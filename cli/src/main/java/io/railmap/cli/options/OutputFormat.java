@@ -5,9 +5,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.ListResourceBundle;
 import java.util.Locale;
+import java.util.Objects;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.Messages;
-import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
@@ -19,14 +20,17 @@ import picocli.CommandLine.TypeConversionException;
  * <p>A command declares it with what its JSON is, and that becomes {@code --json}'s help:
  * <pre>
  * &#64;Mixin
- * OutputFormat output = new OutputFormat("Print the findings as JSON.");
+ * OutputFormat format = new OutputFormat("Print the findings as JSON.");
  * </pre>
  * picocli keeps an option's description in its annotation, one for every command; the command's own
  * sentence reaches the help (and the man page) as the command's resource for the key {@code json}
  * ({@link #describe}), so a command that sets a resource bundle of its own must carry that key itself.
  */
 public final class OutputFormat {
-    /** What {@code --format} names; {@link #wireName()} is the name on the command line. */
+    /**
+     * What {@code --format} names; {@link #wireName()} is the name on the command line. {@code railmap rails}
+     * writes the rail-table format of that name ({@link io.railmap.matrix.emit.Formats#RAIL_TABLES}).
+     */
     public enum Kind {
         /** For people: the command's text. */
         TEXT,
@@ -41,6 +45,7 @@ public final class OutputFormat {
 
     private final String jsonHelp;
 
+    // the description is the command's (describe); this one is never shown
     @Option(names = "--json", description = "Print JSON (as --format json).")
     boolean json;
 
@@ -48,14 +53,14 @@ public final class OutputFormat {
             description = "text for people, json for scripts (as --json). Default: text.")
     Kind format;
 
-    /** For picocli's factory only; a command gives its own {@code --json} help ({@link #OutputFormat(String)}). */
-    public OutputFormat() {
-        this("Print JSON (as --format json).");
-    }
-
-    /** @param jsonHelp {@code --json}'s help in this command: what its JSON holds, one sentence or two */
+    /**
+     * The only constructor: picocli cannot make one itself, so a command that declares the mixin without
+     * its help fails when its command line is built.
+     *
+     * @param jsonHelp {@code --json}'s help in this command: what its JSON holds, one sentence or two
+     */
     public OutputFormat(String jsonHelp) {
-        this.jsonHelp = jsonHelp;
+        this.jsonHelp = Objects.requireNonNull(jsonHelp, "jsonHelp");
     }
 
     /** @return {@code --json}'s help in the command that declared this */
