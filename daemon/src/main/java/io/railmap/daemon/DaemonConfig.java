@@ -1,6 +1,6 @@
 package io.railmap.daemon;
 
-import io.railmap.daemon.cluster.ClusterConfig;
+import io.railmap.daemon.cluster.config.ClusterConfig;
 import io.railmap.daemon.probe.ProbeTiming;
 import io.railmap.discovery.sources.Sources;
 import io.railmap.matrix.model.Names;

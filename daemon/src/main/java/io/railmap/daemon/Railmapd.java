@@ -1,9 +1,9 @@
 package io.railmap.daemon;
 
-import io.railmap.daemon.cluster.ClusterConfig;
-import io.railmap.daemon.cluster.ClusterKey;
-import io.railmap.daemon.cluster.ClusterTiming;
-import io.railmap.daemon.cluster.Seed;
+import io.railmap.daemon.cluster.config.ClusterConfig;
+import io.railmap.daemon.cluster.config.ClusterKey;
+import io.railmap.daemon.cluster.config.ClusterTiming;
+import io.railmap.daemon.cluster.config.Seed;
 import io.railmap.daemon.probe.ProbeTiming;
 import io.railmap.discovery.sources.ManagementAddress;
 import io.railmap.discovery.sources.Sources;

@@ -47,7 +47,7 @@ import java.util.stream.Collectors;
  * GET  /healthz                       {"status": "ok"|"unhealthy", "node", "recordVersion"[, "problems"]}
  * GET  /v1/record                     this node's record (snapshot format's record)
  * GET  /v1/snapshot                   every record this daemon knows (railmap-snapshot)
- * GET  /v1/members                    the cluster's members (shape in {@link #members})
+ * GET  /v1/members                    the cluster's members (shape in {@link #membersJson})
  * GET  /v1/agreement?hosts=a,b         whether every member holds this daemon's records (shape in {@link #agreementJson})
  * GET  /v1/matrix?hosts=a,b&amp;format=…  the plan in a format (see {@link MatrixQuery})
  * GET  /v1/env?node=a&amp;for=nccl        one node's library settings (see {@link EnvQuery})
@@ -69,6 +69,10 @@ import java.util.stream.Collectors;
  * the header, answer and idle deadlines ({@link ConnectionGuard}), and computations at once.
  * Bodies stay in memory: nothing is ever written to disk. Planning, checking and the membership run
  * off the event loop; everything else answers on it without blocking.
+ *
+ * <p>Size: over 500 lines while the replies are written by hand ({@link #agreementJson},
+ * {@link #membersJson}); they are due to become Jackson types, which will take them out of this
+ * class, so it is left whole until then.
  */
 public final class ApiVerticle extends VerticleBase {
     private static final String JSON = ErrorReplies.JSON;
