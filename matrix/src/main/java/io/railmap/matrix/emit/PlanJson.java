@@ -110,7 +110,7 @@ public final class PlanJson implements Format {
         topology.put("digest", plan.provenance().digest());
         ArrayNode records = topology.putArray("records");
         plan.provenance().records().forEach(id -> records.add(id.toString()));
-        root.set("findings", findings(plan.findings()));
+        root.set("findings", FindingJson.array(plan.findings()));
         root.set("railTable", RailTableJson.tree(plan.railTable()));
         return root;
     }
@@ -142,13 +142,8 @@ public final class PlanJson implements Format {
             h.file().sshNames().forEach(hosts::add);
             hostfile.put("modeFrom", h.mode().from().wireName());
         });
-        root.set("findings", findings(report.findings()));
+        root.set("findings", FindingJson.array(report.findings()));
         rails.ifPresent(t -> root.set("railTable", RailTableJson.tree(t)));
         return JsonText.pretty(root);
-    }
-
-    /** @return the findings as a JSON array ({@link FindingJson#array}) */
-    public static ArrayNode findings(List<Finding> findings) {
-        return FindingJson.array(findings);
     }
 }
