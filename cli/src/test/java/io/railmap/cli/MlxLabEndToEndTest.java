@@ -90,7 +90,7 @@ class MlxLabEndToEndTest {
         }
         Map<Cable, List<Netns.LinkBytes>> out = new LinkedHashMap<>();
         for (Cable c : topology.cables()) {
-            out.put(c, List.of(byNode.get(c.a().node()).get(c.a().port()), byNode.get(c.b().node()).get(c.b().port())));
+            out.put(c, List.of(byNode.get(c.a().node()).get(c.a().netdev()), byNode.get(c.b().node()).get(c.b().netdev())));
         }
         return out;
     }

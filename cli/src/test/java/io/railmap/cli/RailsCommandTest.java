@@ -34,7 +34,7 @@ class RailsCommandTest {
     @Test
     void everyRegisteredRailTableFormatIsWhatRailsFormatNamePrints() throws Exception {
         assertThat(Formats.RAIL_TABLES).extracting(RailTableFormat::name).as("rails --format takes every registered name, and no other")
-                .containsExactlyElementsOf(Arrays.stream(OutputFormat.Kind.values()).map(OutputFormat.Kind::wireName).toList());
+                .containsExactlyElementsOf(Arrays.stream(OutputFormat.Kind.values()).map(OutputFormat.Kind::externalName).toList());
         RailTable table = RailTable.of(Topology.of(SnapshotCodec.readSnapshot(SWAPPED, Files.readString(Path.of(SWAPPED)))));
         for (RailTableFormat format : Formats.RAIL_TABLES) {
             Run run = Run.of("rails", "--snapshot", SWAPPED, "--format", format.name());

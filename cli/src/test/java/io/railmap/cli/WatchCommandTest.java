@@ -55,7 +55,7 @@ class WatchCommandTest {
     }
 
     private static Change change(ChangeType type, String... subjects) {
-        return new Change(type, List.of(subjects), type.wireName() + " " + String.join(" ", subjects));
+        return new Change(type, List.of(subjects), type.externalName() + " " + String.join(" ", subjects));
     }
 
     /** Runs watch in the background, publishes once it has subscribed, and returns what it printed. */

@@ -226,14 +226,14 @@ public final class Lab {
      */
     private void plug(LabTopology topology, AddressPlan plan, int i) {
         Cable c = topology.cables().get(i);
-        Netns.veth(namespace(topology, c.a().node()), c.a().port(), namespace(topology, c.b().node()), c.b().port());
+        Netns.veth(namespace(topology, c.a().node()), c.a().netdev(), namespace(topology, c.b().node()), c.b().netdev());
         for (PortRef port : List.of(c.a(), c.b())) {
             String ns = namespace(topology, port.node());
             if (topology.isSwitch(port.node())) {
-                Netns.enslave(ns, port.port(), LabNames.BRIDGE);
+                Netns.enslave(ns, port.netdev(), LabNames.BRIDGE);
             } else {
                 AddressPlan.Assignment link = plan.links().stream().filter(l -> l.link().ends().contains(port)).findFirst().orElseThrow();
-                Netns.address(ns, port.port(), link.address(port) + "/" + link.subnet().prefixLength());
+                Netns.address(ns, port.netdev(), link.address(port) + "/" + link.subnet().prefixLength());
             }
         }
     }
@@ -290,7 +290,7 @@ public final class Lab {
         if (state.topology().cableAt(end).isEmpty()) {
             throw new LabException(end + " ends no cable of the lab (cables: " + state.topology().cables() + ")");
         }
-        Netns.link(namespace(state.topology(), end.node()), end.port(), up);
+        Netns.link(namespace(state.topology(), end.node()), end.netdev(), up);
     }
 
     /**
@@ -318,13 +318,13 @@ public final class Lab {
         // renamed in its namespace nor one that arrives under a name it still lists as a new port
         String fromSwitch = names.switchNamespace(old.node());
         String toSwitch = names.switchNamespace(to.node());
-        Netns.moveLink(fromSwitch, old.port(), names.mgmtNamespace(), old.port());
+        Netns.moveLink(fromSwitch, old.netdev(), names.mgmtNamespace(), old.netdev());
         if (lldpdRunning(state, old.node())) {
-            Lldpd.awaitGone(state.lldpd().get(old.node()).socket(), old.port());
+            Lldpd.awaitGone(state.lldpd().get(old.node()).socket(), old.netdev());
         }
-        Netns.moveLink(names.mgmtNamespace(), old.port(), toSwitch, to.port());
-        Netns.link(toSwitch, to.port(), true);
-        Netns.enslave(toSwitch, to.port(), LabNames.BRIDGE);
+        Netns.moveLink(names.mgmtNamespace(), old.netdev(), toSwitch, to.netdev());
+        Netns.link(toSwitch, to.netdev(), true);
+        Netns.enslave(toSwitch, to.netdev(), LabNames.BRIDGE);
         state.withTopology(next).write(dir);
     }
 

@@ -112,18 +112,18 @@ public record LabTopology(String description, List<String> nodes, List<String> s
                     throw new IllegalArgumentException("cable " + cable + " ends on " + end.node() + ", which is not in \"nodes\""
                             + (switches.isEmpty() ? "" : " or \"switches\""));
                 }
-                if (onSwitch && !SWITCH_PORT.matcher(end.port()).matches()) {
+                if (onSwitch && !SWITCH_PORT.matcher(end.netdev()).matches()) {
                     throw new IllegalArgumentException("switch port " + end + " must be named pN (p1 to p" + MAX_SWITCH_PORT
                             + ", no leading zero): the lab's switches announce their ports so");
                 }
-                if (onSwitch && Integer.parseInt(end.port().substring(1)) > MAX_SWITCH_PORT) {
+                if (onSwitch && Integer.parseInt(end.netdev().substring(1)) > MAX_SWITCH_PORT) {
                     throw new IllegalArgumentException("switch port " + end + " is above p" + MAX_SWITCH_PORT);
                 }
-                if (end.port().length() > MAX_IFNAME || end.port().contains("/")) {
-                    throw new IllegalArgumentException("interface name " + end.port() + " of " + end.node()
+                if (end.netdev().length() > MAX_IFNAME || end.netdev().contains("/")) {
+                    throw new IllegalArgumentException("interface name " + end.netdev() + " of " + end.node()
                             + " is not a Linux netdev name (at most " + MAX_IFNAME + " characters, no '/')");
                 }
-                if (end.port().equals("lo") || end.port().equals(LabNames.MGMT_IF)) {
+                if (end.netdev().equals("lo") || end.netdev().equals(LabNames.MGMT_IF)) {
                     throw new IllegalArgumentException("interface name " + end + " is reserved (lo and " + LabNames.MGMT_IF
                             + " are the lab's own)");
                 }
@@ -193,7 +193,7 @@ public record LabTopology(String description, List<String> nodes, List<String> s
         for (Cable c : cables) {
             for (PortRef end : List.of(c.a(), c.b())) {
                 if (end.node().equals(name)) {
-                    out.add(end.port());
+                    out.add(end.netdev());
                 }
             }
         }

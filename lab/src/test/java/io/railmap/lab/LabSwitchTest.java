@@ -82,7 +82,7 @@ class LabSwitchTest {
             for (PortRef end : List.of(c.a(), c.b())) {
                 if (end.node().equals(name)) {
                     PortRef far = c.farEnd(end);
-                    out.put(end.port(), List.of(far.node() + "/" + far.port()));
+                    out.put(end.netdev(), List.of(far.node() + "/" + far.netdev()));
                 }
             }
         });

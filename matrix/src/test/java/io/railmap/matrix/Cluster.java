@@ -50,7 +50,7 @@ public final class Cluster {
         PortRef a = PortRef.parse(x);
         PortRef b = PortRef.parse(y);
         for (PortRef[] end : new PortRef[][] {{a, b}, {b, a}}) {
-            put(new Port(end[0].node(), end[0].port(), Optional.empty(), 1, PortKind.ETHERNET, Optional.of(100.0), PortState.ACTIVE,
+            put(new Port(end[0].node(), end[0].netdev(), Optional.empty(), 1, PortKind.ETHERNET, Optional.of(100.0), PortState.ACTIVE,
                     Optional.<Thunderbolt>empty(), List.of(end[1])));
         }
         return this;
@@ -84,7 +84,7 @@ public final class Cluster {
     /** Gives one port these IP addresses (plain, no prefix length), known. */
     public Cluster addresses(String x, String... ips) {
         PortRef ref = PortRef.parse(x);
-        Port p = nodes.get(ref.node()).get(ref.port());
+        Port p = nodes.get(ref.node()).get(ref.netdev());
         return put(new Port(p.node(), p.netdev(), p.rdma(), p.rdmaPort(), p.kind(), p.rateGbps(), p.state(), p.thunderbolt(), List.of(ips),
                 true, p.bridge(), p.switchPort(), p.gidIndex(), p.neighbours()));
     }
@@ -92,13 +92,13 @@ public final class Cluster {
     /** Changes the state of one port. */
     public Cluster state(String x, PortState state) {
         PortRef ref = PortRef.parse(x);
-        Port p = nodes.get(ref.node()).get(ref.port());
+        Port p = nodes.get(ref.node()).get(ref.netdev());
         return put(p.withState(state));
     }
 
     /** @return a port with RDMA name {@code rdma_<netdev>} */
     public static Port port(PortRef ref, Optional<Double> rate, PortState state, List<PortRef> neighbours) {
-        return new Port(ref.node(), ref.port(), Optional.of("rdma_" + ref.port()), 1, PortKind.ROCE, rate, state,
+        return new Port(ref.node(), ref.netdev(), Optional.of("rdma_" + ref.netdev()), 1, PortKind.ROCE, rate, state,
                 Optional.<Thunderbolt>empty(), neighbours);
     }
 

@@ -87,7 +87,7 @@ public final class SentencePorts {
         for (Finding f : findings) {
             Set<String> candidates = new HashSet<>(known);
             f.ports().forEach(p -> candidates.add(p.toString()));
-            assertThat(f.ports()).as("ports of %s %s", f.code().wireName(), f.message()).extracting(PortRef::toString)
+            assertThat(f.ports()).as("ports of %s %s", f.code().externalName(), f.message()).extracting(PortRef::toString)
                     .containsExactlyElementsOf(in(f.message(), candidates));
         }
     }

@@ -134,13 +134,13 @@ public final class AddressesCommand implements Callable<Integer> {
             cable.put("subnet", link.subnet().toString());
             ArrayNode ends = cable.putArray("ends");
             for (PortRef end : link.link().ends()) {
-                ends.addObject().put("node", end.node()).put("netdev", end.port()).put("address", link.address(end));
+                ends.addObject().put("node", end.node()).put("netdev", end.netdev()).put("address", link.address(end));
             }
         }
         ObjectNode nodes = root.putObject("nodes");
         systems.forEach((n, os) -> {
             ObjectNode one = nodes.putObject(n);
-            one.put("os", os.wireName());
+            one.put("os", os.externalName());
             ArrayNode commands = one.putArray("commands");
             NodeCommands.of(topology, plan, n, os).forEach(commands::add);
         });

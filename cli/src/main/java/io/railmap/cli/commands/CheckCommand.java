@@ -140,8 +140,8 @@ public final class CheckCommand implements Callable<Integer> {
             report.findings().forEach(f -> out.println(FindingsText.line(f)));
             out.println(name + ": " + FindingsText.summary(report.findings()) + " (" + report.hostfile().map(h -> "mlx.launch hostfile, hosts "
                     + h.file().sshNames().stream().map(Names::escape).collect(Collectors.joining(", ")) + " as ranks "
-                    + String.join(", ", report.ranks()) + "; checked as " + report.mode().wireName() + ": " + h.mode().reason())
-                    .orElse("ranks " + String.join(", ", report.ranks()) + ", checked as " + report.mode().wireName()) + "; MLX "
+                    + String.join(", ", report.ranks()) + "; checked as " + report.mode().externalName() + ": " + h.mode().reason())
+                    .orElse("ranks " + String.join(", ", report.ranks()) + ", checked as " + report.mode().externalName()) + "; MLX "
                     + report.mlxVersion() + ")");
             table.ifPresent(t -> printRails(out, t));
         }

@@ -79,7 +79,7 @@ public final class EnvCommand implements Callable<Integer> {
             new Rewriter(kept.get(), source::load, (records, nodes) -> {
                 NodeEnv env = env(records, chosen, options);
                 return new Rewriter.Result(text(env), List.of(), Stream.concat(env.findings().stream(),
-                        env.libraries().stream().flatMap(l -> l.findings().stream())).filter(Finding::isError).map(f -> f.code().wireName()).toList());
+                        env.libraries().stream().flatMap(l -> l.findings().stream())).filter(Finding::isError).map(f -> f.code().externalName()).toList());
             }, spec.commandLine().getErr()).run();
             return ExitCodes.OK;
         }

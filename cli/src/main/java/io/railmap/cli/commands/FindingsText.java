@@ -17,7 +17,7 @@ final class FindingsText {
                     .append(f.ranks().stream().map(String::valueOf).collect(Collectors.joining(",")));
         }
         f.rail().ifPresent(k -> where.append(where.length() > 0 ? " " : "").append("rail ").append(k));
-        return f.severity().wireName() + " " + f.code().wireName() + (where.length() > 0 ? " [" + where + "]" : "")
+        return f.severity().externalName() + " " + f.code().externalName() + (where.length() > 0 ? " [" + where + "]" : "")
                 + " " + f.message();
     }
 

@@ -115,7 +115,7 @@ public final class MatrixCommand implements Callable<Integer> {
             new Rewriter(kept.get(), source::load, (records, nodes) -> {
                 Format.Output out = write(records, nodes);
                 return new Rewriter.Result(out.text(), format.textHoldsFindings() ? List.of() : lines(out),
-                        out.findings().stream().filter(Finding::isError).map(f -> f.code().wireName()).toList());
+                        out.findings().stream().filter(Finding::isError).map(f -> f.code().externalName()).toList());
             }, spec.commandLine().getErr()).run();
             return ExitCodes.OK;
         }

@@ -63,9 +63,9 @@ public final class PortsCommand implements Callable<Integer> {
             table.row(
                 p.netdev(),
                 p.rdma().map(r -> r + (p.rdmaPort() != 1 ? "/" + p.rdmaPort() : "")).orElse("-"),
-                p.kind().wireName(),
+                p.kind().externalName(),
                 p.rateGbps().map(RailAligner::gbps).orElse("-"),
-                p.state().wireName(),
+                p.state().externalName(),
                 p.neighbours().isEmpty() ? "-" : p.neighbours().stream().map(PortRef::toString).collect(Collectors.joining(" ")),
                 !p.addressesKnown() ? "?" : p.addresses().isEmpty() ? "-" : String.join(" ", p.addresses()),
                 p.bridge().orElse("-"),

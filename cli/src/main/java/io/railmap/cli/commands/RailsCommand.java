@@ -53,7 +53,7 @@ public final class RailsCommand implements Callable<Integer> {
      * @throws IllegalStateException when none is registered under it (RailsCommandTest keeps the two lists together)
      */
     static RailTableFormat writer(OutputFormat.Kind kind) {
-        return Formats.RAIL_TABLES.stream().filter(f -> f.name().equals(kind.wireName())).findFirst()
-                .orElseThrow(() -> new IllegalStateException("no rail-table format " + kind.wireName() + " in Formats.RAIL_TABLES"));
+        return Formats.RAIL_TABLES.stream().filter(f -> f.name().equals(kind.externalName())).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no rail-table format " + kind.externalName() + " in Formats.RAIL_TABLES"));
     }
 }

@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
             "  railmap watch --json --after 1f2e3d4c-41      (resumes after an event seen before)"})
 public final class WatchCommand implements Callable<Integer> {
     /** The types {@code --type} takes: every change, and {@code missed}. */
-    static final List<String> TYPES = Stream.concat(Arrays.stream(ChangeType.values()).map(ChangeType::wireName), Stream.of("missed")).toList();
+    static final List<String> TYPES = Stream.concat(Arrays.stream(ChangeType.values()).map(ChangeType::externalName), Stream.of("missed")).toList();
 
     @Spec
     CommandSpec spec;

@@ -50,8 +50,8 @@ public final class Rewriter {
     public static final String HELD_BACK = "held back ";
     /** Event types after which the file is computed again, in the order a rewrite names them (cables first). */
     private static final List<String> RELEVANT = Stream.concat(Stream.of(ChangeType.CABLE_LOST, ChangeType.CABLE_ADDED, ChangeType.PORT_DOWN,
-            ChangeType.PORT_UP, ChangeType.MEMBER_LEFT, ChangeType.MEMBER_JOINED).map(ChangeType::wireName), Stream.of("missed",
-            ChangeType.AGREEMENT_REACHED.wireName(), ChangeType.RECORD_CHANGED.wireName())).toList();
+            ChangeType.PORT_UP, ChangeType.MEMBER_LEFT, ChangeType.MEMBER_JOINED).map(ChangeType::externalName), Stream.of("missed",
+            ChangeType.AGREEMENT_REACHED.externalName(), ChangeType.RECORD_CHANGED.externalName())).toList();
 
     /** Computes the file from the records a daemon holds. */
     @FunctionalInterface

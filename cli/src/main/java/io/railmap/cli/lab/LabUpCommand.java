@@ -119,7 +119,7 @@ public final class LabUpCommand implements Callable<Integer> {
             for (Cable c : seen.cables()) {
                 out.println("  " + c);
             }
-            out.println("matrix (ranks " + String.join(", ", plan.ranks()) + "; jaccl runs " + plan.mode().map(m -> "the " + m.wireName()
+            out.println("matrix (ranks " + String.join(", ", plan.ranks()) + "; jaccl runs " + plan.mode().map(m -> "the " + m.externalName()
                     + ", MLX >= " + plan.minMlxVersion().orElseThrow()).orElse("nothing: see railmap matrix --lab NODE --format json") + "):");
             out.print(DevicesCodec.write(plan.matrix().devices()));
         }

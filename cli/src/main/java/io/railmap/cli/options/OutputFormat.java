@@ -28,7 +28,7 @@ import picocli.CommandLine.TypeConversionException;
  */
 public final class OutputFormat {
     /**
-     * What {@code --format} names; {@link #wireName()} is the name on the command line. {@code railmap rails}
+     * What {@code --format} names; {@link #externalName()} is the name on the command line. {@code railmap rails}
      * writes the rail-table format of that name ({@link io.railmap.matrix.emit.Formats#RAIL_TABLES}).
      */
     public enum Kind {
@@ -38,7 +38,7 @@ public final class OutputFormat {
         JSON;
 
         /** @return the name on the command line, {@code "text"} */
-        public String wireName() {
+        public String externalName() {
             return name().toLowerCase(Locale.ROOT);
         }
     }
@@ -95,11 +95,11 @@ public final class OutputFormat {
         }));
     }
 
-    /** Reads {@code --format} by a {@link Kind#wireName()}, any case. */
+    /** Reads {@code --format} by a {@link Kind#externalName()}, any case. */
     static final class KindConverter implements ITypeConverter<Kind> {
         @Override
         public Kind convert(String value) {
-            return Arrays.stream(Kind.values()).filter(k -> k.wireName().equalsIgnoreCase(value.strip())).findFirst()
+            return Arrays.stream(Kind.values()).filter(k -> k.externalName().equalsIgnoreCase(value.strip())).findFirst()
                     .orElseThrow(() -> new TypeConversionException("'" + Names.escape(value, 80) + "' is not an output format: give one of "
                             + String.join(", ", new KindNames())));
         }
@@ -108,7 +108,7 @@ public final class OutputFormat {
     /** The kinds' names, for {@code --format}'s shell completion. */
     static final class KindNames extends ArrayList<String> {
         KindNames() {
-            super(Arrays.stream(Kind.values()).map(Kind::wireName).toList());
+            super(Arrays.stream(Kind.values()).map(Kind::externalName).toList());
         }
     }
 }

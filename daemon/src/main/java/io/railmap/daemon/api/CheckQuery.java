@@ -27,6 +27,6 @@ final class CheckQuery {
     static CheckOptions parse(MultiMap params) {
         QueryParams.requireKnown(params, KNOWN, Set.of());
         return new CheckOptions(Optional.ofNullable(params.get("hosts")).map(hosts -> Names.nodeList("hosts", hosts)),
-                Optional.ofNullable(params.get("mode")).map(Mode::fromWire), "hosts=", "mode=", MatrixQuery.mlxVersion(params));
+                Optional.ofNullable(params.get("mode")).map(Mode::fromExternalName), "hosts=", "mode=", MatrixQuery.mlxVersion(params));
     }
 }

@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * event: cable-lost
  * data: {"id": "1f2e3d4c-42", "type": "cable-lost", "subjects": ["a:en6", "b:en7"], "message": "cable a:en6–b:en7 lost"}
  * </pre>
- * (data on one line; types are {@link io.railmap.matrix.change.ChangeType}'s wire names). A client
+ * (data on one line; types are {@link io.railmap.matrix.change.ChangeType}'s external names). A client
  * that reconnects with {@code Last-Event-ID} first gets the held events after it; when some are no
  * longer held (or the daemon restarted) the stream starts with an {@code event: missed} whose data is
  * {@code {"type": "missed", "message": "..."}}. A new client gets what happens from now on.
@@ -135,6 +135,6 @@ final class EventStream {
     }
 
     private static String frame(EventLog.Event event) {
-        return "id: " + event.id() + "\nevent: " + event.change().type().wireName() + "\ndata: " + event.json() + "\n\n";
+        return "id: " + event.id() + "\nevent: " + event.change().type().externalName() + "\ndata: " + event.json() + "\n\n";
     }
 }

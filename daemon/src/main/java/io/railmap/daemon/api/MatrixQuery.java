@@ -44,7 +44,7 @@ record MatrixQuery(Optional<List<String>> hosts, Order order, Format format, Rai
     static MatrixQuery parse(MultiMap params) {
         QueryParams.requireKnown(params, KNOWN, Set.of("ip"));
         Optional<List<String>> hosts = Optional.ofNullable(params.get("hosts")).map(h -> Names.nodeList("hosts", h));
-        Order order = Optional.ofNullable(params.get("order")).map(Order::fromWire).orElse(Order.GIVEN);
+        Order order = Optional.ofNullable(params.get("order")).map(Order::fromExternalName).orElse(Order.GIVEN);
         Format format = Optional.ofNullable(params.get("format")).map(Formats::named).orElse(Formats.standard());
         Formats.requireRead(format, FormatOption::parameters, params::contains);
         RailOptions rails = new RailOptions(!bool(params, "includeDown", false),

@@ -83,6 +83,12 @@ final class RecordMessages {
         ObjectNode message = JsonText.object();
         message.putObject("protocol").put("min", speaking.min()).put("max", speaking.max()).put("current", speaking.current());
         ObjectNode tree = SnapshotCodec.tree(record);
+        // Protocol 1 names a neighbour's netdev "port", as daemons before snapshot version 6 read it (they
+        // would refuse "netdev"); this code reads either. The next protocol version can write "netdev".
+        tree.withArray("ports").forEach(p -> p.withArray("neighbours").forEach(n -> {
+            ObjectNode neighbour = (ObjectNode) n;
+            neighbour.set("port", neighbour.remove("netdev"));
+        }));
         if (speaking.equals(ClusterProtocol.SIMULATED_NEXT)) {
             tree.put("simulatedNext", true);
             tree.withArray("ports").forEach(p -> ((ObjectNode) p).put("lanes", 1));

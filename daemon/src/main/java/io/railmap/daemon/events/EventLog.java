@@ -59,7 +59,7 @@ public final class EventLog {
         public String json() {
             ObjectNode o = JsonText.object();
             o.put("id", id);
-            o.put("type", change.type().wireName());
+            o.put("type", change.type().externalName());
             ArrayNode subjects = o.putArray("subjects");
             change.subjects().forEach(subjects::add);
             o.put("message", change.message());

@@ -66,8 +66,8 @@ public final class LinkWatcher {
             if (before == null) {
                 LOG.log(Level.INFO, "port " + describe(p.port()) + " found");
             } else if (before.port().state() != p.port().state()) {
-                LOG.log(Level.INFO, "port " + p.port().netdev() + " " + p.port().state().wireName()
-                        + " (was " + before.port().state().wireName() + ")");
+                LOG.log(Level.INFO, "port " + p.port().netdev() + " " + p.port().state().externalName()
+                        + " (was " + before.port().state().externalName() + ")");
             }
         }
         for (String gone : last.keySet()) {
@@ -93,7 +93,7 @@ public final class LinkWatcher {
     }
 
     private static String describe(Port p) {
-        return p.netdev() + p.rdma().map(r -> " (" + r + ")").orElse("") + " " + p.kind().wireName() + " "
-                + p.state().wireName() + p.rateGbps().map(r -> " " + RailAligner.gbps(r)).orElse("");
+        return p.netdev() + p.rdma().map(r -> " (" + r + ")").orElse("") + " " + p.kind().externalName() + " "
+                + p.state().externalName() + p.rateGbps().map(r -> " " + RailAligner.gbps(r)).orElse("");
     }
 }

@@ -5,7 +5,7 @@
  * every second (faster for a moment after it comes up). A hello says "cluster C, node B, port X,
  * believe me for T ms". Link-local traffic never crosses a router, so a hello heard on port Y came
  * over Y's cable (or Y's switch): (B, X) is Y's neighbour until T runs out, Y loses carrier, or B
- * says goodbye. The wire format is specified in {@code daemon/PROBE.md};
+ * says goodbye. The datagram format is specified in {@code daemon/PROBE.md};
  * {@link io.railmap.daemon.probe.ProbeCodec} implements it.
  *
  * <p>Reading order, data flowing one way:

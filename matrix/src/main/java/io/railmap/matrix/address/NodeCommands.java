@@ -3,7 +3,7 @@ package io.railmap.matrix.address;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.PortRef;
-import io.railmap.matrix.model.WireNames;
+import io.railmap.matrix.model.EnumNames;
 import io.railmap.matrix.topology.Topology;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,8 +36,8 @@ public final class NodeCommands {
         MACOS;
 
         /** @return the name as written on the command line and in JSON ({@code linux}, {@code macos}) */
-        public String wireName() {
-            return WireNames.of(this);
+        public String externalName() {
+            return EnumNames.of(this);
         }
 
         /**
@@ -46,7 +46,7 @@ public final class NodeCommands {
          * @throws IllegalArgumentException naming the value and both names when it is neither
          */
         public static Os parse(String text) {
-            return WireNames.parse(Os.class, "OS", text);
+            return EnumNames.parse(Os.class, "OS", text);
         }
     }
 
@@ -80,7 +80,7 @@ public final class NodeCommands {
                 if (!end.node().equals(node)) {
                     continue;
                 }
-                String dev = end.port();
+                String dev = end.netdev();
                 String address = link.address(end);
                 Optional<String> bridge = topology.port(end).flatMap(Port::bridge);
                 if (os == Os.LINUX) {

@@ -1,8 +1,8 @@
 package io.railmap.matrix.change;
 
-import io.railmap.matrix.model.WireNames;
+import io.railmap.matrix.model.EnumNames;
 
-/** What kind of change an event reports; its wire name ({@code cable-lost}) is the SSE event name. */
+/** What kind of change an event reports; its external name ({@code cable-lost}) is the SSE event name. */
 public enum ChangeType {
     /** A member left the cluster view. */
     MEMBER_LEFT,
@@ -27,8 +27,8 @@ public enum ChangeType {
     /** Every member holds exactly this daemon's records. */
     AGREEMENT_REACHED;
 
-    /** @return the wire name, e.g. {@code "cable-lost"} */
-    public String wireName() {
-        return WireNames.of(this);
+    /** @return the external name, e.g. {@code "cable-lost"} */
+    public String externalName() {
+        return EnumNames.of(this);
     }
 }

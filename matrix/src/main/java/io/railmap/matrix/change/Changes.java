@@ -76,9 +76,9 @@ public final class Changes {
     }
 
     private static Change finding(ChangeType type, Finding f, String what) {
-        List<String> subjects = new ArrayList<>(List.of(f.code().wireName()));
+        List<String> subjects = new ArrayList<>(List.of(f.code().externalName()));
         f.ports().forEach(p -> subjects.add(p.toString()));
-        return new Change(type, subjects, f.severity().wireName() + " " + f.code().wireName() + " " + what + ": " + f.message());
+        return new Change(type, subjects, f.severity().externalName() + " " + f.code().externalName() + " " + what + ": " + f.message());
     }
 
     /** @return the elements of {@code from} not in {@code other}, in {@code from}'s order */

@@ -106,7 +106,7 @@ public final class Checker {
     static List<Finding> check(Topology topology, List<String> ranks, List<List<List<String>>> cells, Mode mode,
                                MlxVersion version, int pairFindingsMaxRanks) {
         if (mode == Mode.MLX_RING) {
-            throw new IllegalArgumentException("a jaccl devices matrix is checked as auto, mesh or ring, not as " + mode.wireName());
+            throw new IllegalArgumentException("a jaccl devices matrix is checked as auto, mesh or ring, not as " + mode.externalName());
         }
         RailAligner.validateRanks(topology, ranks);
         Checker checker = new Checker(topology, ranks, cells, version, pairFindingsMaxRanks);
@@ -265,7 +265,7 @@ public final class Checker {
             for (Port end : List.of(p, q)) {
                 if (!end.active()) {
                     add(Code.LINK_DOWN, Severity.ERROR, List.of(i, j), k, List.of(cableP.get().a(), cableP.get().b(), end.ref()), where + " is cable " + cableP.get()
-                            + ", but " + end.ref() + " is " + end.state().wireName() + ": connections over it will fail");
+                            + ", but " + end.ref() + " is " + end.state().externalName() + ": connections over it will fail");
                 }
             }
             return;

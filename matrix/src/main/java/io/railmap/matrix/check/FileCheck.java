@@ -65,7 +65,7 @@ public final class FileCheck {
                     + " the file is the i-th node)"));
             if (options.mode().filter(m -> m != Mode.MLX_RING).isPresent()) {
                 throw new IllegalArgumentException(source + " is the ring backend's file (MLX_HOSTFILE), checked as "
-                        + Mode.MLX_RING.wireName() + " only, not as " + options.mode().get().wireName() + " (" + options.modeOption() + ")");
+                        + Mode.MLX_RING.externalName() + " only, not as " + options.mode().get().externalName() + " (" + options.modeOption() + ")");
             }
             if (ranks.size() != ring.addresses().size()) {
                 throw new IllegalArgumentException(options.hostsOption() + " names " + ranks.size() + " nodes but " + source + " has "
@@ -81,7 +81,7 @@ public final class FileCheck {
                     + "an mlx.launch hostfile names its hosts itself"));
             Mode mode = options.mode().orElse(Mode.AUTO);
             if (mode == Mode.MLX_RING) {
-                throw new IllegalArgumentException(options.modeOption() + " " + Mode.MLX_RING.wireName() + " checks the ips of an"
+                throw new IllegalArgumentException(options.modeOption() + " " + Mode.MLX_RING.externalName() + " checks the ips of an"
                         + " mlx.launch hostfile for MLX's ring backend, and " + source + " is a jaccl devices file: give auto, mesh or ring");
             }
             List<Finding> findings = new ArrayList<>(arrayCells(devices.arrayCells(), options.mlxVersion()));

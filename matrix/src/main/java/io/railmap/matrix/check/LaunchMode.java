@@ -4,7 +4,7 @@ import io.railmap.matrix.codec.FormatException;
 import io.railmap.matrix.codec.Hostfile;
 import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.model.Names;
-import io.railmap.matrix.model.WireNames;
+import io.railmap.matrix.model.EnumNames;
 import java.util.List;
 import java.util.Optional;
 
@@ -50,8 +50,8 @@ public record LaunchMode(Mode mode, Source from, String reason) {
         GIVEN;
 
         /** @return the JSON value, e.g. {@code "backend"} */
-        public String wireName() {
-            return WireNames.of(this);
+        public String externalName() {
+            return EnumNames.of(this);
         }
     }
 
@@ -71,7 +71,7 @@ public record LaunchMode(Mode mode, Source from, String reason) {
         Optional<LaunchMode> own = own(file, version);
         if (given.isPresent()) {
             return new LaunchMode(given.get(), Source.GIVEN, modeOption + ", over the file ("
-                    + own.map(m -> m.reason() + ": " + m.mode().wireName()).orElse(notJaccl(file) + ": not jaccl") + ")");
+                    + own.map(m -> m.reason() + ": " + m.mode().externalName()).orElse(notJaccl(file) + ": not jaccl") + ")");
         }
         if (own.isPresent()) {
             return own.get();

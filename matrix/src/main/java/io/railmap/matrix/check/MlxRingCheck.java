@@ -123,7 +123,7 @@ public final class MlxRingCheck {
                     Port p = topology.port(e).orElseThrow();
                     if (!p.active()) {
                         findings.add(new Finding(Code.LINK_DOWN, Severity.ERROR, on, Optional.of(k), List.of(c.a(), c.b(), e), at
-                                + " is on cable " + c + ", but " + e + " is " + p.state().wireName() + ": the connection over it fails"));
+                                + " is on cable " + c + ", but " + e + " is " + p.state().externalName() + ": the connection over it fails"));
                     }
                 }
                 CableRoutes.Verdict verdict = CableRoutes.connection(topology, c, end, ip);

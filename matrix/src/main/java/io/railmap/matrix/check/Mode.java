@@ -1,6 +1,6 @@
 package io.railmap.matrix.check;
 
-import io.railmap.matrix.model.WireNames;
+import io.railmap.matrix.model.EnumNames;
 /**
  * How a config is checked: which jaccl topology a devices file or a jaccl hostfile is, or the
  * addresses of MLX's TCP ring backend ({@link #MLX_RING}, an mlx.launch hostfile only).
@@ -25,16 +25,16 @@ public enum Mode {
     MLX_RING;
 
     /** @return the CLI value, e.g. {@code "auto"} */
-    public String wireName() {
-        return WireNames.of(this);
+    public String externalName() {
+        return EnumNames.of(this);
     }
 
     /**
-     * @param value a wire name such as {@code "auto"}, any case
+     * @param value a external name such as {@code "auto"}, any case
      * @return the matching constant
      * @throws IllegalArgumentException naming the valid values when none matches
      */
-    public static Mode fromWire(String value) {
-        return WireNames.parse(Mode.class, "mode", value);
+    public static Mode fromExternalName(String value) {
+        return EnumNames.parse(Mode.class, "mode", value);
     }
 }

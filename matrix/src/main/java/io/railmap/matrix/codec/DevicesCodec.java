@@ -13,7 +13,7 @@ import java.util.List;
  * rows, one per rank; cell {@code [i][j]} is {@code null}, a device name ({@code "rdma_en5"}) or an
  * array of names ({@code ["rdma_en3", "rdma_en5"]}, wire k = element k).
  *
- * <p>In memory a devices file is {@code cells[i][j][k]}: ranks × ranks × wires, a {@code null} cell
+ * <p>In memory a devices file is {@code cells[i][j][k]}: ranks × ranks × rails, a {@code null} cell
  * read as an empty list. Rows of the wrong length are kept as they are, for
  * {@link io.railmap.matrix.check.Checker} to report as {@code not-square}; so are empty names, for
  * {@code empty-name}.
@@ -96,9 +96,9 @@ public final class DevicesCodec {
     /**
      * Writes {@code cells[i][j][k]} one row per line. An empty cell is {@code null}; a cell with one
      * wire is a plain string, which every MLX with jaccl reads (MLX before multi-wire rings read only
-     * strings); a cell with several wires is an array. Never writes {@code ""}.
+     * strings); a cell with several rails is an array. Never writes {@code ""}.
      *
-     * @param cells ranks × ranks × wires
+     * @param cells ranks × ranks × rails
      * @return the JSON text, ending with a newline
      * @throws IllegalArgumentException when a name is empty
      */
@@ -119,36 +119,36 @@ public final class DevicesCodec {
     }
 
     /**
-     * @param wires the names of one cell
+     * @param rails the names of one cell, rail by rail
      * @return the cell as JSON text: {@code null}, {@code "name"} or {@code ["a","b"]}
      * @throws IllegalArgumentException when a name is empty
      */
-    public static String cellJson(List<String> wires) {
-        return cellTree(wires).toString();
+    public static String cellJson(List<String> rails) {
+        return cellTree(rails).toString();
     }
 
     /**
      * One cell as written to devices files and mlx.launch hostfiles: {@code null} when empty, a plain
      * string for one wire, an array for several.
      *
-     * @param wires the names of one cell
+     * @param rails the names of one cell, rail by rail
      * @return the cell as a JSON tree
      * @throws IllegalArgumentException when a name is empty
      */
-    public static JsonNode cellTree(List<String> wires) {
-        if (wires.isEmpty()) {
+    public static JsonNode cellTree(List<String> rails) {
+        if (rails.isEmpty()) {
             return NullNode.getInstance();
         }
-        for (String name : wires) {
+        for (String name : rails) {
             if (name.isEmpty()) {
                 throw new IllegalArgumentException("refusing to write an empty device name: jaccl would open a device named \"\"");
             }
         }
-        if (wires.size() == 1) {
-            return TextNode.valueOf(wires.get(0));
+        if (rails.size() == 1) {
+            return TextNode.valueOf(rails.get(0));
         }
         ArrayNode array = JsonText.array();
-        wires.forEach(array::add);
+        rails.forEach(array::add);
         return array;
     }
 }

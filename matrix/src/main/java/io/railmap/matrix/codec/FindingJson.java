@@ -24,8 +24,8 @@ public final class FindingJson {
         ArrayNode out = JsonText.array();
         for (Finding f : findings) {
             ObjectNode o = out.addObject();
-            o.put("code", f.code().wireName());
-            o.put("severity", f.severity().wireName());
+            o.put("code", f.code().externalName());
+            o.put("severity", f.severity().externalName());
             ArrayNode ranks = o.putArray("ranks");
             f.ranks().forEach(ranks::add);
             if (f.rail().isPresent()) {

@@ -14,7 +14,7 @@ import io.railmap.matrix.model.PortState;
 import io.railmap.matrix.model.Snapshot;
 import io.railmap.matrix.model.SwitchPort;
 import io.railmap.matrix.model.Thunderbolt;
-import io.railmap.matrix.model.WireNames;
+import io.railmap.matrix.model.EnumNames;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +37,7 @@ import java.util.regex.Pattern;
  *            "thunderbolt": {...} | null, "addresses": ["169.254.205.255", "fe80::1021:1bac:fe1:b5e3"] | null,
  *            "prefixLengths": {"169.254.205.255": 16, "fe80::1021:1bac:fe1:b5e3": 64} (absent when none is known),
  *            "bridge": "bridge0" | null, "switchPort": switch port | null, "gidIndex": 3 | null,
- *            "infiniband": infiniband | null, "neighbours": [{"node": "b", "port": "en7"}, ...]}
+ *            "infiniband": infiniband | null, "neighbours": [{"node": "b", "netdev": "en7"}, ...]}
  * switch port: {"source": "lldp" | "infiniband", "chassis": "52:54:00:12:34:56", "name": "leaf0" | null,
  *            "port": "p1"}
  * infiniband: {"nodeGuid": "0x0002c90300336fe0" | null, "peerNodeGuid": "0x…" | null, "peerPort": 1 | null}
@@ -62,6 +62,8 @@ import java.util.regex.Pattern;
  * {@value Snapshot#OLDEST_FORMAT_VERSION} to {@value Snapshot#FORMAT_VERSION}. A field a version does
  * not have is an unknown field there; records of that version read with it empty:
  * <ul>
+ * <li>6: a neighbour names its port's netdev {@code "netdev"}, as a port does; versions 1-5 wrote
+ *     {@code "port"} there, and still read with it.</li>
  * <li>5: {@code prefixLengths}, written only when some length is known (so a port without one reads
  *     and writes as in version 4); each key one of the port's {@code addresses} (read in any valid
  *     form), each value 0–32 for IPv4 and 0–128 for IPv6.</li>
@@ -73,7 +75,9 @@ import java.util.regex.Pattern;
  *     {@code bridge}. {@code incarnation} came before any release wrote it, so a version-2 snapshot
  *     without it reads as before (incarnation unknown).</li>
  * </ul>
- * A record document on its own carries no version: it is read with every field of the newest version.
+ * A record document on its own carries no version: it is read with every field of the newest version,
+ * and a neighbour's netdev under either name ({@code "netdev"}, or {@code "port"} as a daemon before
+ * version 6 wrote it).
  *
  * <p>Two ways to read: files (snapshots, records, API answers) strictly, as above; the cluster's
  * record messages {@linkplain #readRecordSkipping tolerantly}, so that a newer daemon's additions
@@ -98,7 +102,9 @@ public final class SnapshotCodec {
     private static final Set<String> SWITCH_PORT_FIELDS = Set.of("source", "chassis", "name", "port");
     private static final Set<String> THUNDERBOLT_FIELDS = Set.of("domainUuid", "peerDomainUuid", "receptacle",
             "linkSpeedGbps", "behindHub", "peerName");
-    private static final Set<String> NEIGHBOUR_FIELDS = Set.of("node", "port");
+    private static final Set<String> NEIGHBOUR_FIELDS_V5 = Set.of("node", "port");
+    private static final Set<String> NEIGHBOUR_FIELDS = Set.of("node", "netdev");
+    private static final Set<String> NEIGHBOUR_FIELDS_EITHER = Set.of("node", "netdev", "port");
 
     private SnapshotCodec() {
     }
@@ -129,7 +135,7 @@ public final class SnapshotCodec {
                     + Snapshot.OLDEST_FORMAT_VERSION + " to " + Snapshot.FORMAT_VERSION
                     + "); upgrade railmap or write the snapshot with a matching version");
         }
-        Reading reading = new Reading((int) number, null);
+        Reading reading = new Reading((int) number, true, null);
         JsonCursor records = root.field("records");
         List<NodeRecord> list = records.elements().stream().map(reading::record).toList();
         return records.as(c -> new Snapshot(list));
@@ -161,7 +167,7 @@ public final class SnapshotCodec {
      * @throws FormatException as {@link #readRecord}, except for unknown fields and values as above
      */
     public static NodeRecord readRecordSkipping(JsonCursor record, Consumer<String> skipped) {
-        return new Reading(Snapshot.FORMAT_VERSION, Objects.requireNonNull(skipped, "skipped")).record(record);
+        return new Reading(Snapshot.FORMAT_VERSION, false, Objects.requireNonNull(skipped, "skipped")).record(record);
     }
 
     /** @return the snapshot as indented JSON, ending with a newline */
@@ -197,9 +203,9 @@ public final class SnapshotCodec {
             } else {
                 port.putNull("rdmaPort");
             }
-            port.put("kind", p.kind().wireName());
+            port.put("kind", p.kind().externalName());
             port.put("rateGbps", p.rateGbps().orElse(null));
-            port.put("state", p.state().wireName());
+            port.put("state", p.state().externalName());
             if (p.thunderbolt().isPresent()) {
                 Thunderbolt t = p.thunderbolt().get();
                 ObjectNode tb = port.putObject("thunderbolt");
@@ -225,7 +231,7 @@ public final class SnapshotCodec {
             port.put("bridge", p.bridge().orElse(null));
             if (p.switchPort().isPresent()) {
                 SwitchPort sw = p.switchPort().get();
-                port.putObject("switchPort").put("source", sw.source().wireName()).put("chassis", sw.chassis())
+                port.putObject("switchPort").put("source", sw.source().externalName()).put("chassis", sw.chassis())
                         .put("name", sw.name().orElse(null)).put("port", sw.port());
             } else {
                 port.putNull("switchPort");
@@ -240,7 +246,7 @@ public final class SnapshotCodec {
             }
             ArrayNode neighbours = port.putArray("neighbours");
             for (PortRef n : p.neighbours()) {
-                neighbours.addObject().put("node", n.node()).put("port", n.port());
+                neighbours.addObject().put("node", n.node()).put("netdev", n.netdev());
             }
         }
         return out;
@@ -250,8 +256,8 @@ public final class SnapshotCodec {
      * One way of reading records: strict (files) for a snapshot format version, or skipping what is
      * unknown (cluster messages), then telling {@code skipped}.
      */
-    private record Reading(int version, Consumer<String> skipped) {
-        static final Reading STRICT = new Reading(Snapshot.FORMAT_VERSION, null);
+    private record Reading(int version, boolean versioned, Consumer<String> skipped) {
+        static final Reading STRICT = new Reading(Snapshot.FORMAT_VERSION, false, null);
 
         private boolean strict() {
             return skipped == null;
@@ -297,7 +303,7 @@ public final class SnapshotCodec {
                         + Names.escape(kindName, 64) + "\" left out (a kind this daemon does not know)");
                 return null;
             }
-            PortKind kind = kindField.as(k -> PortKind.fromWire(kindName));
+            PortKind kind = kindField.as(k -> PortKind.fromExternalName(kindName));
             Optional<Double> rate = c.optionalField("rateGbps").map(JsonCursor::number);
             JsonCursor stateField = c.field("state");
             String stateName = stateField.string();
@@ -307,7 +313,7 @@ public final class SnapshotCodec {
                         + "\" read as unknown (a state this daemon does not know)");
                 state = PortState.UNKNOWN;
             } else {
-                state = stateField.as(s -> PortState.fromWire(stateName));
+                state = stateField.as(s -> PortState.fromExternalName(stateName));
             }
             Optional<Thunderbolt> thunderbolt = c.optionalField("thunderbolt").map(this::thunderbolt);
             Optional<List<String>> addresses = c.optionalField("addresses").map(SnapshotCodec::addresses);
@@ -385,7 +391,7 @@ public final class SnapshotCodec {
                         + "\" left out (a source this daemon does not know)");
                 return Optional.empty();
             }
-            FarEndSource source = sourceField.as(s -> FarEndSource.fromWire(sourceName));
+            FarEndSource source = sourceField.as(s -> FarEndSource.fromExternalName(sourceName));
             String chassis = c.field("chassis").string();
             Optional<String> name = c.optionalField("name").map(JsonCursor::string);
             String port = c.field("port").string();
@@ -411,17 +417,35 @@ public final class SnapshotCodec {
             return c.as(x -> new Thunderbolt(domain, peerDomain, receptacle, speed, behindHub, peerName));
         }
 
+        /**
+         * A neighbour: {@code {"node", "netdev"}} from version 6, {@code {"node", "port"}} before; a
+         * record without a version (a record document, a cluster message) may use either name, not both.
+         */
         private PortRef neighbour(JsonCursor c) {
-            fields(c, NEIGHBOUR_FIELDS);
+            String name;
+            if (version < 6) {
+                fields(c, NEIGHBOUR_FIELDS_V5);
+                name = "port";
+            } else if (!versioned) {
+                fields(c, NEIGHBOUR_FIELDS_EITHER);
+                boolean netdev = c.optionalField("netdev").isPresent();
+                if (netdev && c.optionalField("port").isPresent()) {
+                    throw c.fail("a neighbour names its netdev once: \"netdev\" or, as before version 6, \"port\", not both");
+                }
+                name = netdev ? "netdev" : "port";
+            } else {
+                fields(c, NEIGHBOUR_FIELDS);
+                name = "netdev";
+            }
             String node = c.field("node").string();
-            String port = c.field("port").string();
-            return c.as(x -> new PortRef(node, port));
+            String netdev = c.field(name).string();
+            return c.as(x -> new PortRef(node, netdev));
         }
     }
 
-    private static <E extends Enum<E>> boolean known(Class<E> type, String wireName) {
+    private static <E extends Enum<E>> boolean known(Class<E> type, String externalName) {
         for (E constant : type.getEnumConstants()) {
-            if (WireNames.of(constant).equalsIgnoreCase(wireName)) {
+            if (EnumNames.of(constant).equalsIgnoreCase(externalName)) {
                 return true;
             }
         }

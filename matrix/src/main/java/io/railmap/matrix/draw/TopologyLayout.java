@@ -126,7 +126,7 @@ final class TopologyLayout {
                     pair -> RailAligner.usable(topology, cable.a().node(), cable.b().node(), RailOptions.DEFAULTS, new ArrayList<>()));
             int k = order.indexOf(cable);
             lines.add(new Line("cable", cable.a() + " " + cable.b(), cable.a().node(), cable.b().node(), cable.a().toString(),
-                    cable.b().toString(), cable.a().port(), cable.b().port(), k >= 0 ? k : null, false));
+                    cable.b().toString(), cable.a().netdev(), cable.b().netdev(), k >= 0 ? k : null, false));
         }
     }
 
@@ -142,7 +142,7 @@ final class TopologyLayout {
                 continue;
             }
             lines.add(new Line("cable", u.from() + " " + far, u.from().node(), far.node(), u.from().toString(), far.toString(),
-                    u.from().port(), far.port(), null, true));
+                    u.from().netdev(), far.netdev(), null, true));
         }
     }
 
@@ -165,7 +165,7 @@ final class TopologyLayout {
         if (!drawn.contains(nic.node()) || !room()) {
             return;
         }
-        Line line = new Line("nic", "nic " + nic.port(), nic.node(), box, nic.port().toString(), null, nic.port().port(),
+        Line line = new Line("nic", "nic " + nic.port(), nic.node(), box, nic.port().toString(), null, nic.port().netdev(),
                 nic.switchPort().orElse(null), rail, false);
         line.data.put("data-port", nic.port().toString());
         line.data.put("data-switch", name);

@@ -108,7 +108,7 @@ public final class TopologySvg {
 
     String write() {
         List<String> listed = layout.findings.stream().limit(MAX_LISTED_FINDINGS)
-                .map(f -> f.severity().wireName() + " " + f.code().wireName() + ": " + f.message()).toList();
+                .map(f -> f.severity().externalName() + " " + f.code().externalName() + ": " + f.message()).toList();
         double width = 2 * (TopologyLayout.MARGIN + layout.radius);
         double top = 2 * (TopologyLayout.MARGIN + layout.radius);
         double height = top + (layout.findings.isEmpty() ? 0 : (listed.size() + 2) * LINE_HEIGHT);
@@ -156,9 +156,9 @@ public final class TopologySvg {
                 for (int i = 0; i < listed.size(); i++) {
                     Finding f = layout.findings.get(i);
                     x.writeStartElement("text");
-                    x.writeAttribute("class", "finding " + f.severity().wireName());
-                    x.writeAttribute("data-code", f.code().wireName());
-                    x.writeAttribute("data-severity", f.severity().wireName());
+                    x.writeAttribute("class", "finding " + f.severity().externalName());
+                    x.writeAttribute("data-code", f.code().externalName());
+                    x.writeAttribute("data-severity", f.severity().externalName());
                     x.writeAttribute("x", "16");
                     x.writeAttribute("y", num(top + (i + 2) * LINE_HEIGHT));
                     x.writeAttribute("fill", f.isError() ? HIGHLIGHT : "#333333");
@@ -221,7 +221,7 @@ public final class TopologySvg {
             x.writeAttribute("data-rail", Integer.toString(line.rail));
         }
         if (!line.findings.isEmpty()) {
-            element(x, "title", line.findings.stream().map(f -> f.severity().wireName() + " " + f.code().wireName() + ": " + f.message())
+            element(x, "title", line.findings.stream().map(f -> f.severity().externalName() + " " + f.code().externalName() + ": " + f.message())
                     .collect(Collectors.joining("\n")));
         }
         Point2D a = layout.at.get(line.from);

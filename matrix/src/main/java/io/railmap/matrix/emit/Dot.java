@@ -80,7 +80,7 @@ public final class Dot implements Format {
             }
         }
         for (Cable cable : topology.cables()) {
-            Line line = new Line().put("taillabel", cable.a().port()).put("headlabel", cable.b().port());
+            Line line = new Line().put("taillabel", cable.a().netdev()).put("headlabel", cable.b().netdev());
             Integer rail = railOf.get(cable);
             if (rail != null) {
                 line.put("label", "rail " + rail).put("color", RailColours.of(rail)).put("penwidth", "2");
@@ -95,7 +95,7 @@ public final class Dot implements Format {
             }
             graph.addVertex(u.farEnd().get().node());
             graph.addEdge(u.from().node(), u.farEnd().get().node(), new Line()
-                    .put("taillabel", u.from().port()).put("headlabel", u.farEnd().get().port())
+                    .put("taillabel", u.from().netdev()).put("headlabel", u.farEnd().get().netdev())
                     .put("label", "unconfirmed").put("style", "dashed").put("color", "grey"));
         }
         Map<String, Rail> switches = new LinkedHashMap<>();
@@ -104,7 +104,7 @@ public final class Dot implements Format {
             switches.put(vertex, rail);
             graph.addVertex(vertex);
             for (RailNic nic : rail.nics()) {
-                Line line = new Line().put("taillabel", nic.port().port()).put("label", "rail " + rail.id())
+                Line line = new Line().put("taillabel", nic.port().netdev()).put("label", "rail " + rail.id())
                         .put("color", RailColours.of(rail.id()));
                 nic.switchPort().ifPresent(p -> line.put("headlabel", p));
                 graph.addEdge(nic.node(), vertex, line);
@@ -123,7 +123,7 @@ public final class Dot implements Format {
             Map<String, Attribute> a = new LinkedHashMap<>();
             Rail rail = switches.get(v);
             if (rail != null) {
-                // a switch's name comes from the wire: a backslash in it must not escape DOT's closing quote
+                // a switch's name comes from the network: a backslash in it must not escape DOT's closing quote
                 a.put("label", DefaultAttribute.createAttribute(rail.name().replace("\\", "\\\\") + "\\nrail " + rail.id()));
                 a.put("shape", DefaultAttribute.createAttribute("box"));
                 a.put("style", DefaultAttribute.createAttribute(rail.kind() == Rail.Kind.SWITCH ? "filled" : "dashed"));

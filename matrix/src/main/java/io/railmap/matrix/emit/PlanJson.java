@@ -72,7 +72,7 @@ public final class PlanJson implements Format {
         plan.ranks().forEach(ranks::add);
         root.put("ring", plan.ring());
         if (plan.mode().isPresent()) {
-            root.put("mode", plan.mode().get().wireName());
+            root.put("mode", plan.mode().get().externalName());
         } else {
             root.putNull("mode");
         }
@@ -130,7 +130,7 @@ public final class PlanJson implements Format {
         ObjectNode root = JsonText.object();
         ArrayNode r = root.putArray("ranks");
         report.ranks().forEach(r::add);
-        root.put("mode", report.mode().wireName());
+        root.put("mode", report.mode().externalName());
         root.put("mlxVersion", report.mlxVersion().toString());
         root.put("errors", report.findings().stream().filter(Finding::isError).count()
                 + rails.map(t -> t.findings().stream().filter(Finding::isError).count()).orElse(0L));
@@ -140,7 +140,7 @@ public final class PlanJson implements Format {
             hostfile.put("backend", h.file().backend().orElse(null));
             ArrayNode hosts = hostfile.putArray("hosts");
             h.file().sshNames().forEach(hosts::add);
-            hostfile.put("modeFrom", h.mode().from().wireName());
+            hostfile.put("modeFrom", h.mode().from().externalName());
         });
         root.set("findings", FindingJson.array(report.findings()));
         rails.ifPresent(t -> root.set("railTable", RailTableJson.tree(t)));

@@ -43,7 +43,7 @@ public final class RailTableJson {
         for (Rail rail : table.rails()) {
             ObjectNode r = rails.addObject();
             r.put("rail", rail.id());
-            r.put("kind", rail.kind().wireName());
+            r.put("kind", rail.kind().externalName());
             r.put("identity", rail.identity());
             r.put("name", rail.name());
             r.put("hca", rail.hca());
@@ -58,7 +58,7 @@ public final class RailTableJson {
 
     private static ObjectNode nic(ObjectNode o, RailNic n) {
         o.put("node", n.node());
-        o.put("port", n.port().port());
+        o.put("port", n.port().netdev());
         o.put("hca", n.hca());
         o.put("rateGbps", n.rateGbps().orElse(null));
         o.put("switchPort", n.switchPort().orElse(null));

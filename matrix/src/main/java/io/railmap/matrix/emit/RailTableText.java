@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
  * RAIL  KIND    NAME   HCA     NICS
  * 0     switch  leaf0  mlx5_0  g1 mlx5_0 400 Gb/s, g2 mlx5_0 400 Gb/s, ...
  * </pre>
- * A NIC placed by the probe only is marked {@code (probe)}. Switch names come from the wire, so they
+ * A NIC placed by the probe only is marked {@code (probe)}. Switch names come from the network, so they
  * are shown escaped ({@link Names#escape}).
  */
 public final class RailTableText {
@@ -42,7 +42,7 @@ public final class RailTableText {
             String row = "%-" + idWidth + "s  %-" + kindWidth + "s %-" + nameWidth + "s  %-" + hcaWidth + "s  %s";
             out.append(String.format(row, "RAIL", "KIND", "NAME", "HCA", "NICS").stripTrailing()).append('\n');
             for (Rail rail : table.rails()) {
-                out.append(String.format(row, rail.id(), rail.kind().wireName(), Names.escape(rail.name()), rail.hca(),
+                out.append(String.format(row, rail.id(), rail.kind().externalName(), Names.escape(rail.name()), rail.hca(),
                         rail.nics().stream().map(RailTableText::nic).collect(Collectors.joining(", "))).stripTrailing()).append('\n');
             }
         }

@@ -1,6 +1,6 @@
 package io.railmap.matrix.fabric;
 
-import io.railmap.matrix.model.WireNames;
+import io.railmap.matrix.model.EnumNames;
 import java.util.List;
 import java.util.Objects;
 
@@ -27,8 +27,8 @@ public record Rail(int id, Kind kind, String identity, String name, String hca, 
         SEGMENT;
 
         /** @return {@code switch}, {@code segment} */
-        public String wireName() {
-            return WireNames.of(this);
+        public String externalName() {
+            return EnumNames.of(this);
         }
     }
 

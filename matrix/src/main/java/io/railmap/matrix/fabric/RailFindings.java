@@ -140,7 +140,7 @@ final class RailFindings {
                         .filter(p -> p.rdma().isPresent() && RailNic.hcaOf(p).equals(rail.hca()))
                         .findFirst();
                 String why = same
-                        .map(p -> "; its " + rail.hca() + " (" + p.ref() + ") " + (p.active() ? whereIs(p, rails, strays) : "is " + p.state().wireName()))
+                        .map(p -> "; its " + rail.hca() + " (" + p.ref() + ") " + (p.active() ? whereIs(p, rails, strays) : "is " + p.state().externalName()))
                         .orElse("");
                 findings.add(new Finding(Code.RAIL_MISSING, Severity.ERROR, List.of(), Optional.of(rail.id()), same.map(Port::ref).stream().toList(),
                         node + " has no active NIC on " + describe(rail) + ", which " + on.size() + " of " + onFabric.size()
@@ -180,9 +180,9 @@ final class RailFindings {
     private static String enable(PortKind kind, PortRef port) {
         if (kind == PortKind.INFINIBAND) {
             return "install infiniband-diags on " + port.node() + " (and load ib_umad) so railmapd reads the InfiniBand neighbour of "
-                    + port.port();
+                    + port.netdev();
         }
-        return "run lldpd on " + port.node() + " with LLDP on " + port.port()
+        return "run lldpd on " + port.node() + " with LLDP on " + port.netdev()
                 + " (railmapd --lldpd-socket names its socket), and make the switch send LLDP";
     }
 

@@ -152,7 +152,7 @@ public final class RailTable {
             String placedBy;
             if (sw.isPresent()) {
                 identity = sw.get().switchId();
-                placedBy = sw.get().source().wireName();
+                placedBy = sw.get().source().externalName();
             } else if (segment != null) {
                 identity = Optional.ofNullable(switchesOnSegment.get(segment)).map(RailTable::mostNamed).orElse(segment);
                 placedBy = "probe";

@@ -1,8 +1,8 @@
 package io.railmap.matrix.finding;
 
-import io.railmap.matrix.model.WireNames;
+import io.railmap.matrix.model.EnumNames;
 /**
- * What a finding is about. The wire name ({@code mismatched-rail}) is stable: scripts match on it.
+ * What a finding is about. The external name ({@code mismatched-rail}) is stable: scripts match on it.
  */
 public enum Code {
     /** devices[i][j][k] and devices[j][i][k] are ends of two different cables between i and j. */
@@ -156,7 +156,7 @@ public enum Code {
     INVISIBLE_CHARACTER;
 
     /** @return the JSON value, e.g. {@code "mismatched-rail"} */
-    public String wireName() {
-        return WireNames.of(this);
+    public String externalName() {
+        return EnumNames.of(this);
     }
 }

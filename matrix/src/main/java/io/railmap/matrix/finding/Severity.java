@@ -1,6 +1,6 @@
 package io.railmap.matrix.finding;
 
-import io.railmap.matrix.model.WireNames;
+import io.railmap.matrix.model.EnumNames;
 /** How much a finding matters. {@code railmap check} exits 2 when any finding is an {@link #ERROR}. */
 public enum Severity {
     /** The config will fail or hang as written. */
@@ -11,7 +11,7 @@ public enum Severity {
     INFO;
 
     /** @return the JSON value, e.g. {@code "error"} */
-    public String wireName() {
-        return WireNames.of(this);
+    public String externalName() {
+        return EnumNames.of(this);
     }
 }

@@ -4,7 +4,7 @@
  * {@link io.railmap.matrix.finding.Severity}. Below the stages, so that each of them can raise
  * findings without importing another.
  *
- * <p>A new finding code: its constant in {@link io.railmap.matrix.finding.Code} (the wire name
+ * <p>A new finding code: its constant in {@link io.railmap.matrix.finding.Code} (the external name
  * derives from it), the stage that raises it, and its line in {@code docs/} ({@code CodeTest} fails
  * until a page names it).
  */

@@ -1,6 +1,6 @@
 package io.railmap.matrix.jaccl;
 
-import io.railmap.matrix.model.WireNames;
+import io.railmap.matrix.model.EnumNames;
 
 /** The group jaccl builds from a devices file. */
 public enum JacclMode {
@@ -10,7 +10,7 @@ public enum JacclMode {
     RING;
 
     /** @return the JSON value, {@code "mesh"} or {@code "ring"} */
-    public String wireName() {
-        return WireNames.of(this);
+    public String externalName() {
+        return EnumNames.of(this);
     }
 }

@@ -144,7 +144,7 @@ public record NodeEnv(String node, List<Finding> findings, List<NodeSettings> li
     }
 
     private static void comment(StringBuilder out, Finding f) {
-        out.append("# ").append(f.severity().wireName()).append(' ').append(f.code().wireName())
+        out.append("# ").append(f.severity().externalName()).append(' ').append(f.code().externalName())
                 .append(f.rail().map(k -> " [rail " + k + "]").orElse("")).append(' ').append(f.message()).append('\n');
     }
 

@@ -8,16 +8,16 @@ public enum FarEndSource {
     INFINIBAND;
 
     /** @return the name in records, lower case: {@code lldp}, {@code infiniband} */
-    public String wireName() {
-        return WireNames.of(this);
+    public String externalName() {
+        return EnumNames.of(this);
     }
 
     /**
-     * @param name a wire name, in any case
+     * @param name a external name, in any case
      * @return the source
      * @throws IllegalArgumentException when no source has that name
      */
-    public static FarEndSource fromWire(String name) {
-        return WireNames.parse(FarEndSource.class, "far-end source", name);
+    public static FarEndSource fromExternalName(String name) {
+        return EnumNames.parse(FarEndSource.class, "far-end source", name);
     }
 }

@@ -1,6 +1,6 @@
 package io.railmap.matrix.model;
 
-/** What kind of link a port drives. The wire name is the lower-case JSON value. */
+/** What kind of link a port drives. The external name is the lower-case JSON value. */
 public enum PortKind {
     /** A Thunderbolt IP/RDMA interface on macOS ({@code enX} with {@code rdma_enX}). */
     THUNDERBOLT,
@@ -12,8 +12,8 @@ public enum PortKind {
     ETHERNET;
 
     /** @return the JSON value, e.g. {@code "roce"} */
-    public String wireName() {
-        return WireNames.of(this);
+    public String externalName() {
+        return EnumNames.of(this);
     }
 
     /**
@@ -21,7 +21,7 @@ public enum PortKind {
      * @return the matching kind
      * @throws IllegalArgumentException when the value names no kind; the message lists the valid ones
      */
-    public static PortKind fromWire(String value) {
-        return WireNames.parse(PortKind.class, "port kind", value);
+    public static PortKind fromExternalName(String value) {
+        return EnumNames.parse(PortKind.class, "port kind", value);
     }
 }

@@ -4,21 +4,21 @@ import java.util.Comparator;
 
 /**
  * The identity of one port in the cluster: a node name and the port's netdev name, written
- * {@code node:port} (for example {@code a:en6}). Two ports are the same port exactly when their
+ * {@code node:netdev} (for example {@code a:en6}). Two ports are the same port exactly when their
  * refs are equal; nothing else (speed, kind, state) takes part in identity.
  *
  * @param node the node name
- * @param port the netdev name on that node
+ * @param netdev the port's netdev name on that node
  */
-public record PortRef(String node, String port) implements Comparable<PortRef> {
+public record PortRef(String node, String netdev) implements Comparable<PortRef> {
     private static final Comparator<PortRef> ORDER =
             Comparator.comparing(PortRef::node, NaturalOrder.INSTANCE)
-                    .thenComparing(PortRef::port, NaturalOrder.INSTANCE);
+                    .thenComparing(PortRef::netdev, NaturalOrder.INSTANCE);
 
     /** @throws IllegalArgumentException when a name breaks the rules of {@link Names} */
     public PortRef {
         Names.node("node", node);
-        Names.plain("port", port);
+        Names.plain("port", netdev);
     }
 
     /**
@@ -44,6 +44,6 @@ public record PortRef(String node, String port) implements Comparable<PortRef> {
 
     @Override
     public String toString() {
-        return node + ":" + port;
+        return node + ":" + netdev;
     }
 }

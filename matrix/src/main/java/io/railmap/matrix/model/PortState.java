@@ -4,7 +4,7 @@ package io.railmap.matrix.model;
  * The logical state of a port, after the InfiniBand port states of Linux sysfs
  * ({@code /sys/class/infiniband/<dev>/ports/<n>/state}: {@code 1: DOWN} … {@code 4: ACTIVE}) and
  * {@code ibv_devinfo}'s {@code PORT_ACTIVE (4)}. A port without RDMA is {@link #ACTIVE} when its
- * netdev is up with carrier. The wire name is the lower-case JSON value.
+ * netdev is up with carrier. The external name is the lower-case JSON value.
  */
 public enum PortState {
     /** Link up and usable: the only state the device matrix takes by default. */
@@ -19,8 +19,8 @@ public enum PortState {
     UNKNOWN;
 
     /** @return the JSON value, e.g. {@code "active"} */
-    public String wireName() {
-        return WireNames.of(this);
+    public String externalName() {
+        return EnumNames.of(this);
     }
 
     /**
@@ -28,7 +28,7 @@ public enum PortState {
      * @return the matching state
      * @throws IllegalArgumentException when the value names no state; the message lists the valid ones
      */
-    public static PortState fromWire(String value) {
-        return WireNames.parse(PortState.class, "port state", value);
+    public static PortState fromExternalName(String value) {
+        return EnumNames.parse(PortState.class, "port state", value);
     }
 }

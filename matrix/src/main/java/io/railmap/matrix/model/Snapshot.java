@@ -22,7 +22,7 @@ public record Snapshot(List<NodeRecord> records) {
      * InfiniBand fabric). Version 4 added each port's {@code infiniband} (its HCA node GUID and the
      * HCA port at the far end of a back-to-back cable).
      */
-    public static final int FORMAT_VERSION = 5;
+    public static final int FORMAT_VERSION = 6;
     /** The oldest version this code still reads (its records have none of version 2's fields). */
     public static final int OLDEST_FORMAT_VERSION = 1;
 

@@ -45,7 +45,7 @@ public record SwitchPort(FarEndSource source, String chassis, Optional<String> n
 
     /** @return the switch's identity across sources, {@code lldp:<chassis>} or {@code infiniband:<guid>} */
     public String switchId() {
-        return source.wireName() + ":" + chassis;
+        return source.externalName() + ":" + chassis;
     }
 
     /** @return the switch as people name it: its name when it has one, else its chassis */

@@ -1,6 +1,6 @@
 package io.railmap.matrix.plan;
 
-import io.railmap.matrix.model.WireNames;
+import io.railmap.matrix.model.EnumNames;
 /** How ranks are ordered. */
 public enum Order {
     /** Rank i is the i-th node as given. Default. */
@@ -9,16 +9,16 @@ public enum Order {
     RING;
 
     /** @return the CLI value, e.g. {@code "ring"} */
-    public String wireName() {
-        return WireNames.of(this);
+    public String externalName() {
+        return EnumNames.of(this);
     }
 
     /**
-     * @param value a wire name such as {@code "ring"}, any case
+     * @param value a external name such as {@code "ring"}, any case
      * @return the matching constant
      * @throws IllegalArgumentException naming the valid values when none matches
      */
-    public static Order fromWire(String value) {
-        return WireNames.parse(Order.class, "order", value);
+    public static Order fromExternalName(String value) {
+        return EnumNames.parse(Order.class, "order", value);
     }
 }

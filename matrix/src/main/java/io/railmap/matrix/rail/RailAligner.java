@@ -86,7 +86,7 @@ public final class RailAligner {
     private static String reasonToLeaveOut(Port a, Port b, Optional<Double> rate, RailOptions options) {
         for (Port end : List.of(a, b)) {
             if (options.activeOnly() && !end.active()) {
-                return end.ref() + " is " + end.state().wireName();
+                return end.ref() + " is " + end.state().externalName();
             }
             Optional<Thunderbolt> tb = end.thunderbolt();
             if (tb.isPresent() && !tb.get().rdmaCapable()) {

@@ -150,7 +150,7 @@ public final class Topology {
                 reason = "node " + q.node() + " has no record";
                 named = List.of();
             } else if (back == null) {
-                reason = "node " + q.node() + " reports no port " + q.port();
+                reason = "node " + q.node() + " reports no port " + q.netdev();
                 named = List.of();
             } else if (back.size() > 1) {
                 reason = q + " is on a shared segment";

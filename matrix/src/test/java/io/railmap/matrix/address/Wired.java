@@ -36,9 +36,9 @@ public final class Wired {
      */
     public Wired cable(String a, String aAddresses, String b, String bAddresses) {
         port(PortRef.parse(a), aAddresses).withArray("neighbours").addObject().put("node", PortRef.parse(b).node())
-                .put("port", PortRef.parse(b).port());
+                .put("netdev", PortRef.parse(b).netdev());
         port(PortRef.parse(b), bAddresses).withArray("neighbours").addObject().put("node", PortRef.parse(a).node())
-                .put("port", PortRef.parse(a).port());
+                .put("netdev", PortRef.parse(a).netdev());
         return this;
     }
 
@@ -55,8 +55,8 @@ public final class Wired {
     }
 
     private ObjectNode port(PortRef ref, String addresses) {
-        ObjectNode port = ports.get(ref.node()).computeIfAbsent(ref.port(), p -> JsonText.object());
-        port.put("netdev", ref.port()).put("kind", "ethernet").put("state", "active");
+        ObjectNode port = ports.get(ref.node()).computeIfAbsent(ref.netdev(), p -> JsonText.object());
+        port.put("netdev", ref.netdev()).put("kind", "ethernet").put("state", "active");
         ArrayNode list = port.putArray("addresses");
         ObjectNode lengths = JsonText.object();
         for (String a : addresses.isEmpty() ? new String[0] : addresses.split(",")) {

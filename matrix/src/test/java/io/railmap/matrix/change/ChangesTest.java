@@ -24,7 +24,7 @@ class ChangesTest {
     }
 
     private static List<String> lines(List<Change> changes) {
-        return changes.stream().map(c -> c.type().wireName() + " " + String.join(" ", c.subjects())).toList();
+        return changes.stream().map(c -> c.type().externalName() + " " + String.join(" ", c.subjects())).toList();
     }
 
     @Test

@@ -20,7 +20,7 @@ class CableFindingsTest {
     /** Code, ports and sentence: what the rank-free and the ranked finding share. */
     private static List<String> sameFacts(List<Finding> findings) {
         return findings.stream().filter(f -> CableFindings.CODES.contains(f.code()))
-                .map(f -> f.code().wireName() + " " + f.ports() + " " + f.message()).sorted().toList();
+                .map(f -> f.code().externalName() + " " + f.ports() + " " + f.message()).sorted().toList();
     }
 
     @Test
@@ -30,7 +30,7 @@ class CableFindingsTest {
         List<Finding> free = CableFindings.of(t, RailTable.of(t));
         Plan plan = Planner.plan(t, List.of("b", "a", "c"), Order.GIVEN, RailOptions.DEFAULTS, MlxVersion.NEWEST);
 
-        assertThat(free).extracting(f -> f.code().wireName()).contains("unconfirmed-cable", "shared-segment", "no-rdma-device");
+        assertThat(free).extracting(f -> f.code().externalName()).contains("unconfirmed-cable", "shared-segment", "no-rdma-device");
         assertThat(free).allSatisfy(f -> assertThat(f.ranks()).isEmpty());
         assertThat(sameFacts(plan.findings())).isEqualTo(sameFacts(free));
         assertThat(plan.findings()).filteredOn(f -> f.code() == Code.NO_RDMA_DEVICE).singleElement()
@@ -42,7 +42,7 @@ class CableFindingsTest {
         Topology t = Topology.of(new Cluster().cable("a:en6", "b:en7").oneSided("c:en8", "d:en1").snapshot());
         Plan plan = Planner.plan(t, List.of("a", "b"), Order.GIVEN, RailOptions.DEFAULTS, MlxVersion.NEWEST);
 
-        assertThat(CableFindings.observed(t, RankScope.EVERY_NODE)).extracting(f -> f.code().wireName()).containsExactly("unconfirmed-cable");
+        assertThat(CableFindings.observed(t, RankScope.EVERY_NODE)).extracting(f -> f.code().externalName()).containsExactly("unconfirmed-cable");
         assertThat(plan.findings()).noneMatch(f -> f.code() == Code.UNCONFIRMED_CABLE);
     }
 
@@ -57,7 +57,7 @@ class CableFindingsTest {
         c.oneSided("n0:x0", "n1000:x0");
         Topology t = Topology.of(c.snapshot());
 
-        assertThat(CableFindings.of(t, RailTable.of(t))).extracting(f -> f.code().wireName() + " " + f.ports())
+        assertThat(CableFindings.of(t, RailTable.of(t))).extracting(f -> f.code().externalName() + " " + f.ports())
                 .containsExactly("unconfirmed-cable [n0:x0, n1000:x0]");
     }
 }

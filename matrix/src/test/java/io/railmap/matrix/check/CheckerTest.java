@@ -40,7 +40,7 @@ class CheckerTest {
     }
 
     private static List<String> codes(List<Finding> findings) {
-        return findings.stream().map(f -> f.severity().wireName() + " " + f.code().wireName()).toList();
+        return findings.stream().map(f -> f.severity().externalName() + " " + f.code().externalName()).toList();
     }
 
     @Test

@@ -103,7 +103,7 @@ class MlxRingCheckTest {
                 host("c", "169.254.1.10", "c.local"));
         CheckReport report = check(w.snapshot(), text);
 
-        assertThat(report.findings()).extracting(f -> f.code().wireName() + " " + f.message().substring(0, f.message().indexOf(':')))
+        assertThat(report.findings()).extracting(f -> f.code().externalName() + " " + f.message().substring(0, f.message().indexOf(':')))
                 .contains("unknown-address $.hosts[0].ips[1] \"10.9.9.9\" is no address of a's ports",
                         "link-down $.hosts[0].ips[0] \"169.254.1.18\" is on cable a",
                         "same-cable-twice $.hosts[1].ips[1] \"169.254.1.2\" is on cable a",

@@ -50,7 +50,7 @@ class ReadinessTest {
             PortRef ref = PortRef.parse(end);
             Thunderbolt link = new Thunderbolt(Optional.empty(), Optional.empty(), 1 + ports.size(), Optional.of(80.0), false,
                     Optional.of("Mac Studio"));
-            ports.put(end, new Port(ref.node(), ref.port(), Optional.of("rdma_" + ref.port()), 1, PortKind.THUNDERBOLT,
+            ports.put(end, new Port(ref.node(), ref.netdev(), Optional.of("rdma_" + ref.netdev()), 1, PortKind.THUNDERBOLT,
                     Optional.of(80.0), PortState.ACTIVE, Optional.of(link), List.of(ipv4, "fe80::" + (ports.size() + 1)), true,
                     Optional.empty(), List.of(PortRef.parse(far))));
         }

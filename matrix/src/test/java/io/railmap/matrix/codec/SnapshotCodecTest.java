@@ -7,6 +7,7 @@ import io.railmap.matrix.Cluster;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
+import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.model.PortState;
 import io.railmap.matrix.model.Snapshot;
 import io.railmap.matrix.model.SwitchPort;
@@ -43,6 +44,24 @@ class SnapshotCodecTest {
         assertThat(json).contains("\"format\" : \"railmap-snapshot\"", "\"domainUuid\" : \"817DCFA4-B481-4100-80FC-91C7AA969F0B\"");
     }
 
+    /** Version 6 renamed a neighbour's "port" to "netdev" (docs/glossary.md); what was written before still reads. */
+    @Test
+    void aNeighboursNetdevReadsUnderItsOldNameFromVersionFiveAndFromARecordAlone() {
+        String port = "{\"netdev\": \"en6\", \"kind\": \"thunderbolt\", \"state\": \"active\", \"neighbours\": [{\"node\": \"b\", \"%s\": \"en7\"}]}";
+        String record = "{\"node\": \"a\", \"version\": 1, \"ports\": [" + port + "]}";
+        PortRef far = PortRef.parse("b:en7");
+        Snapshot v5 = SnapshotCodec.readSnapshot("v5.json", "{\"format\": \"railmap-snapshot\", \"version\": 5, \"records\": ["
+                + record.formatted("port") + "]}");
+        assertThat(v5.records().get(0).ports().get(0).neighbours()).containsExactly(far);
+        assertThat(SnapshotCodec.write(v5)).contains("\"netdev\" : \"en7\"").doesNotContain("\"port\"");
+        for (String name : List.of("port", "netdev")) {
+            assertThat(SnapshotCodec.readRecord("r.json", record.formatted(name)).ports().get(0).neighbours()).containsExactly(far);
+        }
+        String both = record.formatted("port").replace("\"port\": \"en7\"", "\"port\": \"en7\", \"netdev\": \"en7\"");
+        assertThatThrownBy(() -> SnapshotCodec.readRecord("r.json", both)).isInstanceOf(FormatException.class)
+                .hasMessageContaining("$.ports[0].neighbours[0]").hasMessageContaining("not both");
+    }
+
     @Test
     void optionalFieldsMayBeLeftOut() {
         NodeRecord r = SnapshotCodec.readRecord("a.json",
@@ -59,7 +78,9 @@ class SnapshotCodecTest {
     @CsvSource(delimiter = '|', value = {
         "not JSON|{\"format\": |$|not valid JSON (line 1",
         "wrong format|{\"format\": \"other\", \"version\": 1, \"records\": []}|$.format|expected \"railmap-snapshot\"",
-        "future version|{\"format\": \"railmap-snapshot\", \"version\": 6, \"records\": []}|$.version|unknown snapshot version 6",
+        "future version|{\"format\": \"railmap-snapshot\", \"version\": 7, \"records\": []}|$.version|unknown snapshot version 7",
+        "a neighbour's netdev named port in version 6|{\"format\": \"railmap-snapshot\", \"version\": 6, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"e\", \"kind\": \"ethernet\", \"state\": \"active\", \"neighbours\": [{\"node\": \"b\", \"port\": \"e\"}]}]}]}|$.records[0].ports[0].neighbours[0].port|unknown field",
+        "a neighbour's netdev named netdev in version 5|{\"format\": \"railmap-snapshot\", \"version\": 5, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"e\", \"kind\": \"ethernet\", \"state\": \"active\", \"neighbours\": [{\"node\": \"b\", \"netdev\": \"e\"}]}]}]}|$.records[0].ports[0].neighbours[0].netdev|unknown field",
         "prefix lengths in version 4|{\"format\": \"railmap-snapshot\", \"version\": 4, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"e\", \"kind\": \"ethernet\", \"state\": \"active\", \"addresses\": [\"10.0.0.1\"], \"prefixLengths\": {\"10.0.0.1\": 24}}]}]}|$.records[0].ports[0].prefixLengths|unknown field",
         "prefix length of an address the port lacks|{\"format\": \"railmap-snapshot\", \"version\": 5, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"e\", \"kind\": \"ethernet\", \"state\": \"active\", \"addresses\": [\"10.0.0.1\"], \"prefixLengths\": {\"10.0.0.2\": 24}}]}]}|$.records[0].ports[0].prefixLengths[\"10.0.0.2\"]|a prefix length for an address the port does not list",
         "IPv4 prefix length 33|{\"format\": \"railmap-snapshot\", \"version\": 5, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"e\", \"kind\": \"ethernet\", \"state\": \"active\", \"addresses\": [\"10.0.0.1\"], \"prefixLengths\": {\"10.0.0.1\": 33}}]}]}|$.records[0].ports[0].prefixLengths[\"10.0.0.1\"]|prefix length 33 is not 0 to 32",
@@ -172,7 +193,7 @@ class SnapshotCodecTest {
         Snapshot read = SnapshotCodec.readSnapshot("s.json", json);
 
         assertThat(read).isEqualTo(snapshot);
-        assertThat(json).contains("\"version\" : 5,", "\"management\" : \"2001:db8::1:0:0:1\"", "\"rdmaEnabled\" : false",
+        assertThat(json).contains("\"version\" : 6,", "\"management\" : \"2001:db8::1:0:0:1\"", "\"rdmaEnabled\" : false",
                 "\"switchPort\" : null", "\"chassis\" : \"0x0002c90200401234\"", "\"name\" : \"leaf 0\"",
                 "\"bridge\" : \"bridge0\"", "\"addresses\" : [ ]", "\"addresses\" : null");
         Port en2 = read.records().get(0).port("en2").orElseThrow();
@@ -315,7 +336,7 @@ class SnapshotCodecTest {
         assertThat(v3.records()).isNotEmpty().allSatisfy(r -> assertThat(r.ports()).allSatisfy(p -> assertThat(p.infiniband()).isEmpty()));
         assertThat(v3.records()).anySatisfy(r -> assertThat(r.ports()).anySatisfy(p -> assertThat(p.switchPort()).isPresent()));
         String newest = SnapshotCodec.write(v3);
-        assertThat(newest).contains("\"version\" : 5,", "\"infiniband\" : null").doesNotContain("prefixLengths");
+        assertThat(newest).contains("\"version\" : 6,", "\"infiniband\" : null").doesNotContain("prefixLengths");
         assertThat(SnapshotCodec.readSnapshot("again.json", newest)).isEqualTo(v3);
     }
 

@@ -65,24 +65,24 @@ final class Fabric {
     Fabric directCable(String a, String b, UnaryOperator<String> systemName, boolean probed) {
         PortRef x = PortRef.parse(a);
         PortRef y = PortRef.parse(b);
-        nodes.computeIfAbsent(x.node(), n -> new LinkedHashMap<>()).put(x.port(), cableEnd(x, y, systemName, probed));
-        nodes.computeIfAbsent(y.node(), n -> new LinkedHashMap<>()).put(y.port(), cableEnd(y, x, systemName, probed));
+        nodes.computeIfAbsent(x.node(), n -> new LinkedHashMap<>()).put(x.netdev(), cableEnd(x, y, systemName, probed));
+        nodes.computeIfAbsent(y.node(), n -> new LinkedHashMap<>()).put(y.netdev(), cableEnd(y, x, systemName, probed));
         return this;
     }
 
     private static Port cableEnd(PortRef end, PortRef far, UnaryOperator<String> systemName, boolean probed) {
-        int k = Integer.parseInt(end.port().replaceAll("\\D", ""));
+        int k = Integer.parseInt(end.netdev().replaceAll("\\D", ""));
         String farChassis = String.format("02:00:00:00:00:%02x", Integer.parseInt(far.node().replaceAll("\\D", "")));
         SwitchPort heard = new SwitchPort(FarEndSource.LLDP, farChassis, Optional.of(systemName.apply(far.node())),
                 String.format("0c:42:a1:00:%02x:%02x", Integer.parseInt(far.node().replaceAll("\\D", "")), k));
-        return new Port(end.node(), end.port(), Optional.of("mlx5_" + k), 1, PortKind.ROCE, Optional.of(400.0), PortState.ACTIVE,
+        return new Port(end.node(), end.netdev(), Optional.of("mlx5_" + k), 1, PortKind.ROCE, Optional.of(400.0), PortState.ACTIVE,
                 Optional.empty(), List.of(), true, Optional.empty(), Optional.of(heard), probed ? List.of(far) : List.of());
     }
 
     /** Changes the NIC {@code node:ethK}. */
     Fabric change(String port, UnaryOperator<Port> change) {
         PortRef ref = PortRef.parse(port);
-        nodes.get(ref.node()).computeIfPresent(ref.port(), (n, p) -> change.apply(p));
+        nodes.get(ref.node()).computeIfPresent(ref.netdev(), (n, p) -> change.apply(p));
         return this;
     }
 

@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
-/** Every finding code is documented: scripts match on the wire names, and people look them up in docs/. */
+/** Every finding code is documented: scripts match on the external names, and people look them up in docs/. */
 class CodeTest {
     @Test
     void everyCodeIsInTheDocs() throws IOException {
@@ -24,12 +24,12 @@ class CodeTest {
                 }
             }).collect(Collectors.joining("\n"));
         }
-        assertThat(Arrays.stream(Code.values()).map(Code::wireName).filter(name -> !docs.contains("`" + name + "`")))
+        assertThat(Arrays.stream(Code.values()).map(Code::externalName).filter(name -> !docs.contains("`" + name + "`")))
                 .as("codes no page of docs/ names in backticks").isEmpty();
     }
 
     @Test
     void wireNamesAreDistinct() {
-        assertThat(Arrays.stream(Code.values()).map(Code::wireName)).doesNotHaveDuplicates();
+        assertThat(Arrays.stream(Code.values()).map(Code::externalName)).doesNotHaveDuplicates();
     }
 }

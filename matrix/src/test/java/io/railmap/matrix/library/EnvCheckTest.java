@@ -268,7 +268,7 @@ class EnvCheckTest {
 
     /** @return every finding's code and severity, as "error bad-setting" */
     private static List<String> found(NodeNics node, Map<String, String> vars) {
-        return checked(node, vars).stream().map(f -> f.severity().wireName() + " " + f.code().wireName()).toList();
+        return checked(node, vars).stream().map(f -> f.severity().externalName() + " " + f.code().externalName()).toList();
     }
 
     /** g1 as {@link #node()}, its compute NICs' RoCE v2 IPv4 GIDs at index 3. */

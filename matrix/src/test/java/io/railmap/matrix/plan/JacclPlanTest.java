@@ -40,7 +40,7 @@ class JacclPlanTest {
     }
 
     private static List<String> codes(Plan plan) {
-        return plan.findings().stream().map(f -> f.severity().wireName() + " " + f.code().wireName()).toList();
+        return plan.findings().stream().map(f -> f.severity().externalName() + " " + f.code().externalName()).toList();
     }
 
     private static Cluster fullMesh(int n, List<String> ranks) {

@@ -28,7 +28,7 @@ import org.jgroups.util.NameCache;
  * every address. JGroups' {@code return_entire_cache} would answer too, but with every address to
  * every request, merge rounds included, where MERGE3 sends an INFO to each: n² messages per round.
  *
- * <p>The wire is TCPPING's (same protocol id, same messages): a daemon with plain TCPPING reads the
+ * <p>On the network it is TCPPING (same protocol id, same messages): a daemon with plain TCPPING reads the
  * answers as ordinary discovery answers. An answer names at most the members asked for whose
  * address this member holds, and at most 500 ({@code max_members_in_discovery_request}, above which
  * JGroups names no members in a request: it then gets only the answerer's own address, as with
@@ -38,7 +38,7 @@ import org.jgroups.util.NameCache;
  */
 final class AddressAnsweringPing extends TCPPING {
     AddressAnsweringPing() {
-        // TCPPING's id, so that its headers are TCPPING's on the wire and an older daemon reads them
+        // TCPPING's id, so that its headers are TCPPING's on the network and an older daemon reads them
         setId(ClassConfigurator.getProtocolId(TCPPING.class));
     }
 

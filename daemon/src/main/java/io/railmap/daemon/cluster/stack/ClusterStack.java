@@ -28,7 +28,7 @@ import org.jgroups.stack.Protocol;
 
 /**
  * The JGroups protocol stack of one member, built in code from a {@link ClusterConfig}: only
- * JGroups' own protocols, configured. Bottom (the wire) to top:
+ * JGroups' own protocols, configured. Bottom (the network) to top:
  * <pre>
  * TCP_NIO2         cluster traffic on bind:port (no port drift: port_range 0), small per-member buffers,
  *                  one selector thread for all connections
@@ -78,7 +78,7 @@ public final class ClusterStack {
     /**
      * The largest message a connection may announce, in bytes; a longer one is refused before anything
      * of its length is allocated (JGroups logs one warning per refused message and keeps the
-     * connection open: MessageLengthWireTest).
+     * connection open: MessageLengthOnTheNetworkTest).
      */
     static final int MAX_MESSAGE_BYTES = 4 << 20;
     /**

@@ -24,13 +24,13 @@ import org.jgroups.util.Util;
  * else is FD_SOCK2's: the same history, the same set of suspects kept, the same SUSPECT event up
  * and down the stack from the coordinator.
  *
- * <p>The wire is FD_SOCK2's (same protocol id, same headers): a daemon with plain FD_SOCK2 reads
+ * <p>On the network it is FD_SOCK2 (same protocol id, same headers): a daemon with plain FD_SOCK2 reads
  * every message. {@code LinearFdSockTest} checks that the coordinator, and only it, passes a
  * suspicion on.
  */
 final class LinearFdSock extends FD_SOCK2 {
     LinearFdSock() {
-        // FD_SOCK2's id, so that its headers are FD_SOCK2's on the wire and an older daemon reads them
+        // FD_SOCK2's id, so that its headers are FD_SOCK2's on the network and an older daemon reads them
         setId(ClassConfigurator.getProtocolId(FD_SOCK2.class));
     }
 

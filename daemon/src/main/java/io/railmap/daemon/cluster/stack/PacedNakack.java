@@ -8,12 +8,12 @@ import org.jgroups.protocols.pbcast.NAKACK2;
  * runs: NAKACK2 reads {@code xmit_interval} only when it starts its retransmit task, and starting or
  * stopping that task is not public. {@link TimingByView} paces it with the view's size.
  *
- * <p>The wire is NAKACK2's (same protocol id, same headers), so a daemon with plain NAKACK2 reads
+ * <p>On the network it is NAKACK2 (same protocol id, same headers), so a daemon with plain NAKACK2 reads
  * every message.
  */
 final class PacedNakack extends NAKACK2 {
     PacedNakack() {
-        // NAKACK2's id, so that its headers are NAKACK2's on the wire and an older daemon reads them
+        // NAKACK2's id, so that its headers are NAKACK2's on the network and an older daemon reads them
         setId(ClassConfigurator.getProtocolId(NAKACK2.class));
     }
 

@@ -38,7 +38,7 @@ import static org.awaitility.Awaitility.await;
  * keeps the connection open. A prefix of exactly the bound is awaited (the control: the same
  * handshake, so a wrong handshake fails the control, not only the bound).
  */
-class MessageLengthWireTest {
+class MessageLengthOnTheNetworkTest {
     private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
 
     /** A raw connection to the member's cluster port, past TCP_NIO2's handshake, that announces a message of {@code length} bytes. */

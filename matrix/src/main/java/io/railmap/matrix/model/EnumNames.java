@@ -8,11 +8,11 @@ import java.util.stream.Collectors;
  * The one rule for how enum constants appear in JSON, flags and query strings: lower case, words
  * joined by {@code -} ({@code MISMATCHED_RAIL} → {@code mismatched-rail}).
  */
-public final class WireNames {
-    private WireNames() {
+public final class EnumNames {
+    private EnumNames() {
     }
 
-    /** @return the wire name of a constant, e.g. {@code "mismatched-rail"} */
+    /** @return the external name of a constant, e.g. {@code "mismatched-rail"} */
     public static String of(Enum<?> constant) {
         return constant.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
@@ -20,8 +20,8 @@ public final class WireNames {
     /**
      * @param type  the enum
      * @param what  what the value is, for the message (e.g. {@code "port kind"})
-     * @param value a wire name, any case
-     * @return the constant with that wire name
+     * @param value a external name, any case
+     * @return the constant with that external name
      * @throws IllegalArgumentException naming the value and the valid ones when none matches
      */
     public static <E extends Enum<E>> E parse(Class<E> type, String what, String value) {
@@ -31,6 +31,6 @@ public final class WireNames {
             }
         }
         throw new IllegalArgumentException("unknown " + what + " \"" + Names.escape(value) + "\" (expected one of "
-                + Arrays.stream(type.getEnumConstants()).map(WireNames::of).collect(Collectors.joining(", ")) + ")");
+                + Arrays.stream(type.getEnumConstants()).map(EnumNames::of).collect(Collectors.joining(", ")) + ")");
     }
 }
