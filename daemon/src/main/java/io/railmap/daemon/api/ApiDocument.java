@@ -100,11 +100,11 @@ final class ApiDocument {
                         .add(JsonSchemas.ref(Replies.Health.class, components)).add(JsonSchemas.ref(Replies.ErrorReply.class, components));
             }
             case "GET /v1/record" -> {
-                op.put("summary", "this node's record, as a record of the snapshot format (docs/snapshots.md)");
+                op.put("summary", "this node's record, as a record of the snapshot format (docs/snapshot-format.md)");
                 anyJson(op, "the record", "object");
             }
             case "GET /v1/snapshot" -> {
-                op.put("summary", "every record this daemon knows, as a railmap-snapshot (docs/snapshots.md)");
+                op.put("summary", "every record this daemon knows, as a railmap-snapshot (docs/snapshot-format.md)");
                 anyJson(op, "the snapshot", "object");
             }
             case "GET /v1/members" -> {

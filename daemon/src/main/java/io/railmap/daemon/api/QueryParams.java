@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -148,15 +149,7 @@ final class QueryParams {
      * @throws IllegalArgumentException quoting the value when it is not a number
      */
     static Optional<Double> number(MultiMap params, String name) {
-        String value = params.get(name);
-        if (value == null) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(Double.parseDouble(value));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + " \"" + Names.escape(value) + "\" is not a number");
-        }
+        return parsed(params, name, Double::parseDouble, "a number");
     }
 
     /**
@@ -164,14 +157,18 @@ final class QueryParams {
      * @throws IllegalArgumentException quoting the value when it is not a whole number within an {@code int}
      */
     static Optional<Integer> integer(MultiMap params, String name) {
+        return parsed(params, name, Integer::parseInt, "a whole number");
+    }
+
+    private static <T> Optional<T> parsed(MultiMap params, String name, Function<String, T> parse, String what) {
         String value = params.get(name);
         if (value == null) {
             return Optional.empty();
         }
         try {
-            return Optional.of(Integer.parseInt(value));
+            return Optional.of(parse.apply(value));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + " \"" + Names.escape(value) + "\" is not a whole number");
+            throw new IllegalArgumentException(name + " \"" + Names.escape(value) + "\" is not " + what);
         }
     }
 }
