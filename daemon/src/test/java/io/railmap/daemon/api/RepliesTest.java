@@ -7,6 +7,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.railmap.daemon.cluster.Agreement;
 import io.railmap.daemon.cluster.Member;
 import io.railmap.daemon.cluster.Membership;
+import io.railmap.daemon.events.EventLog;
+import io.railmap.matrix.change.Change;
+import io.railmap.matrix.change.ChangeType;
 import io.railmap.matrix.codec.JsonText;
 import io.railmap.matrix.plan.NoRingException;
 import io.railmap.matrix.rail.UnknownNodesException;
@@ -76,6 +79,14 @@ class RepliesTest {
         missed.put("message", "events after x-1 are gone: read GET /v1/snapshot again");
         assertThat(Replies.line(new Replies.EventData(null, "missed", null, "events after x-1 are gone: read GET /v1/snapshot again")))
                 .isEqualTo(missed.toString());
+    }
+
+    /** The event data the stream writes (EventLog, outside this package) is exactly what the document's EventData describes. */
+    @Test
+    void anEventsDataIsTheEventDataRecord() {
+        Change change = new Change(ChangeType.CABLE_LOST, List.of("a:en2", "b:en4"), "cable a:en2–b:en4 lost");
+        EventLog.Event event = new EventLog.Event("1f2e3d4c-42", 42, change);
+        assertThat(event.json()).isEqualTo(Replies.line(new Replies.EventData("1f2e3d4c-42", "cable-lost", change.subjects(), change.message())));
     }
 
     // The builders ApiVerticle and ErrorReplies used before the records, kept as the reference.
