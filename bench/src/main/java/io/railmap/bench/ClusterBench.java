@@ -1,6 +1,6 @@
 package io.railmap.bench;
 
-import io.railmap.daemon.cluster.ClusterTiming;
+import io.railmap.daemon.cluster.config.ClusterTiming;
 import io.railmap.matrix.codec.SnapshotCodec;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;

@@ -1,8 +1,8 @@
 package io.railmap.bench;
 
-import io.railmap.daemon.cluster.ClusterKey;
-import io.railmap.daemon.cluster.ClusterTiming;
-import io.railmap.daemon.cluster.Seed;
+import io.railmap.daemon.cluster.config.ClusterKey;
+import io.railmap.daemon.cluster.config.ClusterTiming;
+import io.railmap.daemon.cluster.config.Seed;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -120,7 +120,7 @@ public final class ClusterWorker {
             h.setLevel(Level.ALL);
         }
         // a JGroups protocol logs under its own class's name: the daemon's FD_SOCK2 is its subclass LinearFdSock
-        for (String detector : List.of(FD_SOCK2.class.getName(), "io.railmap.daemon.cluster.LinearFdSock", FD_ALL3.class.getName(),
+        for (String detector : List.of(FD_SOCK2.class.getName(), "io.railmap.daemon.cluster.stack.LinearFdSock", FD_ALL3.class.getName(),
                 VERIFY_SUSPECT2.class.getName())) {
             Logger logger = Logger.getLogger(detector);
             logger.setLevel(Level.FINE);

@@ -2,10 +2,10 @@ package io.railmap.bench;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.railmap.daemon.cluster.Cluster;
-import io.railmap.daemon.cluster.ClusterConfig;
-import io.railmap.daemon.cluster.ClusterKey;
-import io.railmap.daemon.cluster.ClusterTiming;
-import io.railmap.daemon.cluster.Seed;
+import io.railmap.daemon.cluster.config.ClusterConfig;
+import io.railmap.daemon.cluster.config.ClusterKey;
+import io.railmap.daemon.cluster.config.ClusterTiming;
+import io.railmap.daemon.cluster.config.Seed;
 import io.railmap.daemon.engine.Engine;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortRef;

@@ -3,8 +3,8 @@ package io.railmap.bench;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import io.railmap.daemon.cluster.ClusterTiming;
-import io.railmap.daemon.cluster.Seed;
+import io.railmap.daemon.cluster.config.ClusterTiming;
+import io.railmap.daemon.cluster.config.Seed;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,19 +3,24 @@ package io.railmap.cli;
 import io.railmap.cli.commands.AddressesCommand;
 import io.railmap.cli.commands.AgreeCommand;
 import io.railmap.cli.commands.CheckCommand;
-import io.railmap.cli.commands.EnvCommand;
-import io.railmap.cli.commands.RailsCommand;
 import io.railmap.cli.commands.DiscoverCommand;
 import io.railmap.cli.commands.DrawCommand;
+import io.railmap.cli.commands.EnvCommand;
 import io.railmap.cli.commands.MatrixCommand;
 import io.railmap.cli.commands.NodesCommand;
 import io.railmap.cli.commands.PortsCommand;
+import io.railmap.cli.commands.RailsCommand;
 import io.railmap.cli.commands.SnapshotCommand;
 import io.railmap.cli.commands.WatchCommand;
-import io.railmap.discovery.JavaRuntime;
+import io.railmap.options.JavaRuntime;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
 
 /** The root command. {@link #commandLine} is the one factory used by {@code main} and the tests. */
 @Command(name = "railmap",
@@ -25,7 +30,7 @@ import picocli.CommandLine.Command;
         subcommands = {MatrixCommand.class, CheckCommand.class, AddressesCommand.class, RailsCommand.class, DrawCommand.class, EnvCommand.class, AgreeCommand.class, WatchCommand.class, SnapshotCommand.class, DiscoverCommand.class, PortsCommand.class, NodesCommand.class, io.railmap.cli.lab.LabCommand.class, CommandLine.HelpCommand.class})
 public final class Railmap implements Runnable {
     @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+    CommandSpec spec;
 
     /**
      * @param out where commands write their output
@@ -50,9 +55,9 @@ public final class Railmap implements Runnable {
 
     private static void appendExitCodes(CommandLine cmd) {
         var usage = cmd.getCommandSpec().usageMessage();
-        java.util.List<String> footer = new java.util.ArrayList<>(java.util.List.of(usage.footer()));
+        List<String> footer = new ArrayList<>(List.of(usage.footer()));
         footer.add("");
-        footer.addAll(java.util.List.of(ExitCodes.HELP));
+        footer.addAll(List.of(ExitCodes.HELP));
         usage.footer(footer.toArray(String[]::new));
         cmd.getSubcommands().values().stream().filter(c -> !c.getCommandName().equals("help")).forEach(Railmap::appendExitCodes);
     }
@@ -69,7 +74,33 @@ public final class Railmap implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "name a command: matrix, check, ports, nodes, snapshot, discover or lab");
+        throw nameOne(spec, "a command");
+    }
+
+    /**
+     * @param root a command, {@code railmap}'s for the whole tree
+     * @return it and every command under it (an alias's command once), parents before children, as
+     *         help, the man pages and shell completion see them
+     */
+    public static List<CommandSpec> tree(CommandSpec root) {
+        List<CommandSpec> all = new ArrayList<>(List.of(root));
+        for (int i = 0; i < all.size(); i++) {
+            new LinkedHashSet<>(all.get(i).subcommands().values()).forEach(sub -> all.add(sub.getCommandSpec()));
+        }
+        return all;
+    }
+
+    /**
+     * @param group a command that only groups subcommands ({@code railmap}, {@code railmap lab})
+     * @param what  what to name, {@code "a lab command"}
+     * @return the usage error for the group run alone: {@code name a lab command: up, status, ... or down},
+     *         its subcommands as its help lists them (not {@code help})
+     */
+    public static ParameterException nameOne(CommandSpec group, String what) {
+        List<String> names = group.subcommands().keySet().stream().filter(n -> !n.equals("help")).toList();
+        String list = names.size() < 2 ? String.join("", names)
+                : String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.get(names.size() - 1);
+        return new ParameterException(group.commandLine(), "name " + what + ": " + list);
     }
 
     /** Prints the version from the jar manifest, then the Java that runs it ({@link JavaRuntime}). */

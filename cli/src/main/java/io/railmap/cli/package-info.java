@@ -1,9 +1,10 @@
 /**
- * {@code railmap}, what a person types. {@link io.railmap.cli.Railmap} builds the picocli command
- * line used by both {@code main} and the tests; one class per subcommand in
- * {@link io.railmap.cli.commands}; shared options as mixins in {@link io.railmap.cli.options}; every
- * exception becomes an exit code in one place ({@link io.railmap.cli.Failures}). The CLI depends on
- * the matrix core and, for {@code railmap discover} only, on the daemon's discovery package;
- * everything else about a running daemon goes through its HTTP API.
+ * {@code railmap}, what a person types. {@link io.railmap.cli.Railmap} builds the picocli command line
+ * used by both {@code main} and the tests, and its {@code --help} lists the commands.
+ *
+ * <p>Where things are: one class per subcommand ({@code commands}, {@code lab}); options shared by
+ * several commands as mixins ({@code options}); a running daemon only through its HTTP API
+ * ({@code client}); configs that follow the cables ({@code follow}); every exception becomes an exit
+ * code in one place ({@link io.railmap.cli.Failures}).
  */
 package io.railmap.cli;

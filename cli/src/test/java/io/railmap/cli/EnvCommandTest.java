@@ -4,11 +4,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.railmap.matrix.library.Libraries;
+import io.railmap.matrix.library.Library;
 import org.junit.jupiter.api.Test;
 
 /** {@code railmap env} on the example snapshots of two leaf switches. */
 class EnvCommandTest {
     private static final String CLEAN = "../examples/snapshots/two-leaves.json";
+
+    /** {@code --for} takes its names, help and completion from the one registry (Libraries.ALL). */
+    @Test
+    void everyRegisteredLibraryIsNamedByForsHelpAndWritesItsBlock() {
+        String help = Run.of("env", "--help").out().replaceAll("\\s+", " ");
+        for (Library library : Libraries.ALL) {
+            assertThat(help).contains(library.name());
+            Run run = Run.of("env", "--node", "gpu-01", "--for", library.name(), "--snapshot", CLEAN);
+            assertThat(run.code()).as(library.name() + ": " + run.err()).isNotEqualTo(ExitCodes.INPUT);
+            assertThat(run.out()).as(library.name()).startsWith("# " + library.name() + "\n");
+        }
+    }
 
     @Test
     void ncclOnACleanFabricPrintsTheRailsTheManagementInterfaceAndExitsZero() {

@@ -4,6 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.railmap.cli.options.OutputFormat;
+import io.railmap.matrix.codec.SnapshotCodec;
+import io.railmap.matrix.emit.Formats;
+import io.railmap.matrix.emit.RailTableFormat;
+import io.railmap.matrix.fabric.RailTable;
+import io.railmap.matrix.topology.Topology;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /** {@code railmap rails} and {@code railmap check --rails} on the example snapshots of two leaf switches. */
@@ -20,6 +29,20 @@ class RailsCommandTest {
                 "RAIL  KIND    NAME        HCA     NICS",
                 "0     switch  leaf-rail0  mlx5_0  gpu-01 mlx5_0 400 Gb/s, gpu-02 mlx5_0 400 Gb/s, gpu-03 mlx5_0 400 Gb/s, gpu-04 mlx5_0 400 Gb/s",
                 "1     switch  leaf-rail1  mlx5_1  gpu-01 mlx5_1 400 Gb/s, gpu-02 mlx5_1 400 Gb/s, gpu-03 mlx5_1 400 Gb/s, gpu-04 mlx5_1 400 Gb/s");
+    }
+
+    @Test
+    void everyRegisteredRailTableFormatIsWhatRailsFormatNamePrints() throws Exception {
+        assertThat(Formats.RAIL_TABLES).extracting(RailTableFormat::name).as("rails --format takes every registered name, and no other")
+                .containsExactlyElementsOf(Arrays.stream(OutputFormat.Kind.values()).map(OutputFormat.Kind::wireName).toList());
+        RailTable table = RailTable.of(Topology.of(SnapshotCodec.readSnapshot(SWAPPED, Files.readString(Path.of(SWAPPED)))));
+        for (RailTableFormat format : Formats.RAIL_TABLES) {
+            Run run = Run.of("rails", "--snapshot", SWAPPED, "--format", format.name());
+            assertThat(run.code()).as(run.err()).isZero();
+            assertThat(run.out()).as(format.name()).startsWith(format.write(table));
+            assertThat(run.out().equals(format.write(table))).as(format.name() + ": the findings follow unless the text holds them")
+                    .isEqualTo(format.textHoldsFindings());
+        }
     }
 
     @Test

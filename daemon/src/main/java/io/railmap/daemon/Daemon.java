@@ -9,10 +9,6 @@ import io.railmap.daemon.api.HealthWatch;
 import io.railmap.daemon.api.HttpLimits;
 import io.railmap.daemon.api.MeterLimits;
 import io.railmap.daemon.cluster.Cluster;
-import io.railmap.discovery.ManagementAddress;
-import io.railmap.discovery.PortSource;
-import io.railmap.discovery.Sources;
-import io.railmap.discovery.WithSwitchPorts;
 import io.railmap.daemon.engine.Engine;
 import io.railmap.daemon.events.ChangeFeed;
 import io.railmap.daemon.events.EventLog;
@@ -25,6 +21,10 @@ import io.railmap.daemon.node.SwitchPortWatch;
 import io.railmap.daemon.probe.ProbeConfig;
 import io.railmap.daemon.probe.ProbeKey;
 import io.railmap.daemon.probe.ProbeService;
+import io.railmap.discovery.model.PortSource;
+import io.railmap.discovery.sources.ManagementAddress;
+import io.railmap.discovery.sources.Sources;
+import io.railmap.discovery.sources.WithSwitchPorts;
 import io.railmap.matrix.change.ClusterState;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.NodeRecord;
@@ -42,15 +42,21 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /**
- * One railmapd, wired: discovery polled one poll at a time ({@link DiscoveryPolls}), on each link
- * event the kernel announces ({@link LinkEvents}, Linux) and once a tick → {@link Engine}
- * (own record) and {@link ProbeLinks} (which ports the probe runs on); probe events → the engine's
- * neighbours; the engine ⇄ {@link Cluster} (own record out, other nodes' records in); the engine →
- * the change feed ({@link ChangeFeed}: events and the topology log line) on the rebuild thread ({@link Rebuilds}, coalesced), and the HTTP API; a
- * {@link HealthWatch} for {@code /healthz}. No event loop and no JGroups thread ever rebuilds the
- * topology or waits on a lock a rebuild holds. {@link #start}
- * brings it up, {@link #stop} leaves the cluster, sends the probe's goodbyes and closes everything,
- * each within {@value #PART_STOP_MS} ms.
+ * One railmapd, wired: {@link #start} brings it up, {@link #stop} leaves the cluster, sends the
+ * probe's goodbyes and closes everything, each part within {@value #PART_STOP_MS} ms.
+ * <ul>
+ *   <li>discovery, polled one poll at a time ({@link DiscoveryPolls}) on each link event the kernel
+ *       announces ({@link LinkEvents}, Linux) and once a tick → {@link Engine} (own record) and
+ *       {@link ProbeLinks} (which ports the probe runs on);</li>
+ *   <li>probe events → the engine's neighbours;</li>
+ *   <li>the engine ⇄ {@link Cluster}: own record out, other nodes' records in;</li>
+ *   <li>the engine → the change feed ({@link ChangeFeed}: events and the topology log line) on the
+ *       rebuild thread ({@link Rebuilds}, coalesced), and the HTTP API; {@link HealthWatch} for
+ *       {@code /healthz}.</li>
+ * </ul>
+ *
+ * <p>Threads: no event loop and no JGroups thread ever rebuilds the topology or waits on a lock a
+ * rebuild holds.
  */
 public final class Daemon {
     private static final Logger LOG = System.getLogger(Daemon.class.getName());
@@ -147,11 +153,10 @@ public final class Daemon {
         }
         health = new HealthWatch(vertx, cluster);
         probe.addListener(event -> engine.neighbours(probe.neighbours()));
-        config.assumeRdma().globs().ifPresent(globs -> LOG.log(Level.WARNING, "--assume-rdma " + Names.escape(globs)
+        config.discovery().assumed().globs().ifPresent(globs -> LOG.log(Level.WARNING, "--assume-rdma " + Names.escape(globs)
                 + ": ports without an RDMA device that match it are reported with the RDMA device rdma_<netdev>, which does not"
                 + " exist; for labs and tests only, never on a real cluster (jaccl cannot open such a device)"));
-        Sources.Settings sources = new Sources.Settings(config.node(), config.sysfsRoot(), config.macosCapture(), config.interfaces(),
-                config.assumeRdma(), config.lldpdSocket());
+        Sources.Settings sources = config.discovery();
         SwitchPortWatch switchPorts = new SwitchPortWatch(Sources.switchPorts(sources), config.switchPollMs());
         PortSource source = new WithSwitchPorts(Sources.ports(sources), found -> {
             switchPorts.ports(found);

@@ -1,9 +1,8 @@
 package io.railmap.daemon;
 
-import io.railmap.daemon.cluster.ClusterConfig;
-import io.railmap.discovery.AssumedRdma;
-import io.railmap.discovery.InterfaceSelection;
+import io.railmap.daemon.cluster.config.ClusterConfig;
 import io.railmap.daemon.probe.ProbeTiming;
+import io.railmap.discovery.sources.Sources;
 import io.railmap.matrix.model.Names;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -11,13 +10,13 @@ import java.util.Optional;
 /**
  * Everything one railmapd is told, validated.
  *
- * @param node          this node's name (default: the host name up to the first dot); rules of
- *                      {@link Names#node}
  * @param cluster       the cluster name; probes of other clusters are dropped. Default
  *                      {@value #DEFAULT_CLUSTER}; rules of {@link Names#node}
- * @param interfaces    which netdevs without RDMA are ports too (RDMA ports always are)
- * @param assumeRdma    which ports without an RDMA device are reported with an assumed one,
- *                      {@code rdma_<netdev>} ({@code --assume-rdma}, labs and tests only)
+ * @param discovery     where this node's ports come from, as the discovery flags say, whole
+ *                      ({@code DiscoveryOptions}): this node's name (default: the host name up to the
+ *                      first dot; rules of {@link Names#node}), the interface selection, assumed RDMA
+ *                      devices (labs and tests only), a sysfs root or macOS capture (tests), lldpd's
+ *                      control socket
  * @param apiHost       the HTTP API's address. Default {@value #DEFAULT_API_HOST}: only this machine
  * @param apiPort       the HTTP API's TCP port; 0 picks a free one. Default {@value #DEFAULT_API_PORT}
  * @param apiSocket     also serve the API on this Unix domain socket (reachable from every network
@@ -31,19 +30,14 @@ import java.util.Optional;
  *                      discovery: {@code ip monitor}), in ms: a safety net for changes the kernel does
  *                      not announce. Default {@value #DEFAULT_LINK_RECHECK_MS},
  *                      {@value #MIN_LINK_RECHECK_MS} to {@value #MAX_LINK_RECHECK_MS}
- * @param sysfsRoot     read sysfs under this directory instead of {@code /} (tests)
- * @param macosCapture  read macOS command captures from this directory instead of running them (tests)
- * @param lldpdSocket   lldpd's control socket, through which lldpcli reads each port's LLDP neighbour
- *                      (default {@code /run/lldpd.socket}); not asked with a sysfs root or a macOS capture
  * @param switchPollMs  how often lldpd and infiniband-diags are asked for the switch port at each
  *                      port's far end, in ms; default {@value #DEFAULT_SWITCH_POLL_MS},
  *                      {@value #MIN_SWITCH_POLL_MS} to {@value #MAX_SWITCH_POLL_MS}
  * @param member        this daemon's cluster member: management address, cluster port, seeds, key,
  *                      timing; its cluster and node names are {@code cluster} and {@code node}
  */
-public record DaemonConfig(String node, String cluster, InterfaceSelection interfaces, AssumedRdma assumeRdma, String apiHost, int apiPort,
-                           Optional<Path> apiSocket, ProbeTiming probe, long linkPollMs, long linkRecheckMs, Optional<Path> sysfsRoot, Optional<Path> macosCapture,
-                           Path lldpdSocket, long switchPollMs, ClusterConfig member) {
+public record DaemonConfig(String cluster, Sources.Settings discovery, String apiHost, int apiPort, Optional<Path> apiSocket, ProbeTiming probe,
+                           long linkPollMs, long linkRecheckMs, long switchPollMs, ClusterConfig member) {
     /** Default cluster name. */
     public static final String DEFAULT_CLUSTER = "railmap";
     /** Default API address. */
@@ -69,26 +63,30 @@ public record DaemonConfig(String node, String cluster, InterfaceSelection inter
     /** The longest switch-port poll interval, in ms. */
     public static final long MAX_SWITCH_POLL_MS = 600_000;
 
+    /** @return this node's name ({@link Sources.Settings#node}) */
+    public String node() {
+        return discovery.node();
+    }
+
     /**
      * @return whether discovery learns link changes from the kernel's events ({@link
      *         io.railmap.daemon.node.LinkEvents}): on Linux, reading the live system (no sysfs root,
      *         no macOS capture)
      */
     public boolean linkEvents() {
-        return System.getProperty("os.name", "").startsWith("Linux") && sysfsRoot.isEmpty() && macosCapture.isEmpty();
+        return System.getProperty("os.name", "").startsWith("Linux") && !discovery.captured();
     }
 
     /**
      * @throws IllegalArgumentException naming the setting when a name is bad, the port is outside
-     *                                  0–65535, a poll interval is outside its range, both a sysfs root
-     *                                  and a macOS capture are given, the member's names differ from
+     *                                  0–65535, a poll interval is outside its range, the member's names differ from
      *                                  {@code node} and {@code cluster}, or the API port is the cluster
      *                                  port or the failure-detection port
      */
     public DaemonConfig {
-        Names.node("node", node);
+        java.util.Objects.requireNonNull(discovery, "discovery");
+        Names.node("node", discovery.node());
         Names.node("cluster", cluster);
-        java.util.Objects.requireNonNull(assumeRdma, "assumeRdma");
         if (apiPort < 0 || apiPort > 65535) {
             throw new IllegalArgumentException("API port " + apiPort + " is outside 0-65535");
         }
@@ -100,16 +98,12 @@ public record DaemonConfig(String node, String cluster, InterfaceSelection inter
             throw new IllegalArgumentException("link recheck interval " + linkRecheckMs + " ms is outside " + MIN_LINK_RECHECK_MS + "-"
                     + MAX_LINK_RECHECK_MS + " ms");
         }
-        java.util.Objects.requireNonNull(lldpdSocket, "lldpdSocket");
         if (switchPollMs < MIN_SWITCH_POLL_MS || switchPollMs > MAX_SWITCH_POLL_MS) {
             throw new IllegalArgumentException("switch poll interval " + switchPollMs + " ms is outside " + MIN_SWITCH_POLL_MS + "-"
                     + MAX_SWITCH_POLL_MS + " ms");
         }
-        if (sysfsRoot.isPresent() && macosCapture.isPresent()) {
-            throw new IllegalArgumentException("give a sysfs root or a macOS capture directory, not both");
-        }
-        if (!member.node().equals(node) || !member.cluster().equals(cluster)) {
-            throw new IllegalArgumentException("the cluster member is " + member.node() + " in " + member.cluster() + ", not " + node + " in "
+        if (!member.node().equals(discovery.node()) || !member.cluster().equals(cluster)) {
+            throw new IllegalArgumentException("the cluster member is " + member.node() + " in " + member.cluster() + ", not " + discovery.node() + " in "
                     + cluster);
         }
         if (apiPort == member.port() || apiPort == member.failureDetectionPort()) {

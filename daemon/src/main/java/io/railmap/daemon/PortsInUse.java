@@ -1,6 +1,6 @@
 package io.railmap.daemon;
 
-import io.railmap.daemon.cluster.ClusterConfig;
+import io.railmap.daemon.cluster.config.ClusterConfig;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.InetSocketAddress;

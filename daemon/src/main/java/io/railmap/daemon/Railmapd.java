@@ -1,15 +1,15 @@
 package io.railmap.daemon;
 
-import io.railmap.daemon.cluster.ClusterConfig;
-import io.railmap.daemon.cluster.ClusterKey;
-import io.railmap.daemon.cluster.ClusterTiming;
-import io.railmap.discovery.ManagementAddress;
-import io.railmap.daemon.cluster.Seed;
-import io.railmap.discovery.DiscoveryOptions;
-import io.railmap.discovery.JavaRuntime;
-import io.railmap.discovery.Sources;
+import io.railmap.daemon.cluster.config.ClusterConfig;
+import io.railmap.daemon.cluster.config.ClusterKey;
+import io.railmap.daemon.cluster.config.ClusterTiming;
+import io.railmap.daemon.cluster.config.Seed;
 import io.railmap.daemon.probe.ProbeTiming;
+import io.railmap.discovery.sources.ManagementAddress;
+import io.railmap.discovery.sources.Sources;
 import io.railmap.matrix.model.Names;
+import io.railmap.options.DiscoveryOptions;
+import io.railmap.options.JavaRuntime;
 import java.io.PrintWriter;
 import java.lang.System.Logger.Level;
 import java.net.InetAddress;
@@ -233,9 +233,8 @@ public final class Railmapd implements Callable<Integer> {
         within("--link-recheck-ms", linkRecheckMs, DaemonConfig.MIN_LINK_RECHECK_MS, DaemonConfig.MAX_LINK_RECHECK_MS);
         within("--switch-poll-ms", switchPollMs, DaemonConfig.MIN_SWITCH_POLL_MS, DaemonConfig.MAX_SWITCH_POLL_MS);
         ProbeTiming timing = ProbeTiming.DEFAULTS.withIntervals(probeIntervalMs, Math.max(ProbeTiming.MIN_INTERVAL_MS, probeIntervalMs / 4));
-        return new DaemonConfig(nodeName, cluster, discovery.selection(), discovery.assumedRdma(), apiAddress.getHostString(), apiAddress.getPort(),
-                Optional.ofNullable(apiSocket), timing, poll, linkRecheckMs, discovery.sysfsRoot(), discovery.macosCapture(),
-                discovery.lldpdSocket(), switchPollMs, member(nodeName));
+        return new DaemonConfig(cluster, discovery.settings(nodeName), apiAddress.getHostString(), apiAddress.getPort(),
+                Optional.ofNullable(apiSocket), timing, poll, linkRecheckMs, switchPollMs, member(nodeName));
     }
 
     /** {@code --api ADDR:PORT}: an IP literal of this machine (or the wildcard), IPv6 in brackets, and a port 0–65535. */

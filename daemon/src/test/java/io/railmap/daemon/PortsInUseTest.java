@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.railmap.daemon.cluster.Cluster;
-import io.railmap.daemon.cluster.ClusterConfig;
-import io.railmap.daemon.cluster.ClusterTiming;
+import io.railmap.daemon.cluster.config.ClusterConfig;
+import io.railmap.daemon.cluster.config.ClusterTiming;
 import io.railmap.daemon.engine.Engine;
 import io.railmap.daemon.testing.FreePorts;
 import java.net.BindException;

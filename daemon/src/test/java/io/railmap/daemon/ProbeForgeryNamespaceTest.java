@@ -3,7 +3,7 @@ package io.railmap.daemon;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.railmap.daemon.cluster.ClusterKey;
+import io.railmap.daemon.cluster.config.ClusterKey;
 import io.railmap.daemon.probe.ProbeCodec;
 import io.railmap.daemon.probe.ProbeDatagram;
 import io.railmap.daemon.probe.ProbeKey;

@@ -253,7 +253,7 @@ class RailmapdFlagsTest {
                 .as(err.toString()).isZero();
         assertThat(seen[0].cluster()).isEqualTo("lab-1");
         assertThat(seen[0].probe().intervalMs()).isEqualTo(250);
-        assertThat(seen[0].lldpdSocket()).isEqualTo(Path.of("/run/lab/g1/lldpd.socket"));
+        assertThat(seen[0].discovery().lldpdSocket()).isEqualTo(Path.of("/run/lab/g1/lldpd.socket"));
         assertThat(seen[0].switchPollMs()).isEqualTo(500);
     }
 

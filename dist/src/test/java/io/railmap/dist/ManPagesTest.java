@@ -11,8 +11,6 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -34,16 +32,7 @@ class ManPagesTest {
     /** railmap and every subcommand, as railmap-lab-up. */
     private static List<CommandSpec> commands() {
         PrintWriter quiet = new PrintWriter(Writer.nullWriter());
-        List<CommandSpec> all = new ArrayList<>();
-        List<CommandSpec> todo = new ArrayList<>(List.of(Railmap.commandLine(quiet, quiet).getCommandSpec()));
-        while (!todo.isEmpty()) {
-            CommandSpec spec = todo.remove(0);
-            all.add(spec);
-            for (CommandLine sub : new LinkedHashSet<>(spec.subcommands().values())) {
-                todo.add(sub.getCommandSpec());
-            }
-        }
-        return all;
+        return Railmap.tree(Railmap.commandLine(quiet, quiet).getCommandSpec());
     }
 
     @Test

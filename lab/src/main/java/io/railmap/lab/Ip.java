@@ -1,16 +1,21 @@
 package io.railmap.lab;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.railmap.process.BoundedCommand;
+import io.railmap.process.CommandFailedException;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
-/** Runs iproute2 and other short commands, each bounded in time, with errors that name the command. */
+/**
+ * Runs iproute2 and other short commands through {@link BoundedCommand}, each bounded in time
+ * ({@value #TIMEOUT_MS} ms) and output ({@value #MAX_OUTPUT_BYTES} bytes), with errors that name the
+ * command.
+ */
 public final class Ip {
     /** How long one command may take, in ms. */
     public static final long TIMEOUT_MS = 20_000;
+    /** The most output taken from one command, in bytes: far above {@code ip -s -j link show} of a lab namespace. */
+    public static final int MAX_OUTPUT_BYTES = 16 << 20;
+    private static final Duration TIMEOUT = Duration.ofMillis(TIMEOUT_MS);
 
     private Ip() {
     }
@@ -20,7 +25,8 @@ public final class Ip {
      *
      * @param command the program and its arguments
      * @return its standard output and error, merged
-     * @throws LabException when it cannot start, times out, or exits non-zero (with its output)
+     * @throws LabException when it cannot start, times out, prints too much, or exits non-zero (with
+     *                      the start of its output)
      */
     public static String run(String... command) {
         return run(List.of(command));
@@ -28,7 +34,11 @@ public final class Ip {
 
     /** @see #run(String...) */
     public static String run(List<String> command) {
-        return run(command, true);
+        try {
+            return BoundedCommand.runMerged(command, TIMEOUT, MAX_OUTPUT_BYTES);
+        } catch (CommandFailedException e) {
+            throw new LabException(e.getMessage());
+        }
     }
 
     /**
@@ -36,49 +46,13 @@ public final class Ip {
      * mixed in, but is part of the message when the command fails.
      *
      * @return its standard output
-     * @throws LabException as {@link #run(String...)}
+     * @throws LabException as {@link #run(String...)}, the message quoting its standard error
      */
     public static String output(String... command) {
-        return run(List.of(command), false);
-    }
-
-    private static String run(List<String> command, boolean mergeErrors) {
-        Path out = null;
-        Path err = null;
         try {
-            out = Files.createTempFile("railmap-lab", ".out");
-            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(mergeErrors).redirectOutput(out.toFile())
-                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-            if (!mergeErrors) {
-                err = Files.createTempFile("railmap-lab", ".err");
-                builder.redirectError(err.toFile());
-            }
-            Process p = builder.start();
-            if (!p.waitFor(TIMEOUT_MS, TimeUnit.MILLISECONDS)) {
-                p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-                throw new LabException(String.join(" ", command) + " took longer than " + TIMEOUT_MS / 1000 + " s");
-            }
-            String text = Files.readString(out, StandardCharsets.UTF_8);
-            if (p.exitValue() != 0) {
-                String errors = err == null ? "" : Files.readString(err, StandardCharsets.UTF_8);
-                throw new LabException(String.join(" ", command) + " failed (exit " + p.exitValue() + "): " + (errors + text).trim());
-            }
-            return text;
-        } catch (IOException e) {
-            throw new LabException("cannot run " + command.get(0) + ": " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new LabException(String.join(" ", command) + " was interrupted");
-        } finally {
-            for (Path file : java.util.Arrays.asList(out, err)) {
-                try {
-                    if (file != null) {
-                        Files.deleteIfExists(file);
-                    }
-                } catch (IOException ignored) {
-                    // a temporary file in /tmp; nothing depends on it
-                }
-            }
+            return BoundedCommand.run(List.of(command), TIMEOUT, MAX_OUTPUT_BYTES);
+        } catch (CommandFailedException e) {
+            throw new LabException(e.getMessage());
         }
     }
 

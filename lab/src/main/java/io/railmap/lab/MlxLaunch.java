@@ -2,6 +2,7 @@ package io.railmap.lab;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.railmap.process.ProcessTree;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -10,7 +11,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Runs MLX's own launcher, {@code mlx.launch}, over a lab as a user runs it over a cluster: from the
@@ -71,11 +71,7 @@ public final class MlxLaunch {
             Path err = Files.createTempFile("mlx-launch", ".err");
             try {
                 Process p = builder.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-                boolean ended = p.waitFor(bound.toMillis(), TimeUnit.MILLISECONDS);
-                if (!ended) {
-                    p.descendants().forEach(ProcessHandle::destroyForcibly);
-                    p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-                }
+                boolean ended = ProcessTree.waitFor(p, bound, Duration.ZERO);
                 Duration took = Duration.ofNanos(System.nanoTime() - start);
                 String text = (Files.readString(out, StandardCharsets.UTF_8) + Files.readString(err, StandardCharsets.UTF_8)).replace("\r", "");
                 return new Result(ended ? p.exitValue() : -1, ranks(text), text, took);

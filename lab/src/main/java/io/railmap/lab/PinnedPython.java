@@ -1,5 +1,6 @@
 package io.railmap.lab;
 
+import io.railmap.process.ProcessTree;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -9,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A Python environment with one pinned package, made by a script of the checkout's {@code bin/} that prints
@@ -103,9 +103,7 @@ public final class PinnedPython {
             Process p = new ProcessBuilder(List.of(path.toString())).directory(checkout.get().toFile())
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                     .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-            if (!p.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-                p.descendants().forEach(ProcessHandle::destroyForcibly);
-                p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            if (!ProcessTree.waitFor(p, TIMEOUT, Duration.ZERO)) {
                 return failed(path + " did not finish within " + TIMEOUT.toSeconds() + " s and was killed", err);
             }
             List<String> printed = Files.readAllLines(out, StandardCharsets.UTF_8);

@@ -20,13 +20,15 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Follows a railmapd's {@code GET /v1/events} (server-sent events: WHATWG HTML, "Server-sent
- * events", the parts railmapd writes: {@code id:}, {@code event:}, {@code data:} and comment lines,
- * a blank line ending an event). When the stream drops it reconnects after {@value #RETRY_MS} ms
- * with {@code Last-Event-ID}, so nothing still in the daemon's backlog is missed (the daemon says
- * when something was: an event of type {@code missed}). Bounded: a line longer than
- * {@value #MAX_LINE_BYTES} bytes ends the connection; at most about {@value #HIGH_WATER} events wait
- * for the reader (the stream is paused above that). Not thread-safe: one reader calls {@link #next}.
+ * Follows a railmapd's {@code GET /v1/events}, reconnecting after a drop: after {@value #RETRY_MS} ms,
+ * with {@code Last-Event-ID}, so nothing still in the daemon's backlog is missed (the daemon says when
+ * something was: an event of type {@code missed}).
+ *
+ * <p>Source: server-sent events (WHATWG HTML, "Server-sent events"), the parts railmapd writes:
+ * {@code id:}, {@code event:}, {@code data:} and comment lines, a blank line ending an event.
+ * <p>Bounds: a line longer than {@value #MAX_LINE_BYTES} bytes ends the connection; at most about
+ * {@value #HIGH_WATER} events wait for the reader (the stream is paused above that).
+ * <p>Threads: not thread-safe; one reader calls {@link #next}.
  */
 public final class EventFollower implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();

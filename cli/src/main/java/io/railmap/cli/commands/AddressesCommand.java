@@ -3,6 +3,7 @@ package io.railmap.cli.commands;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.railmap.cli.ExitCodes;
+import io.railmap.cli.options.OutputFormat;
 import io.railmap.cli.options.SnapshotOptions;
 import io.railmap.matrix.address.AddressPlan;
 import io.railmap.matrix.address.CablePlan;
@@ -59,14 +60,15 @@ public final class AddressesCommand implements Callable<Integer> {
     @Option(names = "--node", paramLabel = "NODE", description = "Only this node's commands.")
     String node;
 
-    @Option(names = "--json", description = "Print the plan and every node's commands as JSON.")
-    boolean json;
+    @Mixin
+    OutputFormat format = new OutputFormat("Print the plan and every node's commands as JSON.");
 
     @Option(names = "--script", description = "Print only --node's commands, as a shell script to run there as root.")
     boolean script;
 
     @Override
     public Integer call() {
+        boolean json = format.json();
         if (json && script) {
             throw new ParameterException(spec.commandLine(), "--json and --script are two outputs: give one");
         }

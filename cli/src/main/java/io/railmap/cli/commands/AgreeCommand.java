@@ -3,6 +3,7 @@ package io.railmap.cli.commands;
 import io.railmap.cli.ExitCodes;
 import io.railmap.cli.client.DaemonClient;
 import io.railmap.cli.options.DaemonTarget;
+import io.railmap.cli.options.OutputFormat;
 import io.railmap.matrix.codec.JsonCursor;
 import io.railmap.matrix.model.Names;
 import java.io.PrintWriter;
@@ -40,8 +41,8 @@ public final class AgreeCommand implements Callable<Integer> {
             description = "Ask again every 250 ms until the members agree or S seconds have passed (0 to 3600). Default: ${DEFAULT-VALUE}, ask once.")
     int waitS;
 
-    @Option(names = "--json", description = "Print the daemon's last answer as it is (see docs/api.md, /v1/agreement).")
-    boolean json;
+    @Mixin
+    OutputFormat format = new OutputFormat("Print the daemon's last answer as it is (see docs/api.md, /v1/agreement).");
 
     @Override
     public Integer call() throws InterruptedException {
@@ -66,7 +67,7 @@ public final class AgreeCommand implements Callable<Integer> {
             }
         }
         PrintWriter out = spec.commandLine().getOut();
-        if (json) {
+        if (format.json()) {
             out.print(body);
         } else {
             out.print(text(answer));

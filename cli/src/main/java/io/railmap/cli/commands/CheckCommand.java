@@ -2,6 +2,7 @@ package io.railmap.cli.commands;
 
 import io.railmap.cli.ExitCodes;
 import io.railmap.cli.options.MlxVersionOption;
+import io.railmap.cli.options.OutputFormat;
 import io.railmap.cli.options.SnapshotOptions;
 import io.railmap.discovery.input.InputFile;
 import io.railmap.discovery.input.InputKind;
@@ -76,8 +77,8 @@ public final class CheckCommand implements Callable<Integer> {
     boolean rails;
 
     @Option(names = "--env", paramLabel = "ENVFILE", description = "Check an env file (KEY=VALUE lines, as railmap env writes) "
-            + "against the cables of --node instead: every variable railmap env writes for NCCL, UCX, NIXL, ModelExpress, NVSHMEM, "
-            + "jaccl and the MLX ring, read as each library reads it (an unknown or down HCA or netdev, a wrong rail id or GID index, "
+            + "against the cables of --node instead: every variable railmap env writes for the libraries of its "
+            + "--for, read as each library reads it (an unknown or down HCA or netdev, a wrong rail id or GID index, "
             + "a side or management NIC in a stripe list, more NICs than the library reads, fewer rails than NICs, a rank out of "
             + "range, a value the library misreads).")
     Path env;
@@ -107,8 +108,8 @@ public final class CheckCommand implements Callable<Integer> {
     @Mixin
     MlxVersionOption mlx;
 
-    @Option(names = "--json", description = "Print the findings as JSON.")
-    boolean json;
+    @Mixin
+    OutputFormat format = new OutputFormat("Print the findings as JSON.");
 
     @Override
     public Integer call() {
@@ -132,7 +133,7 @@ public final class CheckCommand implements Callable<Integer> {
                 Optional.ofNullable(mode), "--hosts", "--mode", mlx.version());
         CheckReport report = FileCheck.check(snapshot, name, InputFile.read(file, InputKind.DEVICES), options);
         PrintWriter out = spec.commandLine().getOut();
-        if (json) {
+        if (format.json()) {
             out.print(PlanJson.check(report, table));
         } else {
             report.findings().forEach(f -> out.println(FindingsText.line(f)));
@@ -166,7 +167,7 @@ public final class CheckCommand implements Callable<Integer> {
         findings.addAll(EnvCheck.check(nics, vars));
         List<String> checked = EnvCheck.VARIABLES.stream().filter(vars::containsKey).toList();
         PrintWriter out = spec.commandLine().getOut();
-        if (json) {
+        if (format.json()) {
             ObjectNode root = JsonNodeFactory.instance.objectNode();
             root.put("file", name);
             root.put("node", node);
@@ -185,7 +186,7 @@ public final class CheckCommand implements Callable<Integer> {
 
     private int railsOnly(RailTable table) {
         PrintWriter out = spec.commandLine().getOut();
-        if (json) {
+        if (format.json()) {
             out.print(RailTableJson.render(table));
         } else {
             printRails(out, table);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.railmap.cli.ExitCodes;
 import io.railmap.cli.follow.Rewriter;
+import io.railmap.cli.options.OutputFormat;
 import io.railmap.cli.options.OutputOption;
 import io.railmap.cli.options.SnapshotOptions;
 import io.railmap.cli.options.WatchOptions;
@@ -59,8 +60,8 @@ public final class EnvCommand implements Callable<Integer> {
     @Option(names = LibraryOption.MX_STRIPE_FLAG, description = "ModelExpress: MX_RDMA_NIC_PIN=stripe rather than the list of NICs (needs mx in --for).")
     boolean mxStripe;
 
-    @Option(names = "--json", description = "Print JSON: {\"node\", \"libraries\": [{\"library\", \"settings\", \"findings\"}]}.")
-    boolean json;
+    @Mixin
+    OutputFormat format = new OutputFormat("Print JSON: {\"node\", \"libraries\": [{\"library\", \"settings\", \"findings\"}]}.");
 
     @Mixin
     OutputOption output;
@@ -92,7 +93,7 @@ public final class EnvCommand implements Callable<Integer> {
     }
 
     private String text(NodeEnv env) throws JsonProcessingException {
-        return json ? new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(env.json()) + "\n" : env.text();
+        return format.json() ? new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(env.json()) + "\n" : env.text();
     }
 
     /** The registered libraries' names ({@link Libraries#ALL}), for {@code --for}'s help and shell completion. */

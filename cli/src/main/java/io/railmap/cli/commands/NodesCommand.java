@@ -2,6 +2,7 @@ package io.railmap.cli.commands;
 
 import io.railmap.cli.client.DaemonClient;
 import io.railmap.cli.options.DaemonTarget;
+import io.railmap.cli.options.OutputFormat;
 import io.railmap.matrix.codec.JsonCursor;
 import io.railmap.matrix.model.Names;
 import java.io.PrintWriter;
@@ -12,7 +13,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code railmap nodes}: the cluster's members as a daemon sees them ({@code GET /v1/members}). */
@@ -27,8 +27,8 @@ public final class NodesCommand implements Callable<Integer> {
     @Mixin
     DaemonTarget target;
 
-    @Option(names = "--json", description = "Print the daemon's answer as it is (see docs/api.md, /v1/members).")
-    boolean json;
+    @Mixin
+    OutputFormat format = new OutputFormat("Print the daemon's answer as it is (see docs/api.md, /v1/members).");
 
     @Override
     public Integer call() {
@@ -38,7 +38,7 @@ public final class NodesCommand implements Callable<Integer> {
             body = client.get("/v1/members");
         }
         PrintWriter out = spec.commandLine().getOut();
-        if (json) {
+        if (format.json()) {
             // printed as the daemon wrote it, once it is known to be JSON: no raw control character reaches the terminal
             JsonCursor.parse(Names.escape(url, 256) + "/v1/members", body);
             out.print(body);

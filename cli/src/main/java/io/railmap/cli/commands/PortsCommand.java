@@ -1,5 +1,6 @@
 package io.railmap.cli.commands;
 
+import io.railmap.cli.options.OutputFormat;
 import io.railmap.cli.options.SnapshotOptions;
 import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.model.Names;
@@ -40,14 +41,14 @@ public final class PortsCommand implements Callable<Integer> {
             description = "Whose ports. Default: the daemon's own node (required with --snapshot).")
     String node;
 
-    @Option(names = "--json", description = "Print the node's record as JSON (the snapshot format's record).")
-    boolean json;
+    @Mixin
+    OutputFormat format = new OutputFormat("Print the node's record as JSON (the snapshot format's record).");
 
     @Override
     public Integer call() {
         NodeRecord record = source.record(node);
         PrintWriter out = spec.commandLine().getOut();
-        if (json) {
+        if (format.json()) {
             out.print(SnapshotCodec.write(record));
         } else {
             out.print(table(record));

@@ -1,20 +1,20 @@
 package io.railmap.cli.commands;
 
 import io.railmap.cli.ExitCodes;
+import io.railmap.cli.options.OutputFormat;
 import io.railmap.cli.options.SnapshotOptions;
-import io.railmap.matrix.emit.RailTableJson;
-import io.railmap.matrix.emit.RailTableText;
+import io.railmap.matrix.emit.Formats;
+import io.railmap.matrix.emit.RailTableFormat;
 import io.railmap.matrix.fabric.RailTable;
 import io.railmap.matrix.topology.Topology;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code railmap rails}: the rail table of a switched fabric. */
+/** {@code railmap rails}: the rail table of a switched fabric, in a format of {@link Formats#RAIL_TABLES}. */
 @Command(mixinStandardHelpOptions = true, name = "rails", sortOptions = false,
         description = {"Show the rails of a switched fabric: one row per rail (a leaf switch, or an L2 segment the link probe hears, "
                 + "reached by compute NICs of two or more nodes) with its id, what it is, its name, the HCA most nodes use on it, and per "
@@ -32,20 +32,28 @@ public final class RailsCommand implements Callable<Integer> {
     @Mixin
     SnapshotOptions source;
 
-    @Option(names = "--json", description = "Print the rail table and its findings as JSON.")
-    boolean json;
+    @Mixin
+    OutputFormat format = new OutputFormat("Print the rail table and its findings as JSON.");
 
     @Override
     public Integer call() {
+        RailTableFormat writer = writer(format.kind());
         RailTable table = RailTable.of(Topology.of(source.load()));
         PrintWriter out = spec.commandLine().getOut();
-        if (json) {
-            out.print(RailTableJson.render(table));
-        } else {
-            out.print(RailTableText.render(table));
+        out.print(writer.write(table));
+        if (!writer.textHoldsFindings()) {
             table.findings().forEach(f -> out.println(FindingsText.line(f)));
         }
         out.flush();
         return ExitCodes.OK;
+    }
+
+    /**
+     * @return the registered rail-table format of that name
+     * @throws IllegalStateException when none is registered under it (RailsCommandTest keeps the two lists together)
+     */
+    static RailTableFormat writer(OutputFormat.Kind kind) {
+        return Formats.RAIL_TABLES.stream().filter(f -> f.name().equals(kind.wireName())).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no rail-table format " + kind.wireName() + " in Formats.RAIL_TABLES"));
     }
 }

@@ -3,6 +3,7 @@ package io.railmap.cli.commands;
 import io.railmap.cli.ExitCodes;
 import io.railmap.cli.client.EventFollower;
 import io.railmap.cli.options.DaemonTarget;
+import io.railmap.cli.options.OutputFormat;
 import io.railmap.matrix.change.ChangeType;
 import io.railmap.matrix.model.Names;
 import java.io.PrintWriter;
@@ -40,8 +41,8 @@ public final class WatchCommand implements Callable<Integer> {
     @Mixin
     DaemonTarget target;
 
-    @Option(names = "--json", description = "Print each event's data, one JSON object per line: {\"id\", \"type\", \"subjects\", \"message\"}.")
-    boolean json;
+    @Mixin
+    OutputFormat format = new OutputFormat("Print each event's data, one JSON object per line: {\"id\", \"type\", \"subjects\", \"message\"}.");
 
     @Option(names = "--type", paramLabel = "TYPE[,TYPE...]", completionCandidates = TypeNames.class,
             description = "Print only these types (the others are read and dropped): ${COMPLETION-CANDIDATES}.")
@@ -63,6 +64,7 @@ public final class WatchCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        boolean json = format.json();
         int printed = 0;
         if (after != null) {
             Names.printable("--after", after);

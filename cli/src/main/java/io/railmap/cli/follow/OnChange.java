@@ -1,6 +1,7 @@
 package io.railmap.cli.follow;
 
 import io.railmap.matrix.model.Names;
+import io.railmap.process.ProcessTree;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
@@ -9,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
@@ -18,7 +18,7 @@ import java.util.function.Consumer;
  * that no write ever waits for it: at most one run at a time and at most one more queued; requests
  * made while a run is queued are that run (it reads the file as it is when it starts, so the newest
  * file wins). A run longer than its timeout is ended (SIGTERM to the command and the processes it
- * started, SIGKILL {@value #GRACE_MS} ms later). Its standard output and error, merged, become lines
+ * started, SIGKILL {@value #GRACE_MS} ms later: {@link ProcessTree#waitFor}). Its standard output and error, merged, become lines
  * {@code railmap: on-change: LINE} (escaped, each cut to {@value #LINE_CHARS} characters), at most
  * {@value #MAX_LINES} per run, the rest read and dropped with one line saying so; its standard input
  * is {@code /dev/null}. A run still going when the watch ends (SIGINT) is ended with it.
@@ -32,6 +32,7 @@ final class OnChange implements AutoCloseable {
     static final int LINE_CHARS = 256;
     /** Time between SIGTERM and SIGKILL for a run past its timeout, in ms. */
     static final long GRACE_MS = 2_000;
+    private static final Duration GRACE = Duration.ofMillis(GRACE_MS);
 
     private final String command;
     private final Duration timeout;
@@ -76,8 +77,7 @@ final class OnChange implements AutoCloseable {
         Thread output = daemon(() -> copy(p.getInputStream()), "railmap-on-change-output");
         output.start();
         try {
-            if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                end(p);
+            if (!ProcessTree.waitFor(p, timeout, GRACE)) {
                 say.accept("--on-change command did not end within " + timeout.toSeconds() + " s (--on-change-timeout) and was ended");
             } else if (p.exitValue() != 0) {
                 say.accept("--on-change command exited " + p.exitValue());
@@ -85,7 +85,6 @@ final class OnChange implements AutoCloseable {
             // what the command wrote last is shown before the next run's; a process it left behind holding the pipe is not waited for
             output.join(GRACE_MS);
         } catch (InterruptedException e) {
-            end(p);
             Thread.currentThread().interrupt();
         } finally {
             running = null;
@@ -130,27 +129,10 @@ final class OnChange implements AutoCloseable {
         return shown + 1;
     }
 
-    /** Ends a run and every process it started: SIGTERM, then SIGKILL after {@value #GRACE_MS} ms. */
-    private static void end(Process p) {
-        var tree = p.descendants().toList();
-        tree.forEach(ProcessHandle::destroy);
-        p.destroy();
-        try {
-            if (!p.waitFor(GRACE_MS, TimeUnit.MILLISECONDS)) {
-                p.destroyForcibly();
-            }
-        } catch (InterruptedException e) {
-            p.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
-        tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
-    }
-
     private void endRunning() {
         Process p = running;
         if (p != null) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
+            ProcessTree.kill(p);
         }
     }
 

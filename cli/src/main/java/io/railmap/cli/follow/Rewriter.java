@@ -24,34 +24,18 @@ import java.util.stream.Stream;
 
 /**
  * Keeps a file equal to the last good text a command computes from a daemon's records, for as long
- * as it runs (docs/follow.md). It computes the text when it starts, after each burst of changes the
- * daemon streams that can change it (cables, ports, records, members, agreement; ended by
- * {@value #SETTLE_MS} ms of quiet, or after {@value #MAX_BURST_MS} ms), and every {@value #RETRY_MS}
- * ms while the event stream is not open (refused, e.g. 503 with every stream slot taken, or dropped)
- * or while it waits for something no event announces. It writes the text (temporary file and rename,
- * {@link OutputFile#write}) when it differs from the file and passes three gates, in this order:
- * <ol>
- *   <li><b>every node of the file has a record.</b> The nodes are those the command names
- *       ({@code --hosts}, env's {@code --node}), else those of the first write (a node that leaves
- *       does not shrink the job), else, with {@code --follow-members}, every node with a record.
- *       Otherwise the file is held back until the node is back, at most {@code --max-away}, then
- *       the watch ends with {@link NodeAway};</li>
- *   <li><b>no error finding</b> (unless {@code --allow-errors}): a text jaccl cannot run, and no
- *       ring through the nodes ({@link NoRingException}), are held back until the next change;</li>
- *   <li><b>agreement</b>: the daemon's {@code GET /v1/agreement} answers {@code "agreed": true} with
- *       the {@code digest} of the very records the text was computed from ({@link Provenance#of}),
- *       so every rank's daemon would write the same file; any other answer (an error status
- *       included) writes nothing and asks again every {@value #RETRY_MS} ms.</li>
- * </ol>
- * A text held back at gate 1 or 2 is said once per reason as a line {@code railmap: held back FILE:
- * REASON} (the findings first), for scripts; one held back at gate 3 as {@code railmap: not writing
- * FILE yet: REASON}. After each write it names the changes ({@value #NAMED} at most, cables first)
- * and asks the {@code --on-change} command to run ({@link OnChange}: never waited for).
+ * as it runs ({@code matrix --watch}, {@code env --watch}). docs/follow.md is the specification: when
+ * the text is computed (a burst of events ended by {@value #SETTLE_MS} ms of quiet or cut at
+ * {@value #MAX_BURST_MS} ms; every {@value #RETRY_MS} ms without a stream), the three gates before a
+ * write (every node of the file has a record, else {@link NodeAway} after {@code --max-away}; no error
+ * finding nor {@link NoRingException}; the daemon's agreement on the digest of those very records,
+ * {@link Provenance#of}), and the lines it prints. Writes go through {@link OutputFile#write}; after
+ * each, {@link OnChange} runs {@code --on-change}, never waited for.
  *
- * <p>Errors: reading the records after the start retries as above when the daemon cannot be reached
- * or answers 503 (busy); anything else ends the command as it would at the start: the daemon
- * refusing the records or the stream otherwise, the computation refusing the user's input (a
- * {@link UserError} or {@link IllegalArgumentException}), the file that cannot be written.
+ * <p>Errors: reading the records after the start retries while the daemon is unreachable or busy
+ * (503); anything else ends the command as it would at the start (the daemon refusing the records
+ * or the stream, a {@link UserError} or {@link IllegalArgumentException} from the computation, a file
+ * that cannot be written).
  */
 public final class Rewriter {
     /** Quiet time that ends a burst of events, in ms. */

@@ -1,8 +1,8 @@
 package io.railmap.cli.lab;
 
+import io.railmap.cli.Railmap;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code railmap lab}: the group of lab commands. */
@@ -32,6 +32,6 @@ public final class LabCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "name a lab command: up, status, exec, env, cable, kill, start, lldpd or down");
+        throw Railmap.nameOne(spec, "a lab command");
     }
 }

@@ -1,6 +1,7 @@
 package io.railmap.cli.lab;
 
 import io.railmap.cli.ExitCodes;
+import io.railmap.cli.options.OutputFormat;
 import io.railmap.discovery.input.InputFile;
 import io.railmap.discovery.input.InputKind;
 import io.railmap.lab.Lab;
@@ -22,6 +23,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -51,8 +53,8 @@ public final class LabUpCommand implements Callable<Integer> {
             description = "How long to wait for the daemons to agree, in seconds. Default: ${DEFAULT-VALUE}.")
     int waitS;
 
-    @Option(names = "--json", description = "Print the plan (matrix, ring flag, ranks, findings) as JSON.")
-    boolean json;
+    @Mixin
+    OutputFormat format = new OutputFormat("Print the plan (matrix, ring flag, ranks, findings) as JSON.");
 
     @Option(names = "--progress", paramLabel = "auto|line|bar", defaultValue = "auto",
             description = "How to show what it waits for on standard error: line, a line each time a count changes (logs); bar, one "
@@ -109,7 +111,7 @@ public final class LabUpCommand implements Callable<Integer> {
         double seconds = (System.nanoTime() - start) / 1e9;
         Topology seen = Topology.of(agreement.snapshot());
         Plan plan = Planner.plan(seen, topology.nodes(), Order.GIVEN, RailOptions.DEFAULTS, MlxVersion.NEWEST);
-        if (json) {
+        if (format.json()) {
             out.print(PlanJson.render(plan));
         } else {
             out.printf("every daemon holds every record and sees all %d cables (%.1f s)%n", seen.cables().size(), seconds);

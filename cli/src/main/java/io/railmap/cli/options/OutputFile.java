@@ -27,24 +27,22 @@ import java.util.Set;
 
 /**
  * Writes an output file ({@code -o FILE}) so that it is never half-written and nothing but a regular
- * file is ever replaced:
+ * file is ever replaced.
+ *
  * <ul>
- *   <li>only a regular file is replaced (a symbolic link to one: the file it names, the link stays);
- *       a directory, {@code /}, a device node ({@code /dev/null}), a FIFO, a socket ({@code /dev/stdout}
- *       is a link to one of these) or a dangling link is refused, and left as it was;</li>
- *   <li>the text goes to a new temporary file in the same directory, is flushed to disk, and is renamed
- *       over the destination in one step: a reader sees the old file or the new one, never a part;</li>
- *   <li>a replaced file keeps its permission bits and, where the process may set them (as root), its
- *       owner and group; a new file gets what a plain create gives under the process umask
- *       ({@code 0666 & ~umask}), because the temporary file is created that way (not by
- *       {@code createTempFile}, whose 0600 would make, say, a devices file unreadable to the user who
- *       launches jobs).</li>
+ *   <li>What is replaced: a regular file, or the file a symbolic link names (the link stays). A
+ *       directory, {@code /}, a device node ({@code /dev/null}), a FIFO, a socket ({@code /dev/stdout}
+ *       is a link to one of these) or a dangling link is refused and left as it was.</li>
+ *   <li>How: the text goes to a new temporary file in the same directory, is flushed to disk, and is
+ *       renamed over the destination in one step: a reader sees the old file or the new one.</li>
+ *   <li>Mode: a replaced file keeps its permission bits and, where the process may set them (as root),
+ *       its owner and group; a new file gets {@code 0666 & ~umask}, as a plain create gives (so not
+ *       {@code createTempFile}, whose 0600 would hide a devices file from the user who launches jobs).</li>
+ *   <li>Limits: the type is checked before the rename, so a device put in the file's place in between
+ *       would be replaced (its directory entry, never written into). A JVM stopped mid-write (SIGINT,
+ *       {@code --watch}) removes the temporary file in a shutdown hook registered at the first write;
+ *       only SIGKILL leaves one.</li>
  * </ul>
- * The type is checked before the rename; a device put in the file's place in between would be
- * replaced by the new file (its directory entry, never written into). A JVM stopped in the middle of
- * a write (SIGINT: {@code railmap matrix --watch}) removes the temporary file in a shutdown hook
- * (registered at the first write) and leaves the destination as it was; only a JVM killed outright
- * (SIGKILL) leaves it.
  */
 public final class OutputFile {
     private static final SecureRandom RANDOM = new SecureRandom();

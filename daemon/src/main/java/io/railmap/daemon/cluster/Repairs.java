@@ -11,42 +11,36 @@ import java.util.function.LongSupplier;
 /**
  * Anti-entropy on top of the holdings digests ({@link Holdings}): which members this daemon sends
  * its own record to because a record message was lost on the way to one of them. Pure rules with a
- * clock, no JGroups types; {@link Cluster} runs them on its sender thread and sends.
+ * clock, no JGroups types; {@link RepairRounds} runs them on the send thread and sends.
  *
- * <p>JGroups retransmits what it has accepted, but a record message it drops before that (its
+ * <p>Why: JGroups retransmits what it has accepted, but a record message it drops before that (its
  * receiver not yet in the sender's view, an address not yet known, a connection closed, a merge) is
- * never sent again: the receiver lacks that record until its owner's record changes again. The
- * digests show it: the receiver's digest differs from the owner's, and, unlike while a change is
- * spreading, neither changes any more. So the rule is: <em>when the digest member M last told this
- * daemon differs from this daemon's own, and neither digest has changed for a grace period
- * ({@link ClusterTiming#repairGraceMs} of the view's timing), send M this daemon's own record, once
- * for that pair of digests, and every member its holdings</em>. Every member that holds a record M lacks, its owner
- * included, sees M's digest differ, so the owner resends it; M itself sees every other digest differ
- * and sends its own record to everyone, which they already hold (rejected as stale, harmlessly): a
- * lost record costs about 2(n − 1) messages, once. Only the owner can resend a record: a receiver
- * takes a node's record only from that node's current member ({@link RecordIntake}: a relayed
- * record is rejected as foreign), and with a key only members can send at all. The holdings sent
- * along give M this daemon's digest, which was likely lost with the record; they go to every
- * member, as every holdings message after a change, so that one daemon's digests reach each member
- * in the order sent (a copy to M alone could arrive after a newer digest, leaving M a stale one
- * whose pair is already repaired).
+ * never sent again. The receiver's digest then differs from the owner's and, unlike while a change
+ * is spreading, neither changes any more.
  *
- * <p>Nothing is sent while digests keep changing (joins, merges, churn restart the grace period of
- * the pairs they touch), nor to a frozen member, whose digest stays as it was (the grace period is
- * the freeze bound: it is dropped first), nor ever while every digest equals this daemon's, and a pair that stays
- * different (a member whose records are full, one whose view differs) costs one message, not one per
- * period.
+ * <p>Rule 1, a lost record: <em>when the digest member M last told this daemon differs from this
+ * daemon's own, and neither has changed for a grace period ({@link io.railmap.daemon.cluster.config.ClusterTiming#repairGraceMs} of
+ * the view's timing), send M this daemon's own record, once for that pair of digests, and every
+ * member its holdings</em>. Only the owner can resend a record (a receiver takes a node's record only
+ * from that node's current member, {@link RecordIntake}), and every owner of a record M lacks sees
+ * M's digest differ. The holdings go to every member, as after every change, so that one daemon's
+ * digests reach each member in the order sent.
  *
- * <p>The other half: <em>when a member sends this daemon a record it already holds (rejected as
- * stale), tell every member this daemon's holdings, once for that member and this daemon's digest</em>.
- * The member re-sent it because the digest it heard from this daemon differs from its own: a
- * holdings message lost on its own (every record held everywhere, a digest heard there stale) is
- * thus repaired by the next round, where agreement would otherwise show as not reached there until
- * the next change. It costs at most one holdings message to all per member and digest (coalesced
- * with the others pending), also when a joiner's record arrives twice. What this does not repair: a lost record whose owner never heard the lacking
- * member's digest either (that member's digest only reaches the owner by a later change), and a
- * member that never heard this daemon's holdings at all (it has no digest to repair against): both
- * show as agreement not reached until the next change, never as reached where it is not.
+ * <p>Rule 2, a lost holdings message: <em>when a member sends this daemon a record it already holds
+ * (rejected as stale), tell every member this daemon's holdings, once for that member and this
+ * daemon's digest</em>. The member re-sent it because the digest it heard from this daemon differs
+ * from its own.
+ *
+ * <p>Cost: a lost record costs about 2(n − 1) messages, once (M also sends its own record to
+ * everyone, rejected as stale); a pair that stays different (a member whose records are full, one
+ * whose view differs) one message, not one per period; rule 2 at most one holdings message to all
+ * per member and digest. Nothing is sent while digests keep changing (joins, merges and churn
+ * restart the grace period of the pairs they touch), to a frozen member (the grace period is the
+ * freeze bound: it is dropped first), or while every digest equals this daemon's.
+ *
+ * <p>Limits: not repaired are a lost record whose owner never heard the lacking member's digest,
+ * and a member that never heard this daemon's holdings at all; both show as agreement not reached
+ * until the next change, never as reached where it is not.
  *
  * <p>Bounds: one entry per member whose holdings were heard, at most {@link Holdings#MAX_MEMBERS},
  * and every view drops the entries of members not in it.

@@ -1,10 +1,10 @@
 package io.railmap.daemon.node;
 
-import io.railmap.discovery.Discovery;
-import io.railmap.discovery.DiscoveryException;
-import io.railmap.discovery.LocalPort;
-import io.railmap.discovery.PortSource;
-import io.railmap.discovery.SkippedPort;
+import io.railmap.discovery.model.Discovery;
+import io.railmap.discovery.model.DiscoveryException;
+import io.railmap.discovery.model.LocalPort;
+import io.railmap.discovery.model.PortSource;
+import io.railmap.discovery.model.SkippedPort;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.rail.RailAligner;
 import java.lang.System.Logger;

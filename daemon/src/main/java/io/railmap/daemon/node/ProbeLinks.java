@@ -1,8 +1,8 @@
 package io.railmap.daemon.node;
 
-import io.railmap.discovery.LocalPort;
 import io.railmap.daemon.probe.ProbePort;
 import io.railmap.daemon.probe.ProbeService;
+import io.railmap.discovery.model.LocalPort;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.HashMap;

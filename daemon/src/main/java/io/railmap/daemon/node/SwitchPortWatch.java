@@ -1,9 +1,9 @@
 package io.railmap.daemon.node;
 
-import io.railmap.discovery.LocalPort;
-import io.railmap.discovery.SourceUnavailableException;
-import io.railmap.discovery.SwitchPortSource;
-import io.railmap.discovery.SwitchPorts;
+import io.railmap.discovery.model.LocalPort;
+import io.railmap.discovery.model.SourceUnavailableException;
+import io.railmap.discovery.model.SwitchPortSource;
+import io.railmap.discovery.model.SwitchPorts;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.SwitchPort;
 import java.lang.System.Logger;

@@ -13,55 +13,15 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Turns a {@link ProbeDatagram} into the bytes of one UDP datagram and back. Stateless and
- * thread-safe. The format is described for operators in {@code daemon/PROBE.md}; this is the
- * authoritative summary.
+ * Turns a {@link ProbeDatagram} into the bytes of one UDP datagram and back. The specification is
+ * {@code daemon/PROBE.md}, "Wire format": the header, the append-only message types, the hello's
+ * keys and their rules, and what a receiver drops in which order; a change to the bytes changes that
+ * page first.
  *
- * <h2>Header (8 bytes, fixed for every version)</h2>
- * <pre>
- * offset  size  field
- * 0       4     magic, ASCII "RMAP" (0x52 0x4D 0x41 0x50)
- * 4       1     protocol version, unsigned; this codec writes {@value #VERSION} and reads
- *               {@value #MIN_VERSION}..{@value #VERSION}
- * 5       1     message type, unsigned; see below
- * 6       2     body length in bytes, unsigned big-endian; header + body is the whole datagram
- * 8       n     body
- * </pre>
- * A datagram is at most {@value #MAX_DATAGRAM_BYTES} bytes, header included.
+ * <p>Errors: {@link #decode(byte[], Optional)} refuses a datagram with the first rule broken, in the
+ * order of PROBE.md's table, as a {@link DropReason}; no JSON is parsed before a tag verifies.
  *
- * <h2>Message types (append-only)</h2>
- * Numbers are never reused or redefined. A change to a body's fields is a new protocol version.
- * <pre>
- * type  name                 since  body
- * 0     -                    -      reserved, never sent
- * 1     hello                v1     a JSON object, UTF-8, exactly these keys:
- *                                     "cluster"     string   required
- *                                     "node"        string   required
- *                                     "port"        string   required (netdev)
- *                                     "rdma"        string   optional (absent when the port has no RDMA device)
- *                                     "mac"         string   required ("aa:bb:cc:dd:ee:ff")
- *                                     "incarnation" integer  required, 0..2^63-1
- *                                     "seq"         integer  v2 only, required, 1..2^63-1
- *                                     "management"  string   required ("host:port" of the HTTP API)
- *                                     "ttlMs"       integer  required, 0..600000; 0 is a goodbye
- * 2     authenticated hello  v2     the JSON object of a v2 hello, then a 32-byte tag: HMAC-SHA-256
- *                                   ({@link ProbeKey}) of the 8 header bytes and the JSON bytes.
- *                                   The header's body length counts the JSON and the tag.
- * </pre>
- * Value rules are those of {@link ProbeDatagram}. A typical hello is about 200 bytes, 232 with a tag.
- * A daemon with a cluster key sends type 2 and accepts only type 2 with a valid tag; a daemon without
- * one sends type 1 and accepts types 1 (v1 and v2) only.
- *
- * <h2>Strictness</h2>
- * {@link #decode(byte[], Optional)} refuses, with the {@link DropReason} in brackets: more than
- * {@value #MAX_DATAGRAM_BYTES} bytes [OVERSIZE]; fewer than 8 bytes or than the declared body
- * [TRUNCATED]; another magic [MAGIC]; a version outside {@value #MIN_VERSION}..{@value #VERSION}
- * [VERSION]; a type the version does not define [TYPE]; bytes after the declared body [LENGTH];
- * an authenticated hello without a key here [NO_KEY]; an unauthenticated hello with a key here
- * [UNAUTHENTICATED]; a tag that does not verify (wrong key, or bytes changed) [BAD_TAG]; a body that
- * is not strict UTF-8, not JSON, not a single object, or repeats a key [BODY]; a missing, unknown,
- * null or ill-typed key, or a value out of range [FIELD]. The checks run in that order, so the first
- * problem names the reason, and no JSON is parsed before the tag is verified.
+ * <p>Threads: stateless and thread-safe.
  */
 public final class ProbeCodec {
     /** The four bytes every railmap probe datagram starts with: ASCII {@code RMAP}. */

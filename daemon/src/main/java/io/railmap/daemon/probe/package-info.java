@@ -5,8 +5,8 @@
  * every second (faster for a moment after it comes up). A hello says "cluster C, node B, port X,
  * believe me for T ms". Link-local traffic never crosses a router, so a hello heard on port Y came
  * over Y's cable (or Y's switch): (B, X) is Y's neighbour until T runs out, Y loses carrier, or B
- * says goodbye. The wire format is in {@code daemon/PROBE.md} and {@link
- * io.railmap.daemon.probe.ProbeCodec}.
+ * says goodbye. The wire format is specified in {@code daemon/PROBE.md};
+ * {@link io.railmap.daemon.probe.ProbeCodec} implements it.
  *
  * <p>Reading order, data flowing one way:
  * {@link io.railmap.daemon.probe.ProbeConfig} and {@link io.railmap.daemon.probe.ProbeTiming}

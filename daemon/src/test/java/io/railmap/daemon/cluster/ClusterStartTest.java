@@ -1,9 +1,8 @@
 package io.railmap.daemon.cluster;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.railmap.daemon.cluster.config.ClusterConfig;
+import io.railmap.daemon.cluster.config.ClusterTiming;
 import io.railmap.daemon.engine.Engine;
 import io.railmap.daemon.testing.FreePorts;
 import java.net.InetAddress;
@@ -11,6 +10,8 @@ import java.net.ServerSocket;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Starting a member for real, alone on loopback. */
 class ClusterStartTest {

@@ -1,9 +1,12 @@
 package io.railmap.daemon.cluster;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.railmap.daemon.cluster.config.ClusterConfig;
+import io.railmap.daemon.cluster.config.ClusterKey;
+import io.railmap.daemon.cluster.config.ClusterTiming;
+import io.railmap.daemon.cluster.config.Seed;
+import io.railmap.daemon.cluster.stack.NodeAddresses;
+import io.railmap.daemon.cluster.stack.StackChannels;
 import io.railmap.daemon.engine.Engine;
 import io.railmap.daemon.testing.FreePorts;
 import io.railmap.matrix.model.NodeRecord;
@@ -28,6 +31,8 @@ import org.jgroups.JChannel;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Real JGroups members in this JVM, on loopback, with the lab timing and a cluster key: three

@@ -62,21 +62,21 @@ class JoinDisseminationTest {
         Address c = UUID.randomUUID();
         Address d = UUID.randomUUID();
         View joined = View.create(a, 4, a, b, c, d);
-        assertThat(Cluster.newcomers(List.of(a, b, c), joined, b)).containsExactly(d);
-        assertThat(Cluster.newcomers(List.of(), joined, d)).containsExactlyInAnyOrder(a, b, c);
-        assertThat(Cluster.newcomers(List.of(a, b, c, d), View.create(a, 5, a, b, d), a)).isEmpty();
+        assertThat(ViewChanges.newcomers(List.of(a, b, c), joined, b)).containsExactly(d);
+        assertThat(ViewChanges.newcomers(List.of(), joined, d)).containsExactlyInAnyOrder(a, b, c);
+        assertThat(ViewChanges.newcomers(List.of(a, b, c, d), View.create(a, 5, a, b, d), a)).isEmpty();
 
         // c's view still held a and b, but they were in another partition: they may lack c's record
         View left = View.create(a, 6, a, b);
         View right = View.create(c, 6, c, d);
         MergeView merged = new MergeView(new ViewId(a, 7), new ArrayList<>(List.of(a, b, c, d)), new ArrayList<>(List.of(left, right)));
-        assertThat(Cluster.newcomers(List.of(a, b, c, d), merged, c)).isEqualTo(Set.of(a, b));
-        assertThat(Cluster.newcomers(List.of(a, b), merged, a)).isEqualTo(Set.of(c, d));
+        assertThat(ViewChanges.newcomers(List.of(a, b, c, d), merged, c)).isEqualTo(Set.of(a, b));
+        assertThat(ViewChanges.newcomers(List.of(a, b), merged, a)).isEqualTo(Set.of(c, d));
 
         // c was frozen: its own view still lists a and b, who dropped it; they are in both subgroups
         MergeView thawed = new MergeView(new ViewId(c, 9), new ArrayList<>(List.of(c, a, b)),
                 new ArrayList<>(List.of(View.create(c, 5, c, a, b), View.create(a, 8, a, b))));
-        assertThat(Cluster.newcomers(List.of(c, a, b), thawed, c)).isEqualTo(Set.of(a, b));
-        assertThat(Cluster.newcomers(List.of(a, b), thawed, a)).isEqualTo(Set.of(c));
+        assertThat(ViewChanges.newcomers(List.of(c, a, b), thawed, c)).isEqualTo(Set.of(a, b));
+        assertThat(ViewChanges.newcomers(List.of(a, b), thawed, a)).isEqualTo(Set.of(c));
     }
 }

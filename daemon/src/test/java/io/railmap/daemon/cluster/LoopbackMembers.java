@@ -1,9 +1,10 @@
 package io.railmap.daemon.cluster;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.railmap.daemon.cluster.config.ClusterConfig;
+import io.railmap.daemon.cluster.config.ClusterKey;
+import io.railmap.daemon.cluster.config.ClusterTiming;
+import io.railmap.daemon.cluster.config.Seed;
 import io.railmap.daemon.engine.Engine;
 import io.railmap.daemon.testing.FreePorts;
 import io.railmap.matrix.model.Port;
@@ -17,6 +18,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 import org.jgroups.stack.Protocol;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Members of one cluster in this JVM, for tests of the cluster code: each a real {@link Cluster}

@@ -1,5 +1,6 @@
 package io.railmap.daemon.cluster;
 
+import io.railmap.daemon.cluster.stack.NodeAddresses;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jgroups.Message;

@@ -1,8 +1,7 @@
 package io.railmap.daemon.cluster;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
+import io.railmap.daemon.cluster.config.ClusterKey;
+import io.railmap.daemon.cluster.config.ClusterTiming;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,6 +13,8 @@ import java.util.Optional;
 import org.jgroups.stack.Protocol;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Anti-entropy in a real cluster: JGroups members in this JVM on loopback, lab timing (a 5 s repair

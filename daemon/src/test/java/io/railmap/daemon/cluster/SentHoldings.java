@@ -1,5 +1,6 @@
 package io.railmap.daemon.cluster;
 
+import io.railmap.daemon.cluster.stack.NodeAddresses;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;

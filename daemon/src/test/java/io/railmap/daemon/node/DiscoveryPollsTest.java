@@ -3,8 +3,8 @@ package io.railmap.daemon.node;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.railmap.discovery.Discovery;
-import io.railmap.discovery.PortSource;
+import io.railmap.discovery.model.Discovery;
+import io.railmap.discovery.model.PortSource;
 import io.vertx.core.Vertx;
 import java.time.Duration;
 import java.util.ArrayList;

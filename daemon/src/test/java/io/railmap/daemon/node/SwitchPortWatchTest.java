@@ -2,7 +2,7 @@ package io.railmap.daemon.node;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.railmap.discovery.SwitchPorts;
+import io.railmap.discovery.model.SwitchPorts;
 import io.railmap.matrix.model.FarEndSource;
 import io.railmap.matrix.model.Infiniband;
 import io.railmap.matrix.model.SwitchPort;

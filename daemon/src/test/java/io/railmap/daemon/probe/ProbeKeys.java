@@ -1,6 +1,6 @@
 package io.railmap.daemon.probe;
 
-import io.railmap.daemon.cluster.ClusterKey;
+import io.railmap.daemon.cluster.config.ClusterKey;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 

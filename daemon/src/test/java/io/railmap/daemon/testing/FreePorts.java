@@ -1,6 +1,6 @@
 package io.railmap.daemon.testing;
 
-import io.railmap.daemon.cluster.ClusterConfig;
+import io.railmap.daemon.cluster.config.ClusterConfig;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;

@@ -2,7 +2,7 @@ package io.railmap.daemon.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.railmap.daemon.cluster.ClusterConfig;
+import io.railmap.daemon.cluster.config.ClusterConfig;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

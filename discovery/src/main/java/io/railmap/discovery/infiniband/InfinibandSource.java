@@ -1,20 +1,20 @@
 package io.railmap.discovery.infiniband;
 
-import io.railmap.discovery.BoundedCommand;
-import io.railmap.discovery.CommandFailedException;
-import io.railmap.discovery.LocalPort;
-import io.railmap.discovery.Quote;
-import io.railmap.discovery.SkipException;
-import io.railmap.discovery.SourceUnavailableException;
-import io.railmap.discovery.SwitchPortSource;
-import io.railmap.discovery.SwitchPorts;
 import io.railmap.discovery.linux.SysfsFiles;
+import io.railmap.discovery.model.LocalPort;
+import io.railmap.discovery.model.Quote;
+import io.railmap.discovery.model.SkipException;
+import io.railmap.discovery.model.SourceUnavailableException;
+import io.railmap.discovery.model.SwitchPortSource;
+import io.railmap.discovery.model.SwitchPorts;
 import io.railmap.matrix.model.FarEndSource;
 import io.railmap.matrix.model.Infiniband;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.SwitchPort;
+import io.railmap.process.BoundedCommand;
+import io.railmap.process.CommandFailedException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,24 +28,28 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The switch port at the far end of each active InfiniBand port, from infiniband-diags. For each
- * such port, two directed-route queries one hop out of that port only:
- * {@code smpquery -C <dev> -P <n> -D nodeinfo 0,<n>} (the far node's type, GUID and the port the
- * cable enters) and, when it is a switch, {@code smpquery -C <dev> -P <n> -D nodedesc 0,<n>} (its
- * description). That is two or three SMPs per local port, answered by the neighbour itself, whatever
- * the fabric's size; {@code ibnetdiscover}, {@code iblinkinfo} and {@code ibqueryerrors} sweep the
- * whole fabric (thousands of SMPs and seconds to minutes on a large one) to answer the same for one
- * port, and {@code ibstat} tells nothing about the far end. A far end that is an HCA (a back-to-back
- * cable) gives no switch port but {@link Infiniband} facts: its node GUID and the port the cable
- * enters ({@code Guid}, {@code LocalPort}), with the node GUID of the local HCA read from sysfs
- * ({@code /sys/class/infiniband/<hca>/node_guid}), so that the two ends of the cable can name each
- * other (rdma-core's {@code libibnetdisc/ibnetdisc.c} {@code recv_node_info} links a node reached by
- * a directed route the same way: its {@code IB_NODE_GUID_F} and {@code IB_NODE_LOCAL_PORT_F}). Every
- * asked port whose node GUID sysfs gives carries it, whatever its far end. Needs read and write
- * access to the umad device ({@code /dev/infiniband/umad*}: root, or a udev rule).
+ * The switch port at the far end of each active InfiniBand port, from infiniband-diags' directed-route
+ * queries one hop out of that port: {@code smpquery -C <dev> -P <n> -D nodeinfo 0,<n>} (the far
+ * node's type, GUID and the port the cable enters) and, for a switch, {@code smpquery ... nodedesc
+ * 0,<n>} (its description).
  *
- * <p>Ports without InfiniBand link layer, or not active, are not asked. With no such port, nothing
- * runs and the source is not "unavailable". At most {@value #MAX_PORTS} ports are asked per read.
+ * <ul>
+ *   <li>A far end that is an HCA (a back-to-back cable) gives no switch port but {@link Infiniband}
+ *       facts: its node GUID and the port the cable enters ({@code Guid}, {@code LocalPort}), so the
+ *       two ends of the cable can name each other. Every asked port whose node GUID sysfs gives
+ *       ({@code /sys/class/infiniband/<hca>/node_guid}) carries it.</li>
+ *   <li>Ports without InfiniBand link layer, or not active, are not asked; with none, nothing runs
+ *       and the source is not "unavailable". At most {@value #MAX_PORTS} ports per read.</li>
+ * </ul>
+ *
+ * <p>Cost: two or three SMPs per local port, answered by the neighbour itself, whatever the
+ * fabric's size (docs/decisions.md says why not {@code ibnetdiscover}).
+ *
+ * <p>Needs read and write access to the umad device ({@code /dev/infiniband/umad*}: root, or a udev
+ * rule).
+ *
+ * <p>Source: rdma-core {@code libibnetdisc/ibnetdisc.c} {@code recv_node_info} links a node reached by
+ * a directed route the same way ({@code IB_NODE_GUID_F}, {@code IB_NODE_LOCAL_PORT_F}).
  */
 public final class InfinibandSource implements SwitchPortSource {
     /** How long one smpquery may take: its own SMP timeout is 1 s with 3 retries by default. */

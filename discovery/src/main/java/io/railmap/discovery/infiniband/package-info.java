@@ -4,6 +4,6 @@
  * {@code smpquery -D nodeinfo} and {@code nodedesc} one hop out of that port
  * ({@link io.railmap.discovery.infiniband.InfinibandSource}, parsed by
  * {@link io.railmap.discovery.infiniband.SmpQuery}); why these and not a fabric sweep is in
- * {@code InfinibandSource}.
+ * docs/decisions.md.
  */
 package io.railmap.discovery.infiniband;

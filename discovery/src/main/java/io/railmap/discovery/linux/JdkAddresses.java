@@ -24,7 +24,7 @@ final class JdkAddresses {
     /**
      * @return netdev name → its addresses as the JDK writes them (IPv6 with a {@code %scope} suffix),
      *         each followed by {@code /} and its prefix length ({@link InterfaceAddress#getNetworkPrefixLength()},
-     *         what the kernel holds: {@code ip addr}'s length), as {@link io.railmap.discovery.PortAddresses} reads them
+     *         what the kernel holds: {@code ip addr}'s length), as {@link io.railmap.discovery.model.PortAddresses} reads them
      * @throws SocketException when the interfaces cannot be listed
      */
     static Map<String, List<String>> read() throws SocketException {

@@ -1,10 +1,10 @@
 package io.railmap.discovery.linux;
 
-import io.railmap.discovery.Quote;
+import io.railmap.discovery.model.Quote;
+import io.railmap.discovery.model.SkipException;
 import io.railmap.matrix.model.Names;
-import java.io.IOException;
-import io.railmap.discovery.SkipException;
 import io.railmap.matrix.model.PortState;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

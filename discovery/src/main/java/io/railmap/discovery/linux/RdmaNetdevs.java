@@ -1,7 +1,7 @@
 package io.railmap.discovery.linux;
 
-import io.railmap.discovery.Quote;
-import io.railmap.discovery.SkipException;
+import io.railmap.discovery.model.Quote;
+import io.railmap.discovery.model.SkipException;
 import io.railmap.matrix.model.Names;
 import java.io.IOException;
 import java.nio.file.Files;

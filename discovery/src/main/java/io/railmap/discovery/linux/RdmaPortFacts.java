@@ -1,8 +1,8 @@
 package io.railmap.discovery.linux;
 
-import io.railmap.discovery.Gid;
-import io.railmap.discovery.Quote;
-import io.railmap.discovery.SkipException;
+import io.railmap.discovery.model.Gid;
+import io.railmap.discovery.model.Quote;
+import io.railmap.discovery.model.SkipException;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.PortState;
@@ -16,7 +16,7 @@ import java.util.Optional;
 /**
  * What {@code /sys/class/infiniband/<hca>/ports/<n>/} says about one RDMA port.
  *
- * @param state    from {@code state} ({@code 4: ACTIVE}), mapped by {@link io.railmap.discovery.IbPortState}
+ * @param state    from {@code state} ({@code 4: ACTIVE}), mapped by {@link io.railmap.discovery.model.IbPortState}
  * @param kind     from {@code link_layer}: {@code InfiniBand} → infiniband, {@code Ethernet} → roce
  * @param rateGbps from {@code rate} ({@code 400 Gb/sec (4X NDR)} → 400.0), only while
  *                 {@code phys_state} reads {@code 5: LinkUp}: a port without a physical link still

@@ -1,7 +1,7 @@
 package io.railmap.discovery.linux;
 
-import io.railmap.discovery.IbPortState;
-import io.railmap.discovery.Quote;
+import io.railmap.discovery.model.IbPortState;
+import io.railmap.discovery.model.Quote;
 import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.PortState;
 import java.util.Locale;

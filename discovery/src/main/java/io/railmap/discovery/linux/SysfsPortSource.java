@@ -1,15 +1,15 @@
 package io.railmap.discovery.linux;
 
-import io.railmap.discovery.AssumedRdma;
-import io.railmap.discovery.Discovery;
-import io.railmap.discovery.DiscoveryException;
-import io.railmap.discovery.Gid;
-import io.railmap.discovery.InterfaceSelection;
-import io.railmap.discovery.LocalPort;
-import io.railmap.discovery.PortAddresses;
-import io.railmap.discovery.PortSource;
-import io.railmap.discovery.Quote;
-import io.railmap.discovery.SkipException;
+import io.railmap.discovery.model.AssumedRdma;
+import io.railmap.discovery.model.Discovery;
+import io.railmap.discovery.model.DiscoveryException;
+import io.railmap.discovery.model.Gid;
+import io.railmap.discovery.model.InterfaceSelection;
+import io.railmap.discovery.model.LocalPort;
+import io.railmap.discovery.model.PortAddresses;
+import io.railmap.discovery.model.PortSource;
+import io.railmap.discovery.model.Quote;
+import io.railmap.discovery.model.SkipException;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.railmap.discovery.Quote;
-import io.railmap.discovery.SwitchPorts;
+import io.railmap.discovery.model.Quote;
+import io.railmap.discovery.model.SwitchPorts;
 import io.railmap.matrix.model.FarEndSource;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.SwitchPort;
@@ -17,9 +17,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Reads lldpd's neighbour table as {@code lldpcli -f json0 show neighbors details} prints it (lldpd
- * 1.0.x, {@code src/client/json_writer.c}; lldpcli(8): "json0 ... the structure of the JSON object is
- * not affected by the number of interfaces or the number of neighbors"):
+ * Reads lldpd's neighbour table, as {@code lldpcli -f json0 show neighbors details} prints it, into
+ * the switch port at the far end of each interface.
  *
  * <pre>
  * {"lldp": [{"interface": [
@@ -29,20 +28,27 @@ import java.util.Optional;
  *   ...]}]}
  * </pre>
  *
- * One {@code interface} entry is one neighbour: an interface that hears several (a hub, a bridge that
- * forwards LLDP) appears once per neighbour, under the same {@code name}. With no neighbour at all
- * the table is {@code {"lldp": [{}]}}. Per neighbour, the switch port is the chassis ID's value
- * (whatever its type: {@code mac}, {@code local}, {@code ifname}...), the system name when sent, and
- * the port ID's value. Entries learnt by another protocol than LLDP ({@code via} CDP, EDP...) are
- * left out. A neighbour whose system capabilities are Station alone is a host at the far end of a
- * direct cable, not a switch: it gives no switch port. lldpd announces Station alone only on a host
- * with no bridge and IP forwarding off (lldpd 1.0.22 {@code src/daemon/interfaces.c}
- * {@code interfaces_helper_chassis}, {@code src/daemon/lldpd.c} {@code lldpd_update_localchassis});
- * a GPU node with {@code docker0} announces Bridge, so every other neighbour is passed on as lldpd
- * heard it and the rail table tells a node from a switch with the records
- * ({@code io.railmap.matrix.fabric.RailTable#switchReached}). An interface with one neighbour gets its switch port; one with several gets none and
- * a note; a neighbour with a missing or bad field (empty, over 255 bytes, a control character) is
- * skipped with a note, the others are kept. At most {@value #MAX_NEIGHBOURS} neighbours are read.
+ * <ul>
+ *   <li>One {@code interface} entry is one neighbour; an interface that hears several (a hub, a
+ *       bridge that forwards LLDP) appears once per neighbour under the same {@code name}. No
+ *       neighbour at all: {@code {"lldp": [{}]}}.</li>
+ *   <li>The switch port is the chassis ID's value (any type), the system name when sent, and the
+ *       port ID's value. Entries learnt by another protocol ({@code via} CDP, EDP...) are left out.</li>
+ *   <li>A neighbour whose capabilities are Station alone is a host at the far end of a direct cable
+ *       and gives no switch port. Every other neighbour is passed on as heard (a GPU node with
+ *       {@code docker0} announces Bridge); the rail table tells a node from a switch
+ *       ({@code io.railmap.matrix.fabric.RailTable#switchReached}).</li>
+ * </ul>
+ *
+ * <p>Errors: an interface with several neighbours gets none and a note; a neighbour with a missing
+ * or bad field (empty, over 255 bytes, a control character) is skipped with a note; at most
+ * {@value #MAX_NEIGHBOURS} neighbours are read.
+ *
+ * <p>Source: lldpd 1.0.x {@code src/client/json_writer.c}; lldpcli(8) on json0 ("the structure of
+ * the JSON object is not affected by the number of interfaces or the number of neighbors"); Station
+ * alone only on a host with no bridge and IP forwarding off (lldpd 1.0.22 {@code
+ * src/daemon/interfaces.c} {@code interfaces_helper_chassis}, {@code src/daemon/lldpd.c} {@code
+ * lldpd_update_localchassis}).
  */
 public final class LldpNeighbours {
     /** The most neighbour entries read from one table; the rest are left out with a note. */

@@ -1,12 +1,12 @@
 package io.railmap.discovery.lldp;
 
-import io.railmap.discovery.BoundedCommand;
-import io.railmap.discovery.CommandFailedException;
-import io.railmap.discovery.LocalPort;
-import io.railmap.discovery.SourceUnavailableException;
-import io.railmap.discovery.SwitchPortSource;
-import io.railmap.discovery.SwitchPorts;
+import io.railmap.discovery.model.LocalPort;
+import io.railmap.discovery.model.SourceUnavailableException;
+import io.railmap.discovery.model.SwitchPortSource;
+import io.railmap.discovery.model.SwitchPorts;
 import io.railmap.matrix.model.Names;
+import io.railmap.process.BoundedCommand;
+import io.railmap.process.CommandFailedException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.railmap.discovery.macos;
 
-import io.railmap.discovery.DiscoveryException;
-import io.railmap.discovery.Quote;
+import io.railmap.discovery.model.DiscoveryException;
+import io.railmap.discovery.model.Quote;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,8 +1,8 @@
 package io.railmap.discovery.macos;
 
-import io.railmap.discovery.DiscoveryException;
-import io.railmap.discovery.IbPortState;
-import io.railmap.discovery.Quote;
+import io.railmap.discovery.model.DiscoveryException;
+import io.railmap.discovery.model.IbPortState;
+import io.railmap.discovery.model.Quote;
 import io.railmap.matrix.model.PortState;
 import java.util.Collections;
 import java.util.HashMap;

@@ -1,6 +1,6 @@
 package io.railmap.discovery.macos;
 
-import io.railmap.discovery.Quote;
+import io.railmap.discovery.model.Quote;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -22,9 +22,11 @@ import java.util.stream.Collectors;
  *     inet6 fe80::1021:1bac:fe1:b5e3%en2 prefixlen 64 secured scopeid 0xb
  *     member: en2 flags=3&lt;LEARNING,DISCOVER&gt;
  * </pre>
- * The addresses are kept as written ({@code %zone} and all; {@link io.railmap.discovery.PortAddresses}
+ * The addresses are kept as written ({@code %zone} and all; {@link io.railmap.discovery.model.PortAddresses}
  * checks and cleans them), each followed by {@code /N} when its line gives a prefix length
- * ({@link #prefixLength}). An odd line costs only what it says: a {@code member:} line naming no
+ * ({@link #prefixLength}).
+ *
+ * <p>Errors: an odd line costs only what it says: a {@code member:} line naming no
  * interface is ignored; an interface that two bridges claim gets no bridge; an interface listed twice
  * gets no addresses; a line that is neither a header nor indented is ignored. Each kind of odd line
  * gives at most one note, naming the first such line and counting the others.
@@ -106,14 +108,17 @@ record Ifconfig(String source, Map<String, List<String>> addresses, Map<String, 
 
     /**
      * The prefix length an {@code inet} or {@code inet6} line gives, as {@code /N} after the address
-     * ({@link io.railmap.discovery.PortAddresses} reads it so): an {@code inet} line's {@code netmask},
-     * which ifconfig prints as {@code 0x} and hexadecimal digits without leading zeros (apple-oss-distributions
-     * network_cmds {@code ifconfig.tproj/af_inet.c}, {@code in_status}: {@code "netmask 0x%lx"}, after a
-     * {@code --> destination} on a point-to-point link), is the number of its ones when they are contiguous
-     * from the top ({@code 0xffff0000} is {@code /16}, {@code 0x0} is {@code /0}); an {@code inet6} line's
-     * {@code prefixlen} ({@code af_inet6.c}, {@code in6_status}) is its number, but not 0, which
-     * {@code prefix()} prints for a mask that is not contiguous ones too. Empty when the line gives none
-     * or an odd one, which leaves the address's length unknown.
+     * ({@link io.railmap.discovery.model.PortAddresses} reads it so); empty when the line gives none or
+     * an odd one, which leaves the address's length unknown.
+     * <ul>
+     *   <li>{@code inet}: the {@code netmask}, {@code 0x} and hexadecimal digits without leading zeros
+     *       (after a {@code --> destination} on a point-to-point link), is the number of its ones when
+     *       they are contiguous from the top ({@code 0xffff0000} is {@code /16}, {@code 0x0} is {@code /0}).</li>
+     *   <li>{@code inet6}: the {@code prefixlen}, but not 0, which is also printed for a mask that is
+     *       not contiguous ones.</li>
+     * </ul>
+     * Source: apple-oss-distributions network_cmds {@code ifconfig.tproj/af_inet.c} {@code in_status}
+     * ({@code "netmask 0x%lx"}), {@code af_inet6.c} {@code in6_status} and {@code prefix()}.
      */
     static String prefixLength(String[] words) {
         for (int i = 2; i + 1 < words.length; i++) {

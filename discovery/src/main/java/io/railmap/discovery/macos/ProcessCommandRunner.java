@@ -1,7 +1,7 @@
 package io.railmap.discovery.macos;
 
-import io.railmap.discovery.BoundedCommand;
-import io.railmap.discovery.CommandFailedException;
+import io.railmap.process.BoundedCommand;
+import io.railmap.process.CommandFailedException;
 import java.time.Duration;
 import java.util.List;
 

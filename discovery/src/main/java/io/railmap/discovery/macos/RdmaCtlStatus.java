@@ -1,7 +1,7 @@
 package io.railmap.discovery.macos;
 
-import io.railmap.discovery.DiscoveryException;
-import io.railmap.discovery.Quote;
+import io.railmap.discovery.model.DiscoveryException;
+import io.railmap.discovery.model.Quote;
 
 /** What {@code rdma_ctl status} prints: whether RDMA over Thunderbolt is turned on. */
 enum RdmaCtlStatus {

@@ -1,7 +1,7 @@
 package io.railmap.discovery.macos;
 
-import io.railmap.discovery.DiscoveryException;
-import io.railmap.discovery.SkipException;
+import io.railmap.discovery.model.DiscoveryException;
+import io.railmap.discovery.model.SkipException;
 import io.railmap.matrix.model.PortState;
 import java.util.Locale;
 import java.util.Optional;

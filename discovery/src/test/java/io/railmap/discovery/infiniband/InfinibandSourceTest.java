@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import io.railmap.discovery.LocalPort;
-import io.railmap.discovery.SourceUnavailableException;
-import io.railmap.discovery.SwitchPorts;
 import io.railmap.discovery.linux.SysfsFiles;
+import io.railmap.discovery.model.LocalPort;
+import io.railmap.discovery.model.SourceUnavailableException;
+import io.railmap.discovery.model.SwitchPorts;
 import io.railmap.matrix.model.FarEndSource;
 import io.railmap.matrix.model.Infiniband;
 import io.railmap.matrix.model.Port;

@@ -2,7 +2,7 @@ package io.railmap.discovery.infiniband;
 
 import com.code_intelligence.jazzer.junit.DictionaryEntries;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.railmap.discovery.DiscoveryFuzzing;
+import io.railmap.discovery.model.DiscoveryFuzzing;
 import io.railmap.matrix.Fuzzing;
 import io.railmap.matrix.model.FarEndSource;
 import io.railmap.matrix.model.SwitchPort;

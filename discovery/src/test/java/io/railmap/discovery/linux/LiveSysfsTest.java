@@ -3,10 +3,10 @@ package io.railmap.discovery.linux;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.railmap.discovery.AssumedRdma;
-import io.railmap.discovery.Discovery;
-import io.railmap.discovery.InterfaceSelection;
-import io.railmap.discovery.LocalPort;
+import io.railmap.discovery.model.AssumedRdma;
+import io.railmap.discovery.model.Discovery;
+import io.railmap.discovery.model.InterfaceSelection;
+import io.railmap.discovery.model.LocalPort;
 import io.railmap.matrix.model.IpAddresses;
 import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.PortState;

@@ -2,9 +2,9 @@ package io.railmap.discovery.linux;
 
 import com.code_intelligence.jazzer.junit.DictionaryEntries;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.railmap.discovery.Discovery;
-import io.railmap.discovery.DiscoveryFuzzing;
-import io.railmap.discovery.InterfaceSelection;
+import io.railmap.discovery.model.Discovery;
+import io.railmap.discovery.model.DiscoveryFuzzing;
+import io.railmap.discovery.model.InterfaceSelection;
 import io.railmap.matrix.Fuzzing;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -2,8 +2,8 @@ package io.railmap.discovery.lldp;
 
 import com.code_intelligence.jazzer.junit.DictionaryEntries;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.railmap.discovery.DiscoveryFuzzing;
-import io.railmap.discovery.SwitchPorts;
+import io.railmap.discovery.model.DiscoveryFuzzing;
+import io.railmap.discovery.model.SwitchPorts;
 import io.railmap.matrix.Fuzzing;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.railmap.discovery.SwitchPorts;
+import io.railmap.discovery.model.SwitchPorts;
 import io.railmap.matrix.fabric.RailTable;
 import io.railmap.matrix.model.FarEndSource;
 import io.railmap.matrix.model.NodeRecord;

@@ -3,7 +3,7 @@ package io.railmap.discovery.macos;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.railmap.discovery.DiscoveryException;
+import io.railmap.discovery.model.DiscoveryException;
 import io.railmap.matrix.model.PortState;
 import org.junit.jupiter.api.Test;
 

@@ -3,7 +3,7 @@ package io.railmap.discovery.macos;
 import static io.railmap.discovery.macos.Fixtures.read;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.railmap.discovery.PortAddresses;
+import io.railmap.discovery.model.PortAddresses;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

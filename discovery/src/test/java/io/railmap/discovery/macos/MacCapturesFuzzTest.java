@@ -2,8 +2,8 @@ package io.railmap.discovery.macos;
 
 import com.code_intelligence.jazzer.junit.DictionaryEntries;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.railmap.discovery.DiscoveryFuzzing;
-import io.railmap.discovery.InterfaceSelection;
+import io.railmap.discovery.model.DiscoveryFuzzing;
+import io.railmap.discovery.model.InterfaceSelection;
 import io.railmap.matrix.Fuzzing;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;

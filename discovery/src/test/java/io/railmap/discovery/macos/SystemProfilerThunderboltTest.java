@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.railmap.discovery.SkipException;
+import io.railmap.discovery.model.SkipException;
 import org.junit.jupiter.api.Test;
 
 /** Bus shapes the real captures do not show; written in the fields of a full capture. */

@@ -5,12 +5,12 @@ import static io.railmap.discovery.macos.Fixtures.read;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.railmap.discovery.AssumedRdma;
-import io.railmap.discovery.Discovery;
-import io.railmap.discovery.DiscoveryException;
-import io.railmap.discovery.InterfaceSelection;
-import io.railmap.discovery.LocalPort;
-import io.railmap.discovery.SkippedPort;
+import io.railmap.discovery.model.AssumedRdma;
+import io.railmap.discovery.model.Discovery;
+import io.railmap.discovery.model.DiscoveryException;
+import io.railmap.discovery.model.InterfaceSelection;
+import io.railmap.discovery.model.LocalPort;
+import io.railmap.discovery.model.SkippedPort;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.PortState;

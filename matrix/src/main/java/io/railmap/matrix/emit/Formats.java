@@ -12,6 +12,9 @@ public final class Formats {
     public static final List<Format> ALL = List.of(new DevicesFile(), new JacclEnv(), new LaunchHostfile(), new PlanJson(),
             new Dot(), new RingLaunchHostfile(), new RingHostsFile());
 
+    /** The rail table's formats ({@code railmap rails --format NAME}), in the order help lists them; the first is the default. */
+    public static final List<RailTableFormat> RAIL_TABLES = List.of(RailTableText.FORMAT, RailTableJson.FORMAT);
+
     private Formats() {
     }
 

@@ -6,10 +6,11 @@ import io.railmap.matrix.codec.JsonText;
 import io.railmap.matrix.fabric.Rail;
 import io.railmap.matrix.fabric.RailNic;
 import io.railmap.matrix.fabric.RailTable;
+import java.util.Set;
 
 /**
- * The rail table as JSON, for {@code railmap rails --json} and the {@code railTable} of
- * {@link PlanJson}.
+ * The rail table as JSON, for {@code railmap rails --format json} ({@link Formats#RAIL_TABLES}) and the
+ * {@code railTable} of {@link PlanJson}.
  *
  * <pre>
  * railTable: {"rails": [rail, ...], "strays": [nic, ...], "findings": [finding, ...]}
@@ -22,6 +23,10 @@ import io.railmap.matrix.fabric.RailTable;
  * rail id.
  */
 public final class RailTableJson {
+    /** The registered format ({@link Formats#RAIL_TABLES}). */
+    public static final RailTableFormat FORMAT = new RailTableFormat(new Format.About("json", "application/json",
+            "The rail table and its findings as JSON", Set.of(), true), RailTableJson::render);
+
     private RailTableJson() {
     }
 

@@ -5,11 +5,13 @@ import io.railmap.matrix.fabric.RailNic;
 import io.railmap.matrix.fabric.RailTable;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.rail.RailAligner;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The rail table for people ({@code railmap rails}): one line per rail, its id, what it is, its name,
- * and per node the NIC on it and its rate; then NICs no other node's NIC shares a switch with.
+ * The rail table for people ({@code railmap rails}, the default of {@link Formats#RAIL_TABLES}): one line per
+ * rail, its id, what it is, its name, and per node the NIC on it and its rate; then NICs no other node's NIC
+ * shares a switch with. The findings are not in the text: the caller prints them after it.
  *
  * <pre>
  * RAIL  KIND    NAME   HCA     NICS
@@ -19,6 +21,10 @@ import java.util.stream.Collectors;
  * are shown escaped ({@link Names#escape}).
  */
 public final class RailTableText {
+    /** The registered format ({@link Formats#RAIL_TABLES}). */
+    public static final RailTableFormat FORMAT = new RailTableFormat(new Format.About("text", "text/plain",
+            "The rail table for people, one line per rail", Set.of(), false), RailTableText::render);
+
     private RailTableText() {
     }
 
