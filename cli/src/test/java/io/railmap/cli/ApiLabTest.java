@@ -8,13 +8,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.railmap.cli.lab.LabSetup;
 import io.railmap.lab.Lab;
 import io.railmap.lab.Schemathesis;
+import io.railmap.process.ProcessTree;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -81,10 +81,7 @@ class ApiLabTest {
     }
 
     private static String finish(Process p, Duration bound, Path log) throws Exception {
-        if (!p.waitFor(bound.toSeconds(), TimeUnit.SECONDS)) {
-            p.descendants().forEach(ProcessHandle::destroy);
-            p.destroy();
-            p.waitFor(10, TimeUnit.SECONDS);
+        if (!ProcessTree.waitFor(p, bound, Duration.ofSeconds(5))) {
             throw new AssertionError("still running after " + bound.toSeconds() + " s; its output:\n" + Files.readString(log));
         }
         return Files.readString(log, StandardCharsets.UTF_8);
@@ -137,7 +134,7 @@ class ApiLabTest {
             assertThat(p.exitValue()).as(out).isZero();
             assertThat(out).containsPattern("(?m)^cable-lost: cable .*a:en6.* lost$");
         } finally {
-            p.destroy();
+            ProcessTree.end(p, Duration.ofSeconds(5)); // ended already when it read its event
             Run.of("lab", "cable", "up", "a:en6");
         }
     }
