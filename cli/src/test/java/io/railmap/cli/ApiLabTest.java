@@ -33,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * from {@code GET /v1/openapi.json} and checks every answer against it (no 5xx, statuses, content types, bodies,
  * headers), {@value #EXAMPLES} examples per operation at most, a fixed seed; {@code /v1/events} never ends, so it
  * is left out of that run and tested apart, by the Python example ({@code examples/api/railmap_api.py}), which
- * reads the matrix of a,b and then the event a pulled cable raises.
+ * reads the matrix of a,b and then the event a pulled cable raises, and so does the snippet docs/api.md shows.
  */
 @ExtendWith(LabEndToEndTest.LabAvailable.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -139,9 +139,38 @@ class ApiLabTest {
         }
     }
 
-    /** The example's errors: an unknown host is the daemon's sentence and exit 1. */
+    /** The snippet docs/api.md shows (its first python block), as it is, against the lab's a and b. */
     @Test
     @Order(3)
+    void theSnippetOfTheApiPageRunsAsShown() throws Exception {
+        String page = Files.readString(ROOT.resolve("docs/api.md"));
+        Matcher block = Pattern.compile("```python\n(.*?)```", Pattern.DOTALL).matcher(page);
+        assertThat(block.find()).as("a python block in docs/api.md").isTrue();
+        Path snippet = Files.writeString(dir.resolve("snippet.py"), block.group(1));
+        await("both cables are rails again after the last test").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250))
+                .until(() -> Run.of("matrix", "--lab", "a", "--hosts", "a,b").out().replaceAll("\\s", "")
+                        .equals("[[null,[\"rdma_en6\",\"rdma_en7\"]],[[\"rdma_en7\",\"rdma_en6\"],null]]"));
+        Path log = dir.resolve("snippet.log");
+        Process p = inNodeA(List.of("python3", snippet.toString()), log);
+        try {
+            await("the snippet opens the event stream").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100))
+                    .until(() -> Files.readString(log).contains("reading events") || !p.isAlive());
+            assertThat(p.isAlive()).as(Files.readString(log)).isTrue();
+            assertThat(Files.readString(log)).startsWith("[[None, ['rdma_en6', 'rdma_en7']], [['rdma_en7', 'rdma_en6'], None]]\n");
+            Run pull = Run.of("lab", "cable", "down", "a:en7");
+            assertThat(pull.code()).as(pull.err()).isZero();
+            String out = finish(p, Duration.ofSeconds(90), log);
+            assertThat(p.exitValue()).as(out).isZero();
+            assertThat(out).containsPattern("(?m)^cable-lost cable .*a:en7.* lost$");
+        } finally {
+            ProcessTree.end(p, Duration.ofSeconds(5)); // ended already when it read its event
+            Run.of("lab", "cable", "up", "a:en7");
+        }
+    }
+
+    /** The example's errors: an unknown host is the daemon's sentence and exit 1. */
+    @Test
+    @Order(4)
     void thePythonExampleSaysTheDaemonsErrorSentence() throws Exception {
         Path log = dir.resolve("example-unknown.log");
         Process p = inNodeA(List.of("python3", ROOT.resolve("examples/api/railmap_api.py").toString(), "--daemon", API, "--hosts", "a,zz"), log);
