@@ -63,7 +63,7 @@ record MatrixQuery(Optional<List<String>> hosts, Order order, Format format, Rai
         List<Param> out = new ArrayList<>();
         out.add(Param.optional("hosts", Kind.STRING, "NODE,NODE,...: the node of each rank, in order; default every node"));
         out.add(Param.optional("format", Kind.STRING, "what to write; default " + Formats.standard().name() + ". "
-                + Formats.ALL.stream().map(f -> f.name() + ": " + f.summary()).collect(Collectors.joining(" "))).only(Formats.names()));
+                + Formats.ALL.stream().map(f -> f.name() + ": " + f.summary()).collect(Collectors.joining("; "))).only(Formats.names()));
         for (FormatOption option : FormatOption.values()) {
             String readers = Formats.ALL.stream().filter(f -> f.reads().contains(option)).map(Format::name).collect(Collectors.joining(", "));
             for (String name : option.parameters()) {
