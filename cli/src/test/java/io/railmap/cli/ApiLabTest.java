@@ -118,29 +118,17 @@ class ApiLabTest {
                 .isEqualTo(Integer.parseInt(operations.group(2)) - 1);
     }
 
+    /** The devices file of two-crossed.json with both cables: rail k is the same cable at both ends. */
+    private static final String BOTH = "[[null,[\"rdma_en6\",\"rdma_en7\"]],[[\"rdma_en7\",\"rdma_en6\"],null]]";
+
     @Test
     @Order(2)
     void thePythonExampleReadsTheMatrixAndTheEventOfAPulledCable() throws Exception {
-        Path log = dir.resolve("example.log");
-        Process p = inNodeA(List.of("python3", ROOT.resolve("examples/api/railmap_api.py").toString(), "--daemon", API, "--hosts", "a,b",
-                "--events", "1", "--type", "cable-lost", "--timeout", "60"), log);
-        try {
-            await("the example opens the event stream").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100))
-                    .until(() -> Files.readString(log).contains("reading events") || !p.isAlive());
-            assertThat(p.isAlive()).as(Files.readString(log)).isTrue();
-            // the matrix it printed is jaccl's devices file: the crossed cables, rail k the same cable at both ends
-            String printed = Files.readString(log);
-            JsonNode devices = JSON.readTree(printed.substring(0, printed.indexOf("reading events")));
-            assertThat(devices.toString()).isEqualTo("[[null,[\"rdma_en6\",\"rdma_en7\"]],[[\"rdma_en7\",\"rdma_en6\"],null]]");
-            Run pull = Run.of("lab", "cable", "down", "a:en6");
-            assertThat(pull.code()).as(pull.err()).isZero();
-            String out = finish(p, Duration.ofSeconds(90), log);
-            assertThat(p.exitValue()).as(out).isZero();
-            assertThat(out).containsPattern("(?m)^cable-lost: cable .*a:en6.* lost$");
-        } finally {
-            ProcessTree.end(p, Duration.ofSeconds(5)); // ended already when it read its event
-            Run.of("lab", "cable", "up", "a:en6");
-        }
+        String printed = readsTheEventOfAPulledCable("example", List.of("python3", ROOT.resolve("examples/api/railmap_api.py").toString(),
+                "--daemon", API, "--hosts", "a,b", "--events", "1", "--type", "cable-lost", "--timeout", "60"), "a:en6",
+                "(?m)^cable-lost: cable .*a:en6.* lost$");
+        JsonNode devices = JSON.readTree(printed.substring(0, printed.indexOf("reading events")));
+        assertThat(devices.toString()).isEqualTo(BOTH);
     }
 
     /** The snippet docs/api.md shows (its first python block), as it is, against the lab's a and b. */
@@ -152,23 +140,35 @@ class ApiLabTest {
         assertThat(block.find()).as("a python block in docs/api.md").isTrue();
         Path snippet = Files.writeString(dir.resolve("snippet.py"), block.group(1));
         await("both cables are rails again after the last test").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250))
-                .until(() -> Run.of("matrix", "--lab", "a", "--hosts", "a,b").out().replaceAll("\\s", "")
-                        .equals("[[null,[\"rdma_en6\",\"rdma_en7\"]],[[\"rdma_en7\",\"rdma_en6\"],null]]"));
-        Path log = dir.resolve("snippet.log");
-        Process p = inNodeA(List.of("python3", snippet.toString()), log);
+                .until(() -> Run.of("matrix", "--lab", "a", "--hosts", "a,b").out().replaceAll("\\s", "").equals(BOTH));
+        String printed = readsTheEventOfAPulledCable("snippet", List.of("python3", snippet.toString()), "a:en7",
+                "(?m)^cable-lost cable .*a:en7.* lost$");
+        assertThat(printed).startsWith("[[None, ['rdma_en6', 'rdma_en7']], [['rdma_en7', 'rdma_en6'], None]]\n");
+    }
+
+    /**
+     * Runs a program in node a that prints the matrix, then {@code reading events} once its stream is open, then
+     * exits 0 after the event a pulled {@code cable} raises, a line matching {@code eventLine}; plugs the cable back.
+     *
+     * @return what it printed before the cable was pulled
+     */
+    private static String readsTheEventOfAPulledCable(String name, List<String> command, String cable, String eventLine) throws Exception {
+        Path log = dir.resolve(name + ".log");
+        Process p = inNodeA(command, log);
         try {
-            await("the snippet opens the event stream").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100))
+            await(name + " opens the event stream").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100))
                     .until(() -> Files.readString(log).contains("reading events") || !p.isAlive());
-            assertThat(p.isAlive()).as(Files.readString(log)).isTrue();
-            assertThat(Files.readString(log)).startsWith("[[None, ['rdma_en6', 'rdma_en7']], [['rdma_en7', 'rdma_en6'], None]]\n");
-            Run pull = Run.of("lab", "cable", "down", "a:en7");
+            String printed = Files.readString(log);
+            assertThat(p.isAlive()).as(printed).isTrue();
+            Run pull = Run.of("lab", "cable", "down", cable);
             assertThat(pull.code()).as(pull.err()).isZero();
             String out = finish(p, Duration.ofSeconds(90), log);
             assertThat(p.exitValue()).as(out).isZero();
-            assertThat(out).containsPattern("(?m)^cable-lost cable .*a:en7.* lost$");
+            assertThat(out).containsPattern(eventLine);
+            return printed;
         } finally {
             ProcessTree.end(p, Duration.ofSeconds(5)); // ended already when it read its event
-            Run.of("lab", "cable", "up", "a:en7");
+            Run.of("lab", "cable", "up", cable);
         }
     }
 
