@@ -1,7 +1,7 @@
 package io.railmap.bench;
 
 import io.railmap.matrix.check.Checker;
-import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.check.Mode;
 import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.rail.DeviceMatrix;

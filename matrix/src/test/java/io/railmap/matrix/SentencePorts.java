@@ -2,7 +2,7 @@ package io.railmap.matrix;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;

@@ -10,12 +10,13 @@ import io.railmap.matrix.check.CheckOptions;
 import io.railmap.matrix.check.CheckReport;
 import io.railmap.matrix.check.FileCheck;
 import io.railmap.matrix.check.Mode;
+import io.railmap.matrix.codec.FindingJson;
 import io.railmap.matrix.emit.PlanJson;
 import io.railmap.matrix.emit.RailTableJson;
 import io.railmap.matrix.fabric.RailTable;
-import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.library.ComputeNics;
-import io.railmap.matrix.library.check.EnvCheck;
+import io.railmap.matrix.library.EnvCheck;
 import io.railmap.matrix.library.EnvFile;
 import io.railmap.matrix.library.NodeNics;
 import io.railmap.matrix.library.SettingsOptions;
@@ -173,7 +174,7 @@ public final class CheckCommand implements Callable<Integer> {
             root.put("node", node);
             checked.forEach(root.putArray("checked")::add);
             root.put("errors", findings.stream().filter(Finding::isError).count());
-            root.set("findings", PlanJson.findings(findings));
+            root.set("findings", FindingJson.array(findings));
             out.println(root.toPrettyString());
         } else {
             findings.forEach(f -> out.println(FindingsText.line(f)));

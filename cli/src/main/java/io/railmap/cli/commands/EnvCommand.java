@@ -9,7 +9,7 @@ import io.railmap.cli.options.OutputFormat;
 import io.railmap.cli.options.OutputOption;
 import io.railmap.cli.options.SnapshotOptions;
 import io.railmap.cli.options.WatchOptions;
-import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.library.Libraries;
 import io.railmap.matrix.library.Library;
 import io.railmap.matrix.library.LibraryOption;

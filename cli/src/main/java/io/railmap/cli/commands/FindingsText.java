@@ -1,7 +1,7 @@
 package io.railmap.cli.commands;
 
-import io.railmap.matrix.check.Finding;
-import io.railmap.matrix.check.Severity;
+import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.finding.Severity;
 import java.util.List;
 import java.util.stream.Collectors;
 

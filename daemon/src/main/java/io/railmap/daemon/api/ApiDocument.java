@@ -4,11 +4,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.railmap.daemon.api.QueryParams.Param;
 import io.railmap.matrix.change.ChangeType;
-import io.railmap.matrix.check.Code;
-import io.railmap.matrix.check.Severity;
 import io.railmap.matrix.codec.JsonText;
 import io.railmap.matrix.emit.Format;
 import io.railmap.matrix.emit.Formats;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Severity;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -265,7 +265,7 @@ final class ApiDocument {
     }
 
     /**
-     * The answer of {@code POST /v1/check} ({@code PlanJson.check}, still written by hand in the pure core):
+     * The answer of {@code POST /v1/check} ({@code PlanJson.check} and {@code FindingJson}, still written by hand in the pure core):
      * its codes and severities come from {@link Code} and {@link Severity}.
      */
     private ObjectNode checkReport() {

@@ -1,6 +1,6 @@
 package io.railmap.matrix.change;
 
-import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.provenance.RecordId;
 import io.railmap.matrix.topology.Cable;

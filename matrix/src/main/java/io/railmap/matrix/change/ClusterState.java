@@ -1,8 +1,8 @@
 package io.railmap.matrix.change;
 
 import io.railmap.matrix.check.CableFindings;
-import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.fabric.RailTable;
+import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortRef;

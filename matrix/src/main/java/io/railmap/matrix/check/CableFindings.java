@@ -1,6 +1,9 @@
 package io.railmap.matrix.check;
 
 import io.railmap.matrix.fabric.RailTable;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.finding.Severity;
 import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.rail.RailAligner;
 import io.railmap.matrix.topology.Cable;

@@ -1,6 +1,7 @@
 package io.railmap.matrix.check;
 
 import io.railmap.matrix.codec.Hostfile;
+import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.jaccl.MlxVersion;
 import java.util.List;
 import java.util.Optional;

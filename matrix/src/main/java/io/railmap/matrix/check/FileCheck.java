@@ -3,6 +3,9 @@ package io.railmap.matrix.check;
 import io.railmap.matrix.codec.CheckedFile;
 import io.railmap.matrix.codec.FormatException;
 import io.railmap.matrix.codec.Hostfile;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.finding.Severity;
 import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.NodeRecord;
@@ -21,16 +24,20 @@ import java.util.function.Function;
  * Checks what a user hands to {@code railmap check} or {@code POST /v1/check}: a jaccl devices file
  * or an mlx.launch hostfile ({@link CheckedFile}), against the cables of a snapshot.
  *
- * <p>A devices file needs the node of each rank given, and is checked in the mode given
- * ({@link Mode#AUTO} by default). A hostfile is checked as mlx.launch would launch it with jaccl:
- * its mode comes from its backend and envs unless one is given ({@link LaunchMode}); mlx.launch's
- * own refusals come first ({@link Hostfile#jacclDevices}); its hosts name the nodes
- * ({@link HostfileRanks}); the rows mlx.launch writes into the devices file are then checked like a
- * devices file ({@link Checker}). A hostfile for MLX's TCP ring backend (backend {@code ring}, or
- * {@link Mode#MLX_RING} asked for) has its hosts' {@code ips} checked against the cables instead
- * ({@link MlxRingCheck}); so are the addresses of the file {@code MLX_HOSTFILE} names (the ring backend's
- * own file, {@link CheckedFile.RingHosts}), whose ranks are the nodes given. Either way, a cell written as a JSON array is a
- * {@code needs-newer-mlx} error for MLX before 0.30.6, which cannot parse one.
+ * <ul>
+ * <li>A devices file needs the node of each rank given, and is checked in the mode given
+ *     ({@link Mode#AUTO} by default), by {@link Checker}.</li>
+ * <li>A hostfile is checked as mlx.launch would launch it with jaccl: its mode comes from its backend
+ *     and envs unless one is given ({@link LaunchMode}); mlx.launch's own refusals come first
+ *     ({@link Hostfile#jacclDevices}); its hosts name the nodes ({@link HostfileRanks}); the rows
+ *     mlx.launch writes into the devices file are then checked like a devices file.</li>
+ * <li>A hostfile for MLX's TCP ring backend (backend {@code ring}, or {@link Mode#MLX_RING} asked
+ *     for) has its hosts' {@code ips} checked against the cables instead ({@link MlxRingCheck}); so
+ *     are the addresses of the file {@code MLX_HOSTFILE} names ({@link CheckedFile.RingHosts}), whose
+ *     ranks are the nodes given.</li>
+ * </ul>
+ * Either way, a cell written as a JSON array is a {@code needs-newer-mlx} error for MLX before
+ * 0.30.6, which cannot parse one.
  */
 public final class FileCheck {
     private FileCheck() {

@@ -2,6 +2,9 @@ package io.railmap.matrix.check;
 
 import io.railmap.matrix.address.CableRoutes;
 import io.railmap.matrix.address.Ipv4Subnet;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.finding.Severity;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortRef;

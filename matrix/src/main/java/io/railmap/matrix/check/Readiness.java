@@ -1,9 +1,12 @@
 package io.railmap.matrix.check;
 
-import io.railmap.matrix.model.PortRef;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.finding.Severity;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
+import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.model.Thunderbolt;
 import io.railmap.matrix.rail.DeviceMatrix;
 import io.railmap.matrix.rail.RailAligner;

@@ -1,5 +1,8 @@
 package io.railmap.matrix.check;
 
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.finding.Severity;
 import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.topology.SourceConflict;
 import io.railmap.matrix.topology.Topology;

@@ -59,19 +59,21 @@ import java.util.regex.Pattern;
  * silently; a change to the format raises the snapshot version.
  *
  * <p>Versions: this code writes version {@value Snapshot#FORMAT_VERSION} and reads versions
- * {@value Snapshot#OLDEST_FORMAT_VERSION} to {@value Snapshot#FORMAT_VERSION}. Version 4 has no
- * {@code prefixLengths} (an unknown field there); its ports read with none known. In version 5 it is
- * written only when some length is known (so a port without one reads and writes as in version 4);
- * each key is one of the port's {@code addresses} (read in any valid form), each value 0–32 for IPv4
- * and 0–128 for IPv6. Version 3 has no
- * {@code infiniband} (an unknown field there); its ports read with none. Version 2 has no
- * {@code switchPort} or {@code gidIndex} (unknown fields there); its ports read with none. Read tolerantly, a switch
- * port from a source this code does not know is left out, the port kept, and so is a {@code gidIndex} that is no integer from 0 to 2^31-1. Version 1 has no
- * {@code management}, {@code rdmaEnabled}, {@code incarnation}, {@code addresses} or {@code bridge}
- * (in a version-1 snapshot they are unknown fields); its records read with them empty. Version 2
- * gained {@code incarnation} before any release wrote it, so a version-2 snapshot without it reads
- * as before (incarnation unknown). A record document on its own carries no version: it is read with
- * every field of the newest version.
+ * {@value Snapshot#OLDEST_FORMAT_VERSION} to {@value Snapshot#FORMAT_VERSION}. A field a version does
+ * not have is an unknown field there; records of that version read with it empty:
+ * <ul>
+ * <li>5: {@code prefixLengths}, written only when some length is known (so a port without one reads
+ *     and writes as in version 4); each key one of the port's {@code addresses} (read in any valid
+ *     form), each value 0–32 for IPv4 and 0–128 for IPv6.</li>
+ * <li>4: {@code infiniband}.</li>
+ * <li>3: {@code switchPort} and {@code gidIndex}. Read tolerantly, a switch port from a source this
+ *     code does not know is left out, the port kept, and so is a {@code gidIndex} that is no integer
+ *     from 0 to 2^31-1.</li>
+ * <li>2: {@code management}, {@code rdmaEnabled}, {@code incarnation}, {@code addresses} and
+ *     {@code bridge}. {@code incarnation} came before any release wrote it, so a version-2 snapshot
+ *     without it reads as before (incarnation unknown).</li>
+ * </ul>
+ * A record document on its own carries no version: it is read with every field of the newest version.
  *
  * <p>Two ways to read: files (snapshots, records, API answers) strictly, as above; the cluster's
  * record messages {@linkplain #readRecordSkipping tolerantly}, so that a newer daemon's additions

@@ -1,7 +1,8 @@
 package io.railmap.matrix.emit;
 
-import io.railmap.matrix.check.Finding;
-import io.railmap.matrix.check.Severity;
+import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.finding.Severity;
+import io.railmap.matrix.jaccl.JacclVariables;
 import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.plan.Order;
 import io.railmap.matrix.plan.Plan;
@@ -105,13 +106,13 @@ public interface Format {
      *
      * @param devicesPath env: MLX_IBV_DEVICES, the devices file's path on every node
      * @param coordinator env: MLX_JACCL_COORDINATOR, {@code IPv4:port} that rank 0 binds; empty for rank
-     *                    0's management address and port {@value Addresses#DEFAULT_COORDINATOR_PORT}
+     *                    0's management address and port {@value io.railmap.matrix.address.Addresses#STARTING_PORT}
      * @param rank        env: one rank to write, or empty for every rank
      * @param ips         launch: IPv4 address per node, winning over the nodes' management addresses
      */
     record Options(String devicesPath, Optional<String> coordinator, Optional<Integer> rank, Map<String, String> ips) {
         /** The default devices file path on nodes. */
-        public static final String DEFAULT_DEVICES_PATH = "/etc/railmap/devices.json";
+        public static final String DEFAULT_DEVICES_PATH = JacclVariables.DEFAULT_DEVICES_PATH;
 
         /** Copies the map. */
         public Options {

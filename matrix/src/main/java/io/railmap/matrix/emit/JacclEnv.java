@@ -1,27 +1,19 @@
 package io.railmap.matrix.emit;
 
-import io.railmap.matrix.jaccl.MlxVersion;
+import io.railmap.matrix.address.Addresses;
+import io.railmap.matrix.jaccl.JacclVariables;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.plan.Plan;
 import io.railmap.matrix.provenance.Provenance;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
- * The environment jaccl reads at init, for the plan's MLX release: {@code MLX_IBV_DEVICES} (path of the
- * devices file; {@code MLX_JACCL_DEVICES} in MLX 0.30.3 alone), {@code MLX_RANK} (0-based),
- * {@code MLX_JACCL_COORDINATOR} ({@code IPv4:port} that rank 0 binds) and {@code MLX_JACCL_RING},
- * written only when {@link Plan#runRing()}: jaccl turns the ring on when the variable is present at
- * all, whatever its value, so for a mesh it must be absent (MLX {@code mlx/distributed/jaccl/jaccl.cpp}
- * {@code init} before 0.31.2; {@code mlx/distributed/jaccl/lib/jaccl/jaccl.cpp}
- * {@code Config::from_env} since). From 0.31.2 jaccl reads {@code JACCL_IBV_DEVICES},
- * {@code JACCL_RANK}, {@code JACCL_COORDINATOR} and {@code JACCL_RING} before the {@code MLX_*} names,
- * so those are written too: an inherited {@code JACCL_*} value cannot replace ours. A variable cannot
- * be unset by a {@code KEY=VALUE} file, so for a mesh a comment says to unset both ring variables.
- * The first two lines name the records the plan was computed from ({@code RAILMAP_TOPOLOGY},
- * {@code RAILMAP_RECORDS}, {@link io.railmap.matrix.provenance.Provenance}); jaccl ignores them.
+ * The environment jaccl reads at init, per rank, for the plan's MLX release: the variables of
+ * {@link JacclVariables}, after two lines naming the records the plan was computed from
+ * ({@code RAILMAP_TOPOLOGY}, {@code RAILMAP_RECORDS}, {@link Provenance}; jaccl ignores them). For a
+ * mesh a comment says to unset the ring variables, which a {@code KEY=VALUE} file cannot do.
  *
  * <p>Output is {@code KEY=VALUE} lines (values single-quoted when they hold shell metacharacters),
  * readable by {@code set -a; . file}, systemd's {@code EnvironmentFile=} and {@code docker --env-file}.
@@ -82,58 +74,14 @@ public final class JacclEnv implements Format {
         }
         line(out, Provenance.TOPOLOGY_VARIABLE, plan.provenance().digest());
         line(out, Provenance.RECORDS_VARIABLE, plan.provenance().recordList());
-        meshNote(plan).ifPresent(note -> out.append("# ").append(note).append('\n'));
+        JacclVariables.meshNote(plan.mlxVersion(), plan.runRing()).ifPresent(note -> out.append("# ").append(note).append('\n'));
         for (int r : which) {
             if (rank.isEmpty()) {
                 out.append("# rank ").append(r).append(" (").append(plan.ranks().get(r)).append(")\n");
             }
-            rankVariables(plan, devicesPath, coordinator, r).forEach(e -> line(out, e.getKey(), e.getValue()));
+            JacclVariables.of(plan.mlxVersion(), plan.runRing(), devicesPath, coordinator, r).forEach(e -> line(out, e.getKey(), e.getValue()));
         }
         return out.toString();
-    }
-
-    /**
-     * @param plan the plan
-     * @return for a mesh, the sentence saying to unset the ring variables (a {@code KEY=VALUE} file
-     *         cannot unset them); empty for a ring
-     */
-    public static Optional<String> meshNote(Plan plan) {
-        if (plan.runRing()) {
-            return Optional.empty();
-        }
-        boolean both = plan.mlxVersion().readsJacclVariables();
-        return Optional.of("mesh: jaccl runs the ring when " + (both ? "JACCL_RING or " : "") + "MLX_JACCL_RING exists at all, so unset "
-                + (both ? "both" : "it") + " in the job's environment");
-    }
-
-    /**
-     * The variables of one rank, unquoted, in the order {@link #render} writes them after the two
-     * provenance lines.
-     *
-     * @param plan        the plan
-     * @param devicesPath where the devices file will be on every node (the value of MLX_IBV_DEVICES)
-     * @param coordinator {@code IPv4:port} that rank 0 binds
-     * @param r           the rank, in [0, N)
-     * @return name and value of each variable
-     */
-    public static List<Map.Entry<String, String>> rankVariables(Plan plan, String devicesPath, String coordinator, int r) {
-        MlxVersion v = plan.mlxVersion();
-        List<Map.Entry<String, String>> out = new ArrayList<>();
-        out.add(Map.entry(v.devicesVariable(), devicesPath));
-        out.add(Map.entry("MLX_RANK", String.valueOf(r)));
-        out.add(Map.entry("MLX_JACCL_COORDINATOR", coordinator));
-        if (plan.runRing()) {
-            out.add(Map.entry("MLX_JACCL_RING", "1"));
-        }
-        if (v.readsJacclVariables()) {
-            out.add(Map.entry("JACCL_IBV_DEVICES", devicesPath));
-            out.add(Map.entry("JACCL_RANK", String.valueOf(r)));
-            out.add(Map.entry("JACCL_COORDINATOR", coordinator));
-            if (plan.runRing()) {
-                out.add(Map.entry("JACCL_RING", "1"));
-            }
-        }
-        return out;
     }
 
     private static void line(StringBuilder out, String key, String value) {

@@ -2,9 +2,10 @@ package io.railmap.matrix.emit;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.address.Addresses;
 import io.railmap.matrix.codec.DevicesCodec;
 import io.railmap.matrix.codec.JsonText;
+import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.plan.Plan;
 import java.util.ArrayList;

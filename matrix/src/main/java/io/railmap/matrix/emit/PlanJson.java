@@ -3,10 +3,10 @@ package io.railmap.matrix.emit;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.railmap.matrix.check.CheckReport;
-import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.codec.FindingJson;
 import io.railmap.matrix.codec.JsonText;
 import io.railmap.matrix.fabric.RailTable;
-import io.railmap.matrix.jaccl.MlxVersion;
+import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.plan.Plan;
 import io.railmap.matrix.rail.DeviceMatrix;
 import io.railmap.matrix.topology.Cable;
@@ -110,7 +110,7 @@ public final class PlanJson implements Format {
         topology.put("digest", plan.provenance().digest());
         ArrayNode records = topology.putArray("records");
         plan.provenance().records().forEach(id -> records.add(id.toString()));
-        root.set("findings", findings(plan.findings()));
+        root.set("findings", FindingJson.array(plan.findings()));
         root.set("railTable", RailTableJson.tree(plan.railTable()));
         return root;
     }
@@ -142,29 +142,8 @@ public final class PlanJson implements Format {
             h.file().sshNames().forEach(hosts::add);
             hostfile.put("modeFrom", h.mode().from().wireName());
         });
-        root.set("findings", findings(report.findings()));
+        root.set("findings", FindingJson.array(report.findings()));
         rails.ifPresent(t -> root.set("railTable", RailTableJson.tree(t)));
         return JsonText.pretty(root);
-    }
-
-    /** @return the findings as a JSON array */
-    public static ArrayNode findings(List<Finding> findings) {
-        ArrayNode out = JsonText.array();
-        for (Finding f : findings) {
-            ObjectNode o = out.addObject();
-            o.put("code", f.code().wireName());
-            o.put("severity", f.severity().wireName());
-            ArrayNode ranks = o.putArray("ranks");
-            f.ranks().forEach(ranks::add);
-            if (f.rail().isPresent()) {
-                o.put("rail", f.rail().get());
-            } else {
-                o.putNull("rail");
-            }
-            ArrayNode ports = o.putArray("ports");
-            f.ports().forEach(p -> ports.add(p.toString()));
-            o.put("message", f.message());
-        }
-        return out;
     }
 }

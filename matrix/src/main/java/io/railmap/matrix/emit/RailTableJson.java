@@ -2,6 +2,7 @@ package io.railmap.matrix.emit;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.railmap.matrix.codec.FindingJson;
 import io.railmap.matrix.codec.JsonText;
 import io.railmap.matrix.fabric.Rail;
 import io.railmap.matrix.fabric.RailNic;
@@ -19,7 +20,7 @@ import java.util.Set;
  * nic:       {"node": "g1", "port": "eth2", "hca": "mlx5_0", "rateGbps": 400.0 | null, "switchPort": "p1" | null,
  *             "placedBy": "lldp" | "infiniband" | "probe", ["reaches": "leaf7"  (strays only)]}
  * </pre>
- * Findings are as in {@link PlanJson#findings}; their {@code ranks} are empty and {@code rail} is a
+ * Findings are as in {@link FindingJson#array}; their {@code ranks} are empty and {@code rail} is a
  * rail id.
  */
 public final class RailTableJson {
@@ -51,7 +52,7 @@ public final class RailTableJson {
         }
         ArrayNode strays = root.putArray("strays");
         table.strays().forEach((n, reaches) -> nic(strays.addObject(), n).put("reaches", reaches));
-        root.set("findings", PlanJson.findings(table.findings()));
+        root.set("findings", FindingJson.array(table.findings()));
         return root;
     }
 

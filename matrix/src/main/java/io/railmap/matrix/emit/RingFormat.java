@@ -1,6 +1,6 @@
 package io.railmap.matrix.emit;
 
-import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.plan.MlxRing;
 import java.util.List;

@@ -2,8 +2,8 @@ package io.railmap.matrix.emit;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.codec.JsonText;
+import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.plan.MlxRing;
 import java.util.ArrayList;

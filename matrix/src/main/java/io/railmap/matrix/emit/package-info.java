@@ -1,10 +1,12 @@
 /**
  * Writers of what collective libraries and people read, each from a
- * {@link io.railmap.matrix.plan.Plan}: the jaccl devices file
- * ({@link io.railmap.matrix.codec.DevicesCodec#write}), the jaccl environment
- * ({@link io.railmap.matrix.emit.JacclEnv}), an mlx.launch hostfile
- * ({@link io.railmap.matrix.emit.LaunchHostfile}), Graphviz DOT ({@link io.railmap.matrix.emit.Dot})
- * and railmap's own JSON ({@link io.railmap.matrix.emit.PlanJson}). Formats are documented in
- * {@code shared/design/formats.md} with the library sources they come from.
+ * {@link io.railmap.matrix.plan.Plan}: one class per output format, implementing
+ * {@link io.railmap.matrix.emit.Format} and registered once in
+ * {@link io.railmap.matrix.emit.Formats#ALL}, from which the CLI's {@code --format} and the API's
+ * {@code format=} take their lists. Each class cites the library source of its format; users read
+ * about them in {@code docs/cli.md} ({@code railmap matrix}).
+ *
+ * <p>A new format: its class and its line in {@code Formats.ALL} (and a
+ * {@link io.railmap.matrix.emit.FormatOption} when it reads an option no format reads yet).
  */
 package io.railmap.matrix.emit;

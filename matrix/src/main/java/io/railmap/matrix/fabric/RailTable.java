@@ -1,6 +1,6 @@
 package io.railmap.matrix.fabric;
 
-import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.model.FarEndSource;
 import io.railmap.matrix.model.NaturalOrder;
 import io.railmap.matrix.model.NodeRecord;

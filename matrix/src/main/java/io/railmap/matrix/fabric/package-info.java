@@ -1,8 +1,8 @@
 /**
  * Rails on switched fabrics: which switch (or L2 segment) each compute NIC reaches, rails numbered
  * alike from the same records on every node, and the findings of a rail-optimised fabric's cabling
- * ({@code cross-rail}, {@code rail-missing}, {@code two-nics-one-rail}, {@code mixed-rates-on-rail},
- * {@code unknown-far-end}). Pure: records in, a {@link io.railmap.matrix.fabric.RailTable} out.
+ * ({@code RailFindings}). Pure: records in, a
+ * {@link io.railmap.matrix.fabric.RailTable} out.
  * Direct cables between nodes are not switched rails; their rails are the aligned cables of each
  * pair ({@code io.railmap.matrix.rail}).
  */

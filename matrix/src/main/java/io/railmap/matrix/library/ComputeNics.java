@@ -1,10 +1,10 @@
 package io.railmap.matrix.library;
 
-import io.railmap.matrix.check.Code;
-import io.railmap.matrix.check.Finding;
-import io.railmap.matrix.check.Severity;
 import io.railmap.matrix.fabric.Rail;
 import io.railmap.matrix.fabric.RailTable;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.finding.Severity;
 import io.railmap.matrix.model.NaturalOrder;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
@@ -22,15 +22,18 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * A node's compute NICs: active ports with an RDMA device, not carrying the node's management
- * address ({@link RailTable#computeNic}), at or above the minimum rate: {@code --min-rate-gbps},
- * else the fastest rate present among them (a 25 Gb/s side NIC next to 400 Gb/s ones stays out; a
- * NIC of unknown rate stays out when some rate is known). Each NIC's rail: its switched rail (ids 0
- * to S-1, S the number of rails in the {@link RailTable}), else S + k for the k-th cable of its
- * direct cables to that peer in their rail-aligned list ({@link RailAligner}: both ends of a cable
- * get the same id, as both read the same rail table), else none. The offset S keeps a direct cable
- * off every switched rail's id: NCCL, with {@code NCCL_CROSS_NIC=0}, lets a channel leave a node by
- * any NIC of the rail id it entered by ({@code ncclTopoSearchCheckNet}, NVIDIA/nccl
+ * A node's compute NICs and the rail of each, one definition for every library's settings.
+ *
+ * <p>A compute NIC is an active port with an RDMA device, not carrying the node's management address
+ * ({@link RailTable#computeNic}), at or above the minimum rate: {@code --min-rate-gbps}, else the
+ * fastest rate among them (a 25 Gb/s side NIC next to 400 Gb/s ones stays out; a NIC of unknown
+ * rate stays out when some rate is known).
+ *
+ * <p>Its rail: its switched rail (ids 0 to S-1, S the number of rails in the {@link RailTable}), else
+ * S + k for the k-th of its direct cables to that peer in their rail-aligned list
+ * ({@link RailAligner}: both ends of a cable get the same id), else none. The offset S keeps a direct
+ * cable off every switched rail's id: with {@code NCCL_CROSS_NIC=0} NCCL lets a channel leave a node
+ * by any NIC of the rail id it entered by ({@code ncclTopoSearchCheckNet}, NVIDIA/nccl
  * {@code src/graph/search.cc}), so a leaf's NIC and a direct cable's NIC under one id would be joined.
  */
 public final class ComputeNics {

@@ -1,8 +1,8 @@
 package io.railmap.matrix.library;
 
-import io.railmap.matrix.check.Code;
-import io.railmap.matrix.check.Finding;
-import io.railmap.matrix.check.Severity;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.finding.Severity;
 import io.railmap.matrix.model.Names;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -22,24 +22,26 @@ import java.util.regex.Pattern;
  * <p>Lines are split at LF only. Per line: blank, or {@code #} comment, or {@code [export
  * ]KEY=VALUE [# comment]} where KEY is {@code [A-Za-z_][A-Za-z0-9_]*} and VALUE is a run of plain
  * characters, {@code '...'} (taken as is) and {@code "..."} (taken as is, refusing {@code \ $ `}
- * inside, which a shell would expand). Refused (an {@link IllegalArgumentException} naming the line
- * and column): whitespace, {@code \ $ `}, {@code ;} {@code &} {@code |} {@code <} {@code >} {@code (}
- * {@code )} outside quotes, the pattern characters {@code * ? [} outside quotes (a shell globs them),
- * a {@code ~} outside quotes that starts the value or follows a {@code :} (tilde expansion in an
- * assignment), an unterminated quote, a NUL (the file is no text file: what a shell makes of it is
- * unspecified), a line longer than {@value #MAX_LINE_CHARS} characters. A key given twice takes its
- * last value.
+ * inside, which a shell would expand). A key given twice takes its last value.
  *
- * <p>Reported ({@link Code#INVISIBLE_CHARACTER}, one finding per line): a character a
- * reader does not see, i.e. a carriage return (a CRLF line end included), another control character
- * (C0 other than tab, DEL, C1), or an invisible format or separator character ({@link Names#isHidden}),
- * where the shell or systemd then reads the line otherwise than the file shows it: in a value (the
- * shell keeps it), in a key (the shell reads no assignment), or a CR followed by more text (systemd
- * reads that text as a line of its own): an error when the line sets a variable as shown or as sh
- * reads it, a warning otherwise (a CR alone on a blank line, which sh runs as a command that is not
- * found). One ending a comment is no finding. The
- * variables are read with those characters left out (what the file shows), so that the library
- * checks still say what else is wrong.
+ * <p>Refused, with an {@link IllegalArgumentException} naming the line and column:
+ * <ul>
+ * <li>outside quotes: whitespace, {@code \ $ `}, {@code ;} {@code &} {@code |} {@code <} {@code >}
+ *     {@code (} {@code )}; the pattern characters {@code * ? [} (a shell globs them); a {@code ~}
+ *     that starts the value or follows a {@code :} (tilde expansion in an assignment);</li>
+ * <li>an unterminated quote; a NUL (the file is no text file: what a shell makes of it is
+ *     unspecified); a line longer than {@value #MAX_LINE_CHARS} characters.</li>
+ * </ul>
+ *
+ * <p>Reported ({@link Code#INVISIBLE_CHARACTER}, one finding per line): a character a reader does not
+ * see (a carriage return, a CRLF line end included; another control character: C0 other than tab,
+ * DEL, C1; an invisible format or separator character, {@link Names#isHidden}) where the shell or
+ * systemd then reads the line otherwise than the file shows it: in a value (the shell keeps it), in
+ * a key (the shell reads no assignment), or a CR followed by more text (systemd reads that text as a
+ * line of its own). An error when the line sets a variable, as shown or as sh reads it; a warning
+ * otherwise (a CR alone on a blank line, which sh runs as a command that is not found); none when
+ * it ends a comment. The variables are read with those characters left out (what the file shows), so
+ * that the library checks still say what else is wrong.
  *
  * <p>Source: POSIX.1-2017 XCU 2.3 (token recognition: only an unquoted {@code <blank>}, i.e. space
  * or tab, or a newline ends a word, so a CR is an ordinary character of the word), 2.6.5 (field

@@ -1,11 +1,10 @@
 package io.railmap.matrix.library;
 
-import io.railmap.matrix.check.Code;
-import io.railmap.matrix.check.Finding;
-import io.railmap.matrix.check.Severity;
-import io.railmap.matrix.emit.Addresses;
-import io.railmap.matrix.emit.Format;
-import io.railmap.matrix.emit.JacclEnv;
+import io.railmap.matrix.address.Addresses;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.finding.Severity;
+import io.railmap.matrix.jaccl.JacclVariables;
 import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.plan.Order;
 import io.railmap.matrix.plan.Plan;
@@ -19,7 +18,7 @@ import java.util.Optional;
 
 /**
  * MLX's jaccl ({@code jaccl}): the variables {@code railmap matrix --format env --rank R} writes for
- * the node, computed by the same code ({@link Planner#plan}, {@link JacclEnv#rankVariables}), so every
+ * the node, computed by the same code ({@link Planner#plan}, {@link JacclVariables}), so every
  * jaccl rule (variable names per MLX release, {@code MLX_JACCL_RING} only for a ring) is the one
  * documented there.
  *
@@ -27,9 +26,9 @@ import java.util.Optional;
  * sorted ({@link Topology#nodes()}), rank i the i-th ({@link Order#GIVEN}), every active cable a
  * candidate rail ({@link RailOptions#DEFAULTS}), the newest MLX rules ({@link MlxVersion#NEWEST});
  * the node's rank is its index there. {@code MLX_IBV_DEVICES} is
- * {@value Format.Options#DEFAULT_DEVICES_PATH} (where {@code railmap matrix --format jaccl -o} is
+ * {@value JacclVariables#DEFAULT_DEVICES_PATH} (where {@code railmap matrix --format jaccl -o} is
  * meant to put the devices file) and the coordinator rank 0's IPv4 management address and port
- * {@value Addresses#DEFAULT_COORDINATOR_PORT}. For other ranks, paths or releases, use
+ * {@value Addresses#STARTING_PORT}. For other ranks, paths or releases, use
  * {@code railmap matrix --format env}.
  *
  * <p>Findings: the plan's errors and warnings that involve this node's rank or no rank in particular
@@ -42,6 +41,11 @@ public final class JacclLibrary implements Library {
     @Override
     public String name() {
         return "jaccl";
+    }
+
+    @Override
+    public EnvRules envRules() {
+        return MlxEnvCheck.RULES;
     }
 
     @Override
@@ -64,19 +68,19 @@ public final class JacclLibrary implements Library {
                     + (elsewhere == 1 ? "" : "s") + " on other ranks stop the job on every rank: railmap matrix --format json lists them"));
         }
         String first = plan.ranks().get(0);
-        Optional<String> coordinator = Addresses.managementIpv4(topology, first).map(ip -> ip + ":" + Addresses.DEFAULT_COORDINATOR_PORT);
+        Optional<String> coordinator = Addresses.defaultCoordinator(topology, first);
         if (coordinator.isEmpty()) {
             findings.add(new Finding(Code.JACCL_CANNOT_RUN, Severity.ERROR, List.of(0), Optional.empty(), "MLX_JACCL_COORDINATOR is rank 0's"
                     + " address, and rank 0 (" + first + ") has no IPv4 management address in its record: write the env with"
                     + " railmap matrix --format env --rank " + rank + " --coordinator IPV4:PORT"));
             return new NodeSettings(name(), node.node(), List.of(), findings);
         }
-        JacclEnv.meshNote(plan).filter(note -> plan.mode().isPresent())
+        JacclVariables.meshNote(plan.mlxVersion(), plan.runRing()).filter(note -> plan.mode().isPresent())
                 .ifPresent(note -> findings.add(new Finding(Code.SETTING_CAVEAT, Severity.INFO, List.of(), Optional.empty(), note)));
         List<Setting> settings = new ArrayList<>();
         settings.add(new Setting(Provenance.TOPOLOGY_VARIABLE, plan.provenance().digest()));
         settings.add(new Setting(Provenance.RECORDS_VARIABLE, plan.provenance().recordList()));
-        JacclEnv.rankVariables(plan, Format.Options.DEFAULT_DEVICES_PATH, coordinator.get(), rank)
+        JacclVariables.of(plan.mlxVersion(), plan.runRing(), JacclVariables.DEFAULT_DEVICES_PATH, coordinator.get(), rank)
                 .forEach(v -> settings.add(new Setting(v.getKey(), v.getValue())));
         return new NodeSettings(name(), node.node(), settings, findings);
     }

@@ -15,6 +15,12 @@ public interface Library {
      */
     NodeSettings settings(NodeNics node);
 
+    /**
+     * @return how the library reads the variables it is set by, for {@code railmap check --env}
+     *         ({@link EnvCheck}); the same rules for libraries that read the same variables
+     */
+    EnvRules envRules();
+
     /** @return the options only some libraries read that this one reads ({@link LibraryOption}); none by default */
     default java.util.Set<LibraryOption> options() {
         return java.util.Set.of();

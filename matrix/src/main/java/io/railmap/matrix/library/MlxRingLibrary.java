@@ -1,6 +1,6 @@
 package io.railmap.matrix.library;
 
-import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.plan.MlxRing;
 import io.railmap.matrix.provenance.Provenance;
 import java.util.ArrayList;
@@ -30,6 +30,11 @@ public final class MlxRingLibrary implements Library {
     @Override
     public String name() {
         return "mlx-ring";
+    }
+
+    @Override
+    public EnvRules envRules() {
+        return MlxEnvCheck.RULES;
     }
 
     @Override

@@ -1,8 +1,8 @@
 package io.railmap.matrix.library;
 
-import io.railmap.matrix.check.Code;
-import io.railmap.matrix.check.Finding;
-import io.railmap.matrix.check.Severity;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.finding.Severity;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.Port;
 import java.math.BigDecimal;
@@ -18,21 +18,21 @@ import java.util.Set;
  * {@code modelexpress_client/python/modelexpress/ucx_utils.py} (main of August 2026), which sets
  * {@code UCX_NET_DEVICES} for each worker ({@code apply_nic_pin_for_device}) from:
  * <ul>
- * <li>{@code MX_RDMA_NIC_PIN} ({@code _resolve_nic_pin}; {@code envs.py} strips it): empty or
- *     {@code off/0/false/no}, no pin; a value holding a comma, an explicit list, split on {@code ,},
- *     entries stripped, empty ones dropped, <em>indexed by CUDA device</em>: device k sets
- *     {@code UCX_NET_DEVICES} to entry k alone, a device past the end is not pinned; any other value,
- *     the auto probe (one NIC per device by PCIe distance). railmap writes the explicit list of
- *     compute NICs as {@code hca:port} in the node's order, with a trailing comma when there is one
- *     NIC (so it is a list, not the probe), and a warning that entry k pins device k. With
- *     {@link SettingsOptions#mxStripe()} it writes {@code stripe}: on builds that have that mode
- *     (branch {@code kavink/multi-nic-stripe-mode}, {@code _stripe_all_compute_nics}; it reads
- *     {@code all} alike, {@link #stripeMode}) every HCA's
- *     port 1 at or above the floor goes into {@code UCX_NET_DEVICES} and {@code UCX_MAX_RMA_RAILS}
- *     is raised to their count when unset; on other builds {@code stripe} is read as the auto probe.
- *     As that mode reads every HCA's port 1 at the floor or faster, whatever its state or role, a
- *     warning names a NIC it would take besides the compute NICs (the management NIC, a down one) or
- *     miss (on port 2, named {@code *bond*}).</li>
+ * <li>{@code MX_RDMA_NIC_PIN} ({@code _resolve_nic_pin}; {@code envs.py} strips it). ModelExpress
+ *     reads: empty or {@code off/0/false/no}, no pin; a value holding a comma, an explicit list (split
+ *     on {@code ,}, entries stripped, empty ones dropped) <em>indexed by CUDA device</em>: device k
+ *     sets {@code UCX_NET_DEVICES} to entry k alone, a device past the end is not pinned; any other
+ *     value, the auto probe (one NIC per device by PCIe distance).
+ *     <br>railmap writes the compute NICs as {@code hca:port} in the node's order, with a trailing
+ *     comma when there is one NIC (so it is a list, not the probe), and a warning that entry k pins
+ *     device k.
+ *     <br>With {@link SettingsOptions#mxStripe()} it writes {@code stripe} ({@code all} reads alike,
+ *     {@link #stripeMode}): builds with that mode (branch {@code kavink/multi-nic-stripe-mode},
+ *     {@code _stripe_all_compute_nics}) put every HCA's port 1 at or above the floor into
+ *     {@code UCX_NET_DEVICES} and raise {@code UCX_MAX_RMA_RAILS} to their count when unset; other
+ *     builds read {@code stripe} as the auto probe. Since the mode takes port 1 whatever its state or
+ *     role, a warning names a NIC it would take besides the compute NICs (the management NIC, a down
+ *     one) or miss (on port 2, named {@code *bond*}).</li>
  * <li>{@code MX_RDMA_NIC_PIN_MIN_RATE_GBPS} ({@code _resolve_nic_pin}, {@code float()}; the probe's
  *     floor in {@code _list_compute_ib_nics}, which skips a NIC whose port-1 rate is below it, and
  *     any HCA named {@code *bond*}): the floor railmap used ({@code --min-rate-gbps}, else the
@@ -49,6 +49,11 @@ public final class ModelExpressLibrary implements Library {
     @Override
     public String name() {
         return "mx";
+    }
+
+    @Override
+    public EnvRules envRules() {
+        return MxEnvCheck.RULES;
     }
 
     /** @return {@link LibraryOption#MX_STRIPE} */

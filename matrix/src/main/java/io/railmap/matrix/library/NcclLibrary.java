@@ -1,11 +1,11 @@
 package io.railmap.matrix.library;
 
 import io.railmap.matrix.address.Ipv4Subnet;
-import io.railmap.matrix.check.Code;
-import io.railmap.matrix.check.Finding;
-import io.railmap.matrix.check.Severity;
 import io.railmap.matrix.fabric.Rail;
 import io.railmap.matrix.fabric.RailNic;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.finding.Severity;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.PortRef;
@@ -22,52 +22,57 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * NCCL's settings ({@code nccl}), as NVIDIA/nccl 2.30.7 reads them:
+ * NCCL's settings ({@code nccl}), as NVIDIA/nccl 2.30.7 reads them.
+ *
+ * <p>Variables: value, when it is written, where NCCL reads it.
  * <ul>
- * <li>{@code NCCL_IB_HCA==mlx5_0:1:0,mlx5_1:1:1} — the compute NICs, each {@code hca:port:rail}.
- *     {@code src/transport/net_ib/init.cc}, {@code ncclIbInitDevices}: a leading {@code ^} excludes,
- *     then a leading {@code =} asks for exact names; {@code src/misc/utils.cc},
- *     {@code parseStringList}: entries split at {@code ,}, fields at {@code :} (prefix, port, rail,
- *     plane; absent or empty is -1), at most {@value #MAX_IB_DEVS} entries ({@code MAX_IB_DEVS},
- *     {@code src/transport/net_ib/common.h}), the prefix cut to {@value #MAX_PREFIX_CHARS}
- *     characters ({@code struct netIf}, {@code src/include/utils.h}), the rail an {@code int16_t};
- *     {@code matchIfList}/{@code matchIf}: exact means the whole name, and a port matches its number
- *     or -1. The rail becomes the device's {@code railId} ({@code init.cc}); railmap writes
- *     {@link ComputeNic#rail()} (switched rails first, direct cables numbered after them). A NIC
- *     without a rail is written {@code hca:port}.</li>
- * <li>{@code NCCL_CROSS_NIC=0} when every compute NIC has a rail: {@code src/graph/search.cc},
- *     {@code NCCL_PARAM(CrossNic, "CROSS_NIC", 2)}, read by {@code ncclTopoCheckCrossNicSupport},
- *     {@code ncclTopoGetGraphFromXmlSub} and {@code ncclTopoGetNetDev}: 0 keeps each ring and tree on one rail.</li>
- * <li>{@code NCCL_IB_GID_INDEX=N} when every compute NIC is RoCE and their RoCE v2 IPv4 GIDs share
- *     index N ({@link ComputeNic#gidIndex()}): {@code src/transport/net_ib/connect.cc},
- *     {@code ncclIbGetGidIndex}, used for RoCE ports only (InfiniBand takes index 0 or the routable
- *     FLID's); else a {@link Code#MIXED_GID_INDEX} finding and NCCL's own choice, which with its
- *     defaults ({@code NCCL_IB_ROCE_VERSION_NUM=2}, {@code NCCL_IB_ADDR_FAMILY} AF_INET) looks for the
- *     same entry.</li>
- * <li>{@code NCCL_SOCKET_IFNAME==eth0}, the netdev of the node's management address, when its
- *     record says: {@code src/misc/socket.cc}, {@code ncclFindInterfaces}, then
- *     {@code src/os/linux.cc}, {@code ncclOsFindInterfaces} (the same {@code ^}/{@code =} prefixes
- *     and {@code parseStringList}).</li>
- * <li>{@code NCCL_IB_SUBNET_AWARE_ROUTING=1} when every compute NIC is RoCE with an IPv4 address,
- *     the node's rails and cables are each one subnet (no {@link Code#SUBNET_MISMATCH}), and NCCL
- *     pairs one of its NICs with a NIC of another rail or cable ({@link NcclPairing}: NCCL pairs the
- *     NICs of two nodes by their position) or its NICs are cabled directly to several nodes:
- *     {@code connect.cc}, {@code ncclIbFindDevBySubnet} (called from {@code ncclIbConnectImpl} and
- *     {@code ncclIbAcceptImpl}) then picks the local NIC on the peer's subnet, comparing the
- *     IPv4-mapped GIDs' first {@code NCCL_IB_SUBNET_PREFIX_LEN} bits (default
- *     {@value #SUBNET_PREFIX_LEN}, {@code gidSameSubnet}); a rail id alone cannot say which cable
- *     reaches which peer.</li>
+ * <li>{@code NCCL_IB_HCA==mlx5_0:1:0,mlx5_1:1:1}: the compute NICs as {@code hca:port:rail}, the rail
+ *     {@link ComputeNic#rail()} (switched rails first, then direct cables), which NCCL makes the
+ *     device's {@code railId}; {@code hca:port} for a NIC without a rail. Read by
+ *     {@code ncclIbInitDevices} ({@code src/transport/net_ib/init.cc}: {@code ^} excludes, {@code =}
+ *     asks for exact names), parsed by {@code parseStringList} ({@code src/misc/utils.cc}: entries at
+ *     {@code ,}, fields prefix:port:rail:plane at {@code :}, absent or empty is -1) and matched by
+ *     {@code matchIfList}/{@code matchIf} (exact is the whole name; a port matches its number or -1).
+ *     Limits: {@value #MAX_IB_DEVS} entries ({@code MAX_IB_DEVS}), prefixes of
+ *     {@value #MAX_PREFIX_CHARS} characters ({@code struct netIf}, {@code src/include/utils.h}), a
+ *     rail in an {@code int16_t}.</li>
+ * <li>{@code NCCL_CROSS_NIC=0}, when every compute NIC has a rail: each ring and tree stays on one
+ *     rail ({@code src/graph/search.cc}, {@code NCCL_PARAM(CrossNic, "CROSS_NIC", 2)}, read by
+ *     {@code ncclTopoCheckCrossNicSupport}, {@code ncclTopoGetGraphFromXmlSub},
+ *     {@code ncclTopoGetNetDev}).</li>
+ * <li>{@code NCCL_IB_GID_INDEX=N}, when every compute NIC is RoCE and their RoCE v2 IPv4 GIDs share
+ *     index N ({@link ComputeNic#gidIndex()}); else a {@link Code#MIXED_GID_INDEX} finding and NCCL's
+ *     own choice, which with its defaults ({@code NCCL_IB_ROCE_VERSION_NUM=2},
+ *     {@code NCCL_IB_ADDR_FAMILY} AF_INET) looks for the same entry. {@code ncclIbGetGidIndex},
+ *     {@code src/transport/net_ib/connect.cc}; RoCE ports only (InfiniBand takes index 0 or the
+ *     routable FLID's).</li>
+ * <li>{@code NCCL_SOCKET_IFNAME==eth0}, the netdev of the node's management address, when its record
+ *     says: {@code ncclFindInterfaces} ({@code src/misc/socket.cc}), then {@code ncclOsFindInterfaces}
+ *     ({@code src/os/linux.cc}), with the same prefixes and parser.</li>
+ * <li>{@code NCCL_IB_SUBNET_AWARE_ROUTING=1}, when every compute NIC is RoCE with an IPv4 address,
+ *     each of the node's rails and cables is one subnet (no {@link Code#SUBNET_MISMATCH}), and NCCL
+ *     pairs one of its NICs with a NIC of another rail or cable ({@link NcclPairing}: by position) or
+ *     its NICs are cabled directly to several nodes. NCCL then picks the local NIC on the peer's
+ *     subnet, comparing the IPv4-mapped GIDs' first {@code NCCL_IB_SUBNET_PREFIX_LEN} bits (default
+ *     {@value #SUBNET_PREFIX_LEN}): {@code ncclIbFindDevBySubnet} and {@code gidSameSubnet} in
+ *     {@code connect.cc}, called from {@code ncclIbConnectImpl} and {@code ncclIbAcceptImpl}. A rail
+ *     id alone cannot say which cable reaches which peer.</li>
  * </ul>
- * Findings: a compute NIC without a rail ({@link Code#UNKNOWN_FAR_END}, a warning: NCCL may pair it
- * with any NIC); {@link Code#SUBNET_MISMATCH} when the ends of a direct cable share no /24 (an error:
- * the RoCE v2 peer's address routes elsewhere), a NIC shares none with another NIC of its switched
- * rail (a warning: only a routed fabric carries it), or NICs of the node on two rails or cables
- * share one (a warning: subnet-aware routing cannot tell them apart); a name NCCL would misparse
- * ({@link Code#UNLISTABLE_NAME}, an error); more than {@value #MAX_IB_DEVS} compute NICs
- * ({@link Code#LIST_LIMIT}, an error, and no NCCL_IB_HCA); {@link Code#CROSS_RAIL} for a NIC NCCL
- * pairs by position with a NIC of another rail or cable: a warning when subnet-aware routing, as
- * railmap sets it on both nodes, makes every such pair meet on one rail, else an error naming the
- * cable to move.
+ *
+ * <p>Findings:
+ * <ul>
+ * <li>{@link Code#UNKNOWN_FAR_END}, a warning: a compute NIC without a rail (NCCL may pair it with any NIC).</li>
+ * <li>{@link Code#SUBNET_MISMATCH}: an error when the ends of a direct cable share no /24 (the RoCE v2
+ *     peer's address routes elsewhere); a warning when a NIC shares none with another NIC of its
+ *     switched rail (only a routed fabric carries it), or NICs of the node on two rails or cables
+ *     share one (subnet-aware routing cannot tell them apart).</li>
+ * <li>{@link Code#UNLISTABLE_NAME}, an error: a name NCCL would misparse.</li>
+ * <li>{@link Code#LIST_LIMIT}, an error: more than {@value #MAX_IB_DEVS} compute NICs (and no
+ *     {@code NCCL_IB_HCA}).</li>
+ * <li>{@link Code#CROSS_RAIL}: a NIC NCCL pairs by position with a NIC of another rail or cable; a
+ *     warning when subnet-aware routing, as railmap sets it on both nodes, makes every such pair meet
+ *     on one rail, else an error naming the cable to move.</li>
+ * </ul>
  */
 public final class NcclLibrary implements Library {
     /** {@code MAX_IB_DEVS}, NVIDIA/nccl {@code src/transport/net_ib/common.h}. */
@@ -82,6 +87,11 @@ public final class NcclLibrary implements Library {
     @Override
     public String name() {
         return "nccl";
+    }
+
+    @Override
+    public EnvRules envRules() {
+        return NcclEnvCheck.RULES;
     }
 
     @Override

@@ -16,17 +16,23 @@ import java.util.TreeSet;
 
 /**
  * The NICs NCCL pairs between one node and the other nodes of its fabric, and which pairs join two
- * rails. NCCL's rule, read in NVIDIA/nccl (2.30.x): every node numbers its NICs in
- * {@code ibv_get_device_list} order ({@code src/transport/net_ib/init.cc}, {@code ncclIbInitDevices};
- * on nodes built alike the HCA names' order, the order of {@link NodeNics#nics()}) and searches its
- * own rings and trees ({@code src/graph/search.cc}, {@code ncclTopoCompute}; the rail id only
- * decides, with {@code NCCL_CROSS_NIC=0}, which local NIC a channel may leave by,
- * {@code ncclTopoSearchCheckNet}); the nodes being assumed identical, channel c joins the NIC at
- * position i of one node to the NIC at position i of the next ({@code ncclTopoGetNetDev}). With
- * {@code NCCL_IB_SUBNET_AWARE_ROUTING=1} ({@code src/transport/net_ib/connect.cc}) the connector,
- * then the acceptor, keep their NIC when its RoCE v2 GID shares the peer's /24, else take their first
- * NIC that does ({@code ncclIbFindDevBySubnet}, from {@code ncclIbConnectImpl} and
- * {@code ncclIbAcceptImpl}); InfiniBand ports are left as they are.
+ * rails.
+ *
+ * <p>NCCL's rule, read in NVIDIA/nccl (2.30.x):
+ * <ul>
+ * <li>Every node numbers its NICs in {@code ibv_get_device_list} order
+ *     ({@code src/transport/net_ib/init.cc}, {@code ncclIbInitDevices}; on nodes built alike the HCA
+ *     names' order, the order of {@link NodeNics#nics()}).</li>
+ * <li>Each node searches its own rings and trees ({@code src/graph/search.cc},
+ *     {@code ncclTopoCompute}); with {@code NCCL_CROSS_NIC=0} the rail id only decides which local
+ *     NIC a channel may leave by ({@code ncclTopoSearchCheckNet}). The nodes being assumed identical,
+ *     channel c joins the NIC at position i of one node to the NIC at position i of the next
+ *     ({@code ncclTopoGetNetDev}).</li>
+ * <li>With {@code NCCL_IB_SUBNET_AWARE_ROUTING=1} ({@code src/transport/net_ib/connect.cc}) the
+ *     connector, then the acceptor, keep their NIC when its RoCE v2 GID shares the peer's /24, else
+ *     take their first NIC that does ({@code ncclIbFindDevBySubnet}, from {@code ncclIbConnectImpl}
+ *     and {@code ncclIbAcceptImpl}); InfiniBand ports are left as they are.</li>
+ * </ul>
  *
  * <p>What a NIC reaches: its switched rail, the switch only its node reaches, or its direct cable;
  * two NICs are joined when they reach the same. Cost per node: O(nodes × NICs) for the positions,

@@ -3,11 +3,11 @@ package io.railmap.matrix.library;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.railmap.matrix.check.Code;
-import io.railmap.matrix.check.Finding;
-import io.railmap.matrix.check.Severity;
-import io.railmap.matrix.emit.PlanJson;
+import io.railmap.matrix.codec.FindingJson;
 import io.railmap.matrix.fabric.RailTable;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.finding.Severity;
 import io.railmap.matrix.rail.UnknownNodesException;
 import io.railmap.matrix.topology.Topology;
 import java.util.ArrayList;
@@ -31,7 +31,7 @@ import java.util.stream.Collectors;
  *       # warning ...                    "findings": [finding, ...]}, ...]}
  *       NCCL_IB_HCA=...
  * </pre>
- * Findings are as in {@link PlanJson#findings}. What concerns the choice of compute NICs (a slower NIC
+ * Findings are as in {@link FindingJson#array}. What concerns the choice of compute NICs (a slower NIC
  * left out, none left) is said once for the node, not once per library. A variable several libraries
  * set (UCX's, NIXL's and ModelExpress's {@code UCX_NET_DEVICES}, every library's provenance) is written
  * once, by the first library that sets it; one they set to different values is written with the first
@@ -152,14 +152,14 @@ public record NodeEnv(String node, List<Finding> findings, List<NodeSettings> li
     public ObjectNode json() {
         ObjectNode root = JsonNodeFactory.instance.objectNode();
         root.put("node", node);
-        root.set("findings", PlanJson.findings(findings));
+        root.set("findings", FindingJson.array(findings));
         ArrayNode list = root.putArray("libraries");
         for (NodeSettings s : libraries) {
             ObjectNode o = list.addObject();
             o.put("library", s.library());
             ObjectNode settings = o.putObject("settings");
             s.settings().forEach(v -> settings.put(v.key(), v.value()));
-            o.set("findings", PlanJson.findings(s.findings()));
+            o.set("findings", FindingJson.array(s.findings()));
         }
         return root;
     }

@@ -1,7 +1,7 @@
 package io.railmap.matrix.library;
 
-import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.fabric.RailTable;
+import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.topology.Topology;

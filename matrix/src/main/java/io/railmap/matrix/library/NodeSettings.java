@@ -1,6 +1,6 @@
 package io.railmap.matrix.library;
 
-import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.finding.Finding;
 import java.util.List;
 
 /**

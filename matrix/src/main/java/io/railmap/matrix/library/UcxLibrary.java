@@ -1,8 +1,8 @@
 package io.railmap.matrix.library;
 
-import io.railmap.matrix.check.Code;
-import io.railmap.matrix.check.Finding;
-import io.railmap.matrix.check.Severity;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.finding.Severity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -42,6 +42,11 @@ public final class UcxLibrary implements Library {
     @Override
     public String name() {
         return "ucx";
+    }
+
+    @Override
+    public EnvRules envRules() {
+        return UcxEnvCheck.RULES;
     }
 
     @Override

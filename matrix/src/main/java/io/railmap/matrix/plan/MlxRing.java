@@ -1,10 +1,11 @@
 package io.railmap.matrix.plan;
 
+import io.railmap.matrix.address.Addresses;
 import io.railmap.matrix.address.CableRoutes;
-import io.railmap.matrix.check.Code;
-import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.check.MlxRingCheck;
-import io.railmap.matrix.check.Severity;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.finding.Severity;
 import io.railmap.matrix.model.IpAddresses;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortRef;
@@ -40,18 +41,21 @@ import org.jgrapht.graph.SimpleWeightedGraph;
  *     are its addresses on the cables to host i-1 ({@code ips[node, peer]}), as many on every host as
  *     the thinnest ring edge has cables ({@code extract_rings}, {@code cnt = min(...)}).</li>
  * <li>{@code python/mlx/_distributed_utils/launch.py}, {@code launch_ring}: the port starts at
- *     {@value #STARTING_PORT} ({@code --starting-port}) and grows by one per address, host after host,
- *     so rank r's i-th address has port {@value #STARTING_PORT} + r·W + i for W addresses per host.</li>
+ *     {@value Addresses#STARTING_PORT} ({@code --starting-port}) and grows by one per address, host after host,
+ *     so rank r's i-th address has port {@value Addresses#STARTING_PORT} + r·W + i for W addresses per host.</li>
  * </ul>
- * A cable is usable when both its ports are active and have an IPv4 address. Rank r listens on the
- * first address of its end (in the records' order) whose connection from rank r-1 travels that cable
- * and no other ({@link CableRoutes}: each cable needs a subnet of its own, {@code railmap addresses});
- * where none does, on its first IPv4 address, with a {@code shared-subnet} error (the wire may travel
- * another cable: no error at run time, a share of the bandwidth lost) or a {@code subnet-mismatch}
- * error (the cable's ends share no subnet: the connection fails or goes elsewhere). The order is the
- * cycle of usable cables whose thinnest edge is widest (the same search as {@code railmap matrix --order ring}, {@link BottleneckHeldKarp}, so at most
- * {@value BottleneckHeldKarp#MAX_VERTICES} nodes), starting at the first node given; each edge uses
- * its first W usable cables in cable order.
+ * <p>A cable is usable when both its ports are active and have an IPv4 address. The order is the
+ * cycle of usable cables whose thinnest edge is widest, starting at the first node given: the same
+ * search as {@code railmap matrix --order ring} ({@link BottleneckHeldKarp}, so at most
+ * {@value BottleneckHeldKarp#MAX_VERTICES} nodes). Each edge uses its first W usable cables in cable
+ * order.
+ *
+ * <p>Rank r listens on the first address of its end (in the records' order) whose connection from
+ * rank r-1 travels that cable and no other ({@link CableRoutes}: each cable needs a subnet of its own,
+ * {@code railmap addresses}). Where none does, it listens on its first IPv4 address, with a
+ * {@code shared-subnet} error (the wire may travel another cable: no error at run time, a share of
+ * the bandwidth lost) or a {@code subnet-mismatch} error (the cable's ends share no subnet: the
+ * connection fails or goes elsewhere).
  *
  * @param ranks       node names in rank order; empty when there is no ring
  * @param addresses   per rank, its listen addresses as {@code "ip:port"}; empty when there is no ring
@@ -64,9 +68,6 @@ import org.jgrapht.graph.SimpleWeightedGraph;
  */
 public record MlxRing(List<String> ranks, List<List<String>> addresses, Provenance provenance, List<Finding> findings,
                       List<String> unplaceable) {
-    /** mlx.launch's default {@code --starting-port}. */
-    public static final int STARTING_PORT = 32323;
-
     /** Copies the lists. */
     public MlxRing {
         ranks = List.copyOf(ranks);
@@ -147,7 +148,7 @@ public record MlxRing(List<String> ranks, List<List<String>> addresses, Provenan
                             + " carries no ring connection: every ring edge gets " + wires + ", as many as its thinnest edge has"));
                 } else {
                     String address = routed(topology, cable, cable.end(node), on, listen.size(), findings, unknown);
-                    listen.add(address + ":" + (STARTING_PORT + r * wires + listen.size()));
+                    listen.add(address + ":" + (Addresses.STARTING_PORT + r * wires + listen.size()));
                 }
             }
             addresses.add(listen);

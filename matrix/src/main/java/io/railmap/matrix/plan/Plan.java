@@ -1,12 +1,12 @@
 package io.railmap.matrix.plan;
 
-import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.fabric.RailTable;
+import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.jaccl.JacclMode;
 import io.railmap.matrix.jaccl.JacclRules;
 import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.provenance.Provenance;
 import io.railmap.matrix.rail.DeviceMatrix;
-import io.railmap.matrix.fabric.RailTable;
 import java.util.List;
 import java.util.Optional;
 

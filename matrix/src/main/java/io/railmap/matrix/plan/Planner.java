@@ -2,13 +2,13 @@ package io.railmap.matrix.plan;
 
 import io.railmap.matrix.check.CableFindings;
 import io.railmap.matrix.check.Checker;
-import io.railmap.matrix.check.Code;
-import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.check.Mode;
 import io.railmap.matrix.check.RankScope;
 import io.railmap.matrix.check.Readiness;
-import io.railmap.matrix.check.Severity;
 import io.railmap.matrix.fabric.RailTable;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.finding.Severity;
 import io.railmap.matrix.jaccl.JacclInit;
 import io.railmap.matrix.jaccl.JacclMode;
 import io.railmap.matrix.jaccl.JacclRules;

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.railmap.matrix.codec.FormatException;
 import io.railmap.matrix.codec.SnapshotCodec;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Severity;
 import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.model.Snapshot;
 import io.railmap.matrix.provenance.Provenance;

@@ -3,6 +3,9 @@ package io.railmap.matrix.check;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railmap.matrix.Cluster;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.finding.Severity;
 import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.topology.Topology;
 import java.util.ArrayList;

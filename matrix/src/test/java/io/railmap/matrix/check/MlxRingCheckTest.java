@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.railmap.matrix.address.Wired;
 import io.railmap.matrix.emit.RingHostsFile;
 import io.railmap.matrix.emit.RingLaunchHostfile;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.model.Snapshot;

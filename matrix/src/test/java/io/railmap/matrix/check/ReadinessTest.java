@@ -3,6 +3,9 @@ package io.railmap.matrix.check;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railmap.matrix.SentencePorts;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.finding.Severity;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;

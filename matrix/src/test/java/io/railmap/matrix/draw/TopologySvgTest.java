@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railmap.matrix.Cluster;
 import io.railmap.matrix.check.CheckOptions;
-import io.railmap.matrix.check.Code;
 import io.railmap.matrix.check.FileCheck;
-import io.railmap.matrix.check.Finding;
-import io.railmap.matrix.check.Severity;
 import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.fabric.RailTable;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.finding.Severity;
 import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.model.Snapshot;

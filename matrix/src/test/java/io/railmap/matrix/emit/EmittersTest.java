@@ -7,9 +7,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.railmap.matrix.Cluster;
-import io.railmap.matrix.check.Code;
-import io.railmap.matrix.check.Finding;
-import io.railmap.matrix.check.Severity;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.finding.Severity;
 import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.plan.Order;
 import io.railmap.matrix.plan.Plan;
@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import io.railmap.matrix.codec.FindingJson;
 
 class EmittersTest {
     private final Topology crossed = Topology.of(new Cluster().cable("a:en6", "b:en7").cable("a:en7", "b:en6")
@@ -113,7 +114,7 @@ class EmittersTest {
             assertThat(read).isEqualTo(ring.findings().get(i).ports());
         }
         assertThat(ring.findings()).anySatisfy(f -> assertThat(f.ports()).isNotEmpty());
-        JsonNode none = new ObjectMapper().readTree(PlanJson.findings(List.of(new Finding(Code.ONE_RANK, Severity.ERROR, List.of(0),
+        JsonNode none = new ObjectMapper().readTree(FindingJson.array(List.of(new Finding(Code.ONE_RANK, Severity.ERROR, List.of(0),
                 Optional.empty(), "one rank"))).toString());
         assertThat(none.get(0).get("ports").toString()).isEqualTo("[]");
         assertThat(json.get("topology").get("digest").asText()).isEqualTo(ring.provenance().digest());

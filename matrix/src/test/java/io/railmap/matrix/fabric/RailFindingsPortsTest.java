@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import io.railmap.matrix.SentencePorts;
-import io.railmap.matrix.check.Code;
-import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortState;
 import java.util.EnumSet;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.railmap.matrix.Cluster;
-import io.railmap.matrix.check.Code;
-import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.fabric.RailTable;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.model.FarEndSource;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;

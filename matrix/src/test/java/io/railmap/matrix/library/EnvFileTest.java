@@ -3,8 +3,8 @@ package io.railmap.matrix.library;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.railmap.matrix.check.Code;
-import io.railmap.matrix.check.Severity;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Severity;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -2,10 +2,10 @@ package io.railmap.matrix.library;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.railmap.matrix.check.Code;
-import io.railmap.matrix.check.Finding;
-import io.railmap.matrix.check.Severity;
 import io.railmap.matrix.fabric.RailTable;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.finding.Severity;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Snapshot;
 import io.railmap.matrix.topology.Topology;

@@ -3,9 +3,9 @@ package io.railmap.matrix.library;
 import static io.railmap.matrix.library.UcxLibraryTest.env;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.railmap.matrix.check.Code;
-import io.railmap.matrix.check.Finding;
-import io.railmap.matrix.check.Severity;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.finding.Severity;
 import io.railmap.matrix.model.PortState;
 import java.util.Arrays;
 import java.util.List;

@@ -3,8 +3,8 @@ package io.railmap.matrix.library;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railmap.matrix.SentencePorts;
-import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.fabric.RailTable;
+import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.model.FarEndSource;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;

@@ -3,8 +3,8 @@ package io.railmap.matrix.library;
 import static io.railmap.matrix.library.UcxLibraryTest.env;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.railmap.matrix.check.Finding;
-import io.railmap.matrix.check.Severity;
+import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.finding.Severity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

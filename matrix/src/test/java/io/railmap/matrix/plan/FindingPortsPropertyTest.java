@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railmap.matrix.SentencePorts;
 import io.railmap.matrix.check.Checker;
-import io.railmap.matrix.check.Code;
-import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.check.Mode;
 import io.railmap.matrix.fabric.RailTable;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.rail.DeviceMatrix;

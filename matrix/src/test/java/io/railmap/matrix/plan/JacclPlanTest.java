@@ -3,9 +3,9 @@ package io.railmap.matrix.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railmap.matrix.Cluster;
-import io.railmap.matrix.check.Code;
-import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.emit.JacclEnv;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.jaccl.JacclMode;
 import io.railmap.matrix.jaccl.JacclRules;
 import io.railmap.matrix.jaccl.MlxVersion;

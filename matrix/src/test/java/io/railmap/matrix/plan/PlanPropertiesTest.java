@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.fail;
 
 import io.railmap.matrix.Cluster;
 import io.railmap.matrix.check.Checker;
-import io.railmap.matrix.check.Code;
-import io.railmap.matrix.check.Finding;
 import io.railmap.matrix.check.Mode;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.model.Port;
 
 import io.railmap.matrix.model.PortState;

@@ -1,4 +1,4 @@
-package io.railmap.matrix.emit;
+package io.railmap.matrix.address;
 
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.NodeRecord;
@@ -13,8 +13,11 @@ import java.util.Optional;
  * from the records (a node's management address, {@link NodeRecord#management()}).
  */
 public final class Addresses {
-    /** The coordinator port when none is given: mlx.launch's default {@code --starting-port}. */
-    public static final int DEFAULT_COORDINATOR_PORT = 32323;
+    /**
+     * mlx.launch's default {@code --starting-port}: the jaccl coordinator's port when none is given,
+     * and the first port of the TCP ring's listen addresses.
+     */
+    public static final int STARTING_PORT = 32323;
 
     private Addresses() {
     }
@@ -30,8 +33,17 @@ public final class Addresses {
     }
 
     /**
-     * {@code MLX_JACCL_COORDINATOR} when none is given: rank 0's management address and
-     * {@value #DEFAULT_COORDINATOR_PORT}.
+     * @param topology the cable graph
+     * @param rank0    the node of rank 0
+     * @return {@code MLX_JACCL_COORDINATOR} when none is given: rank 0's IPv4 management address and
+     *         {@value #STARTING_PORT}; empty when its record has none
+     */
+    public static Optional<String> defaultCoordinator(Topology topology, String rank0) {
+        return managementIpv4(topology, rank0).map(ip -> ip + ":" + STARTING_PORT);
+    }
+
+    /**
+     * {@link #defaultCoordinator}, or why there is none.
      *
      * @param topology the cable graph
      * @param ranks    node names in rank order
@@ -40,7 +52,7 @@ public final class Addresses {
      */
     public static String coordinator(Topology topology, List<String> ranks) {
         String first = ranks.get(0);
-        return managementIpv4(topology, first).map(ip -> ip + ":" + DEFAULT_COORDINATOR_PORT).orElseThrow(() ->
+        return defaultCoordinator(topology, first).orElseThrow(() ->
                 new IllegalArgumentException("the env needs a coordinator, IPV4:PORT that rank 0 binds (MLX_JACCL_COORDINATOR), and rank 0 ("
                         + first + ") has no IPv4 management address in its record (" + why(topology, first) + "): pass --coordinator IPV4:PORT"));
     }

@@ -1,15 +1,12 @@
-package io.railmap.matrix.library.check;
+package io.railmap.matrix.library;
 
-import static io.railmap.matrix.library.check.ListedPorts.error;
-import static io.railmap.matrix.library.check.ListedPorts.quoted;
-import static io.railmap.matrix.library.check.ListedPorts.warning;
+import static io.railmap.matrix.library.ListedPorts.error;
+import static io.railmap.matrix.library.ListedPorts.quoted;
+import static io.railmap.matrix.library.ListedPorts.warning;
 
-import io.railmap.matrix.check.Code;
-import io.railmap.matrix.check.Finding;
-import io.railmap.matrix.check.Severity;
-import io.railmap.matrix.library.ComputeNic;
-import io.railmap.matrix.library.NodeNics;
-import io.railmap.matrix.library.UcxLibrary;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.finding.Severity;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.Port;
 import java.math.BigInteger;
@@ -31,6 +28,8 @@ import java.util.regex.Pattern;
 final class UcxEnvCheck {
     static final List<String> VARIABLES = List.of("UCX_NET_DEVICES", "UCX_MAX_RMA_RAILS", "UCX_MAX_RNDV_RAILS", "UCX_MAX_HCA_PER_GPU",
             "UCX_IB_GID_INDEX");
+    /** The rules the libraries that read these variables name. */
+    static final EnvRules RULES = new EnvRules(VARIABLES, UcxEnvCheck::check);
     /** UCX's {@code ULUNITS} {@code inf}: {@code (unsigned long)-1} ({@code UCS_ULUNITS_INF}, {@code src/ucs/sys/string.h}). */
     private static final BigInteger ULUNITS_INF = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
     /** UCX's {@code ULUNITS} {@code auto}: {@code (unsigned long)-2} ({@code UCS_ULUNITS_AUTO}). */

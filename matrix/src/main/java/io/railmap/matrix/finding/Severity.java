@@ -1,4 +1,4 @@
-package io.railmap.matrix.check;
+package io.railmap.matrix.finding;
 
 import io.railmap.matrix.model.WireNames;
 /** How much a finding matters. {@code railmap check} exits 2 when any finding is an {@link #ERROR}. */

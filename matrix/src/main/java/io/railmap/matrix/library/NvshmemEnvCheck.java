@@ -1,13 +1,11 @@
-package io.railmap.matrix.library.check;
+package io.railmap.matrix.library;
 
-import static io.railmap.matrix.library.check.ListedPorts.error;
-import static io.railmap.matrix.library.check.ListedPorts.quoted;
-import static io.railmap.matrix.library.check.ListedPorts.warning;
+import static io.railmap.matrix.library.ListedPorts.error;
+import static io.railmap.matrix.library.ListedPorts.quoted;
+import static io.railmap.matrix.library.ListedPorts.warning;
 
-import io.railmap.matrix.check.Code;
-import io.railmap.matrix.check.Finding;
-import io.railmap.matrix.library.NodeNics;
-import io.railmap.matrix.library.NvshmemLibrary;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.model.Port;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +14,8 @@ import java.util.Optional;
 /** NVSHMEM's variables railmap writes ({@link NvshmemLibrary}), read as NVIDIA/nvshmem reads them. */
 final class NvshmemEnvCheck {
     static final List<String> VARIABLES = List.of("NVSHMEM_HCA_LIST", "NVSHMEM_LIBFABRIC_MAX_NIC_PER_PE");
+    /** The rules the libraries that read these variables name. */
+    static final EnvRules RULES = new EnvRules(VARIABLES, NvshmemEnvCheck::check);
 
     private NvshmemEnvCheck() {
     }

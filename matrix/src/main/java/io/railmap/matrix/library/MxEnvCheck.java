@@ -1,10 +1,7 @@
-package io.railmap.matrix.library.check;
+package io.railmap.matrix.library;
 
-import io.railmap.matrix.check.Code;
-import io.railmap.matrix.check.Finding;
-import io.railmap.matrix.library.ComputeNic;
-import io.railmap.matrix.library.ModelExpressLibrary;
-import io.railmap.matrix.library.NodeNics;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.model.Port;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +17,8 @@ import java.util.stream.Collectors;
  */
 final class MxEnvCheck {
     static final List<String> VARIABLES = List.of("MX_RDMA_NIC_PIN", "MX_RDMA_NIC_PIN_MIN_RATE_GBPS");
+    /** The rules the libraries that read these variables name. */
+    static final EnvRules RULES = new EnvRules(VARIABLES, MxEnvCheck::check);
     private static final Pattern PY_FLOAT = Pattern.compile("[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?");
     private static final Pattern PY_NONFINITE = Pattern.compile("[+-]?(nan|inf|infinity)", Pattern.CASE_INSENSITIVE);
 

@@ -1,43 +1,36 @@
-package io.railmap.matrix.library.check;
+package io.railmap.matrix.library;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railmap.matrix.Cluster;
 import io.railmap.matrix.SentencePorts;
-import io.railmap.matrix.check.Code;
-import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.fabric.RailTable;
-import io.railmap.matrix.library.ComputeNics;
-import io.railmap.matrix.library.Libraries;
-import io.railmap.matrix.library.NcclLibrary;
-import io.railmap.matrix.library.NodeNics;
-import io.railmap.matrix.library.Setting;
-import io.railmap.matrix.library.SettingsOptions;
-import io.railmap.matrix.library.StripeNode;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.finding.Severity;
+import io.railmap.matrix.jaccl.JacclMode;
+import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.model.FarEndSource;
+import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
-import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.PortState;
 import io.railmap.matrix.model.SwitchPort;
+import io.railmap.matrix.plan.MlxRing;
+import io.railmap.matrix.plan.Order;
+import io.railmap.matrix.plan.Plan;
+import io.railmap.matrix.plan.Planner;
+import io.railmap.matrix.rail.RailOptions;
 import io.railmap.matrix.topology.Topology;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import io.railmap.matrix.check.Severity;
-import io.railmap.matrix.codec.SnapshotCodec;
-import io.railmap.matrix.jaccl.JacclMode;
-import io.railmap.matrix.jaccl.MlxVersion;
-import io.railmap.matrix.plan.MlxRing;
-import io.railmap.matrix.plan.Order;
-import io.railmap.matrix.plan.Plan;
-import io.railmap.matrix.plan.Planner;
-import io.railmap.matrix.rail.RailOptions;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /** Each rule of {@link EnvCheck}, with the library rule it mirrors. */

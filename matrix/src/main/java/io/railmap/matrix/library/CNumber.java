@@ -1,4 +1,4 @@
-package io.railmap.matrix.library.check;
+package io.railmap.matrix.library;
 
 import java.math.BigInteger;
 import java.util.Optional;

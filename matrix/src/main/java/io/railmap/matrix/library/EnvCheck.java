@@ -1,21 +1,15 @@
-package io.railmap.matrix.library.check;
+package io.railmap.matrix.library;
 
-import io.railmap.matrix.check.Code;
-import io.railmap.matrix.check.Finding;
-import io.railmap.matrix.library.ComputeNics;
-import io.railmap.matrix.library.EnvFile;
-import io.railmap.matrix.library.NodeNics;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * Checks the variables of an existing environment file ({@link EnvFile}) against one node's cables,
- * reading each variable as its library does, one class per library (each cites the source):
- * {@link NcclEnvCheck}, {@link UcxEnvCheck} (NIXL and ModelExpress read UCX's variables too),
- * {@link MxEnvCheck}, {@link NvshmemEnvCheck}, {@link MlxEnvCheck} (jaccl and the TCP ring). A
- * finding only where the value would make the library misbehave on these cables.
+ * reading each variable as its library does: the {@link EnvRules} of every library in
+ * {@link Libraries#ALL}, each rule set once, in that order.
  *
  * <p>Errors: a device the node lacks ({@link Code#UNKNOWN_HCA}), a netdev it lacks
  * ({@link Code#UNKNOWN_DEVICE}), a down port ({@link Code#LINK_DOWN}); a management NIC, or an RDMA
@@ -30,9 +24,10 @@ import java.util.stream.Stream;
  * off where railmap turns it on).
  */
 public final class EnvCheck {
+    /** The rule sets, in the order of {@link Libraries#ALL}, each once. */
+    public static final List<EnvRules> RULES = Libraries.ALL.stream().map(Library::envRules).distinct().toList();
     /** The variables checked, in the order checked. */
-    public static final List<String> VARIABLES = Stream.of(NcclEnvCheck.VARIABLES, UcxEnvCheck.VARIABLES, MxEnvCheck.VARIABLES,
-            NvshmemEnvCheck.VARIABLES, MlxEnvCheck.VARIABLES).flatMap(List::stream).toList();
+    public static final List<String> VARIABLES = RULES.stream().flatMap(r -> r.variables().stream()).toList();
 
     private EnvCheck() {
     }
@@ -40,15 +35,11 @@ public final class EnvCheck {
     /**
      * @param node what the node has ({@link ComputeNics#of})
      * @param vars the file's variables ({@link EnvFile#variables}); variables of no library here are ignored
-     * @return the findings, by library in the order above, then by variable
+     * @return the findings, by rule set in the order above, then by variable
      */
     public static List<Finding> check(NodeNics node, Map<String, String> vars) {
         List<Finding> out = new ArrayList<>();
-        NcclEnvCheck.check(node, vars, out);
-        UcxEnvCheck.check(node, vars, out);
-        MxEnvCheck.check(node, vars, out);
-        NvshmemEnvCheck.check(node, vars, out);
-        MlxEnvCheck.check(node, vars, out);
+        RULES.forEach(r -> r.check().check(node, vars, out));
         return out;
     }
 }

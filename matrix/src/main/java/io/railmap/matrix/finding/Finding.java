@@ -1,4 +1,4 @@
-package io.railmap.matrix.check;
+package io.railmap.matrix.finding;
 
 import io.railmap.matrix.model.PortRef;
 import java.util.LinkedHashSet;

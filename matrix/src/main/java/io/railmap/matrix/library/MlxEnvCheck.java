@@ -1,16 +1,13 @@
-package io.railmap.matrix.library.check;
+package io.railmap.matrix.library;
 
-import static io.railmap.matrix.library.check.ListedPorts.error;
-import static io.railmap.matrix.library.check.ListedPorts.quoted;
-import static io.railmap.matrix.library.check.ListedPorts.warning;
+import static io.railmap.matrix.library.ListedPorts.error;
+import static io.railmap.matrix.library.ListedPorts.quoted;
+import static io.railmap.matrix.library.ListedPorts.warning;
 
-import io.railmap.matrix.check.Code;
-import io.railmap.matrix.check.Finding;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.jaccl.JacclMode;
 import io.railmap.matrix.jaccl.MlxVersion;
-import io.railmap.matrix.library.JacclLibrary;
-import io.railmap.matrix.library.MlxRingLibrary;
-import io.railmap.matrix.library.NodeNics;
 import io.railmap.matrix.plan.MlxRing;
 import io.railmap.matrix.plan.Order;
 import io.railmap.matrix.plan.Plan;
@@ -33,6 +30,8 @@ final class MlxEnvCheck {
     static final List<String> JACCL_VARIABLES = List.of("MLX_IBV_DEVICES", "MLX_JACCL_DEVICES", "JACCL_IBV_DEVICES",
             "MLX_JACCL_COORDINATOR", "JACCL_COORDINATOR", "JACCL_RANK", "MLX_JACCL_RING", "JACCL_RING");
     static final List<String> VARIABLES = List.of("MLX_RANK", "JACCL_RANK", "MLX_JACCL_RING", "JACCL_RING", "MLX_HOSTFILE");
+    /** The rules the libraries that read these variables name. */
+    static final EnvRules RULES = new EnvRules(VARIABLES, MlxEnvCheck::check);
 
     private MlxEnvCheck() {
     }

@@ -1,15 +1,12 @@
-package io.railmap.matrix.library.check;
+package io.railmap.matrix.library;
 
-import static io.railmap.matrix.library.check.ListedPorts.error;
-import static io.railmap.matrix.library.check.ListedPorts.quoted;
-import static io.railmap.matrix.library.check.ListedPorts.warning;
+import static io.railmap.matrix.library.ListedPorts.error;
+import static io.railmap.matrix.library.ListedPorts.quoted;
+import static io.railmap.matrix.library.ListedPorts.warning;
 
-import io.railmap.matrix.check.Code;
-import io.railmap.matrix.check.Finding;
-import io.railmap.matrix.check.Severity;
-import io.railmap.matrix.library.ComputeNic;
-import io.railmap.matrix.library.NcclLibrary;
-import io.railmap.matrix.library.NodeNics;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.finding.Severity;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.Port;
 import java.util.ArrayList;
@@ -33,6 +30,8 @@ final class NcclEnvCheck {
     static final int MAX_IFS = 16;
     static final List<String> VARIABLES = List.of("NCCL_IB_HCA", "NCCL_CROSS_NIC", "NCCL_IB_GID_INDEX", "NCCL_SOCKET_IFNAME",
             "NCCL_IB_SUBNET_AWARE_ROUTING");
+    /** The rules the libraries that read these variables name. */
+    static final EnvRules RULES = new EnvRules(VARIABLES, NcclEnvCheck::check);
 
     private NcclEnvCheck() {
     }
