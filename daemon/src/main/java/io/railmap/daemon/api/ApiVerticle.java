@@ -1,12 +1,8 @@
 package io.railmap.daemon.api;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.railmap.daemon.cluster.Agreement;
 import io.railmap.daemon.cluster.ClusterQueries;
-import io.railmap.daemon.cluster.Member;
-import io.railmap.daemon.cluster.Membership;
 import io.railmap.daemon.engine.Engine;
 import io.railmap.daemon.events.EventLog;
 import io.railmap.matrix.check.CheckOptions;
@@ -15,8 +11,8 @@ import io.railmap.matrix.check.UnknownHostsException;
 import io.railmap.matrix.codec.JsonText;
 import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.codec.Utf8;
-import io.railmap.matrix.emit.Format;
 import io.railmap.matrix.draw.TopologySvg;
+import io.railmap.matrix.emit.Format;
 import io.railmap.matrix.emit.PlanJson;
 import io.railmap.matrix.library.NodeEnv;
 import io.railmap.matrix.model.Snapshot;
@@ -44,11 +40,11 @@ import java.util.stream.Collectors;
 /**
  * The daemon's HTTP API. Routes:
  * <pre>
- * GET  /healthz                       {"status": "ok"|"unhealthy", "node", "recordVersion"[, "problems"]}
+ * GET  /healthz                       {@link Replies.Health}
  * GET  /v1/record                     this node's record (snapshot format's record)
  * GET  /v1/snapshot                   every record this daemon knows (railmap-snapshot)
- * GET  /v1/members                    the cluster's members (shape in {@link #membersJson})
- * GET  /v1/agreement?hosts=a,b         whether every member holds this daemon's records (shape in {@link #agreementJson})
+ * GET  /v1/members                    the cluster's members ({@link Replies.Members})
+ * GET  /v1/agreement?hosts=a,b         whether every member holds this daemon's records ({@link Replies.AgreementReply})
  * GET  /v1/matrix?hosts=a,b&amp;format=…  the plan in a format (see {@link MatrixQuery})
  * GET  /v1/env?node=a&amp;for=nccl        one node's library settings (see {@link EnvQuery})
  * GET  /v1/events                     the changes as server-sent events (see {@link EventStream})
@@ -56,6 +52,7 @@ import java.util.stream.Collectors;
  * GET  /                              the topology page (HTML; its script and style under /page/, d3 under /webjars/)
  * POST /v1/check?hosts=a,b&amp;mode=…     body: a jaccl devices file or an mlx.launch hostfile; answer: findings JSON
  * GET  /metrics                       Micrometer, Prometheus text format
+ * GET  /v1/openapi.json               this list as an OpenAPI 3.1 document ({@link ApiDocument})
  * </pre>
  * Every error answer is {@code {"error": "<sentence>"}} JSON ({@link ErrorReplies}): 400 a bad
  * request (an unknown or repeated query parameter, bad percent-encoding, a malformed value or body),
@@ -69,10 +66,6 @@ import java.util.stream.Collectors;
  * the header, answer and idle deadlines ({@link ConnectionGuard}), and computations at once.
  * Bodies stay in memory: nothing is ever written to disk. Planning, checking and the membership run
  * off the event loop; everything else answers on it without blocking.
- *
- * <p>Size: over 500 lines while the replies are written by hand ({@link #agreementJson},
- * {@link #membersJson}); they are due to become Jackson types, which will take them out of this
- * class, so it is left whole until then.
  */
 public final class ApiVerticle extends VerticleBase {
     private static final String JSON = ErrorReplies.JSON;
@@ -82,14 +75,31 @@ public final class ApiVerticle extends VerticleBase {
     /** Where WebJars (d3) are served, from the classpath's {@code META-INF/resources/webjars/}. */
     private static final String WEBJARS = "/webjars/";
 
-    /** The resources and the one method each takes, in the order error answers list them. */
-    private static final List<Route> ROUTES = List.of(new Route(HttpMethod.GET, "/healthz"), new Route(HttpMethod.GET, "/v1/record"),
+    /** The media type of plain text answers ({@code /v1/env} without {@code format=json}). */
+    static final String TEXT = "text/plain; charset=utf-8";
+    /** The media type of {@code /v1/topology.svg}. */
+    static final String SVG = "image/svg+xml; charset=utf-8";
+    /** The media type of {@code /metrics}: Prometheus' text format. */
+    static final String PROMETHEUS = "text/plain; version=0.0.4; charset=utf-8";
+
+    /**
+     * The resources and the one method each takes, in the order error answers and the OpenAPI document
+     * ({@link ApiDocument}) list them.
+     */
+    static final List<Route> ROUTES = List.of(new Route(HttpMethod.GET, "/healthz"), new Route(HttpMethod.GET, "/v1/record"),
             new Route(HttpMethod.GET, "/v1/snapshot"), new Route(HttpMethod.GET, "/v1/members"), new Route(HttpMethod.GET, "/v1/agreement"),
             new Route(HttpMethod.GET, "/v1/matrix"), new Route(HttpMethod.GET, "/v1/env"), new Route(HttpMethod.GET, "/v1/events"),
             new Route(HttpMethod.GET, "/v1/topology.svg"), new Route(HttpMethod.POST, "/v1/check"), new Route(HttpMethod.GET, "/metrics"),
-            new Route(HttpMethod.GET, "/"), new Route(HttpMethod.GET, PAGE + "*"), new Route(HttpMethod.GET, WEBJARS + "*"));
+            new Route(HttpMethod.GET, ApiDocument.PATH), new Route(HttpMethod.GET, "/"), new Route(HttpMethod.GET, PAGE + "*"),
+            new Route(HttpMethod.GET, WEBJARS + "*"));
 
-    private record Route(HttpMethod method, String path) {
+    /**
+     * One resource and the method it takes.
+     *
+     * @param method the method
+     * @param path   the path; ending in {@code *}, every path below it
+     */
+    record Route(HttpMethod method, String path) {
         /** @return true when a request for {@code requested} is this resource ({@code /page/*} takes every path under /page/) */
         boolean takes(String requested) {
             return path.endsWith("*") ? requested.startsWith(path.substring(0, path.length() - 1)) : path.equals(requested);
@@ -100,6 +110,9 @@ public final class ApiVerticle extends VerticleBase {
             return method.name() + " " + path;
         }
     }
+
+    /** {@link ApiDocument}'s document, written once. */
+    private static final String DOCUMENT = JsonText.pretty(ApiDocument.of(ROUTES));
 
     private final Engine engine;
     private final ClusterQueries cluster;
@@ -113,6 +126,7 @@ public final class ApiVerticle extends VerticleBase {
     private ConnectionGuard guard;
     private int pendingWork;
     private HttpServer server;
+    private Router router;
 
     /**
      * The API with {@link HttpLimits#DEFAULTS} and a health that is always good.
@@ -160,7 +174,7 @@ public final class ApiVerticle extends VerticleBase {
     @Override
     public Future<?> start() {
         guard = new ConnectionGuard(vertx, limits, registry);
-        Router router = router();
+        router = buildRouter();
         String tcpName = "http://" + (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + port;
         server = server(router, tcpName);
         Future<?> tcp = server.listen(port, host).recover(e -> listenFailure("API TCP " + tcpName.substring("http://".length()),
@@ -193,7 +207,7 @@ public final class ApiVerticle extends VerticleBase {
                 .requestHandler(router);
     }
 
-    private Router router() {
+    private Router buildRouter() {
         Router router = Router.router(vertx);
         router.route().handler(ctx -> {
             guard.requestStarted(ctx.request());
@@ -205,7 +219,7 @@ public final class ApiVerticle extends VerticleBase {
         router.get("/v1/record").handler(ctx -> onLoop(ctx, q -> new Reply(200, JSON, SnapshotCodec.write(engine.record()))));
         router.get("/v1/snapshot").handler(ctx -> onLoop(ctx, q -> new Reply(200, JSON, SnapshotCodec.write(engine.snapshot()))));
         // off the event loop: the membership waits for the cluster's lock while a record is taken
-        router.get("/v1/members").handler(ctx -> offLoop(ctx, NoQuery::parse, q -> new Reply(200, JSON, membersJson(cluster.membership()))));
+        router.get("/v1/members").handler(ctx -> offLoop(ctx, NoQuery::parse, q -> new Reply(200, JSON, Replies.write(Replies.Members.of(cluster.membership())))));
         router.get("/v1/agreement").handler(ctx -> offLoop(ctx, (params, resource) -> AgreementQuery.parse(params), this::agreement));
         router.get("/v1/matrix").handler(ctx -> offLoop(ctx, (params, resource) -> MatrixQuery.parse(params), this::matrix));
         router.get("/v1/env").handler(ctx -> offLoop(ctx, (params, resource) -> EnvQuery.parse(params), this::env));
@@ -216,10 +230,11 @@ public final class ApiVerticle extends VerticleBase {
                 .handler(ctx -> offLoop(ctx, (params, resource) -> CheckQuery.parse(params), options -> check(options, ctx)));
         EventStream stream = new EventStream(vertx, events, guard, EventStream.DEFAULT_KEEP_ALIVE_MS);
         router.get("/v1/events").handler(ctx -> query(ctx, NoQuery::parse).ifPresent(q -> stream.open(ctx)));
-        router.get("/metrics").handler(ctx -> onLoop(ctx, q -> new Reply(200, "text/plain; version=0.0.4; charset=utf-8", registry.scrape())));
+        router.get("/metrics").handler(ctx -> onLoop(ctx, q -> new Reply(200, PROMETHEUS, registry.scrape())));
+        router.get(ApiDocument.PATH).handler(ctx -> onLoop(ctx, q -> new Reply(200, JSON, DOCUMENT)));
         // off the event loop: drawing lays out up to TopologySvg.MAX_NODES nodes
         router.get("/v1/topology.svg").handler(ctx -> offLoop(ctx, NoQuery::parse,
-                q -> new Reply(200, "image/svg+xml; charset=utf-8", TopologySvg.render(Topology.of(engine.snapshot())))));
+                q -> new Reply(200, SVG, TopologySvg.render(Topology.of(engine.snapshot())))));
         page(router);
         for (int status = 400; status < 600; status++) {
             int code = status;
@@ -257,6 +272,11 @@ public final class ApiVerticle extends VerticleBase {
         router.get(WEBJARS + "*").handler(headers).handler(webjars);
     }
 
+    /** @return the router serving the API, once started (tests read its routes) */
+    Router router() {
+        return router;
+    }
+
     /** @return the bound TCP port (useful when started with port 0) */
     public int actualPort() {
         return server.actualPort();
@@ -264,113 +284,20 @@ public final class ApiVerticle extends VerticleBase {
 
     private Reply health(NoQuery q) {
         List<String> stuck = problems.get();
-        ObjectNode out = JsonText.object();
-        out.put("status", stuck.isEmpty() ? "ok" : "unhealthy");
-        out.put("node", engine.node());
-        out.put("recordVersion", engine.record().version());
-        if (!stuck.isEmpty()) {
-            ArrayNode list = out.putArray("problems");
-            stuck.forEach(list::add);
-        }
-        return new Reply(stuck.isEmpty() ? 200 : 503, JSON, JsonText.pretty(out));
+        return new Reply(stuck.isEmpty() ? 200 : 503, JSON, Replies.write(Replies.Health.of(engine.node(), engine.record().version(), stuck)));
     }
 
     private Reply agreement(AgreementQuery q) {
         Agreement agreement = cluster.agreement().orElseThrow(() -> new HttpException(503, "this daemon runs no cluster member"));
         Snapshot snapshot = engine.snapshot();
         Optional<Provenance> hosts = q.hosts().map(nodes -> Provenance.of(snapshot, nodes));
-        return new Reply(200, JSON, agreementJson(agreement, q.hosts(), hosts));
-    }
-
-    /**
-     * {@code GET /v1/agreement?hosts=a,b} ({@code hosts} optional):
-     * <pre>
-     * {"cluster": "railmap", "viewId": 7, "agreed": true, "digest": "sha256:…", "records": 4,
-     *  "hosts": ["a", "b"], "hostsDigest": "sha256:…", "hostsRecords": ["a@12.1f2e3d4c", "b@7.9a8b7c6d"],
-     *  "members": [{"node": "a", "address": "10.0.0.1:7800", "self": true, "digest": "sha256:…",
-     *               "records": 4, "agrees": true}, ...]}
-     * </pre>
-     * {@code agreed}: every member of the view said it holds exactly the records this daemon holds
-     * ({@code digest}, over all of them), so every daemon computes the same config for any hosts.
-     * {@code hostsDigest} is the digest configs for those hosts carry ({@code RAILMAP_TOPOLOGY});
-     * {@code hosts}, {@code hostsDigest} and {@code hostsRecords} are null without {@code hosts}. A
-     * member's {@code digest} and {@code records} are null until it has said what it holds.
-     */
-    private static String agreementJson(Agreement a, Optional<List<String>> hosts, Optional<Provenance> provenance) {
-        ObjectNode out = JsonText.object();
-        out.put("cluster", a.cluster());
-        out.put("viewId", a.viewId());
-        out.put("agreed", a.agreed());
-        out.put("digest", a.digest());
-        out.put("records", a.records());
-        if (hosts.isPresent()) {
-            ArrayNode h = out.putArray("hosts");
-            hosts.get().forEach(h::add);
-            out.put("hostsDigest", provenance.orElseThrow().digest());
-            ArrayNode ids = out.putArray("hostsRecords");
-            provenance.get().records().forEach(id -> ids.add(id.toString()));
-        } else {
-            out.putNull("hosts");
-            out.putNull("hostsDigest");
-            out.putNull("hostsRecords");
-        }
-        ArrayNode list = out.putArray("members");
-        for (Agreement.MemberHoldings m : a.members()) {
-            ObjectNode o = list.addObject();
-            o.put("node", m.node().orElse(null));
-            o.put("address", m.address());
-            o.put("self", m.self());
-            o.put("digest", m.digest().orElse(null));
-            if (m.records().isPresent()) {
-                o.put("records", m.records().getAsInt());
-            } else {
-                o.putNull("records");
-            }
-            o.put("agrees", m.agrees());
-        }
-        return JsonText.pretty(out);
-    }
-
-    /**
-     * {@code GET /v1/members}:
-     * <pre>
-     * {"cluster": "railmap", "viewId": 7,
-     *  "members": [{"node": "a", "address": "10.0.0.1:7800", "self": true, "coordinator": true,
-     *               "recordVersion": 1795360169801, "recordAgeMs": 40}, ...]}
-     * </pre>
-     * Members in view order, the coordinator first. {@code node} is null for a member that is not a
-     * railmapd; {@code recordVersion} and {@code recordAgeMs} (ms since this daemon took that
-     * version; for itself, since it made it) are null while no record of the member is held.
-     */
-    private static String membersJson(Membership m) {
-        ObjectNode out = JsonText.object();
-        out.put("cluster", m.cluster());
-        out.put("viewId", m.viewId());
-        ArrayNode list = out.putArray("members");
-        for (Member member : m.members()) {
-            ObjectNode o = list.addObject();
-            o.put("node", member.node().orElse(null));
-            o.put("address", member.address());
-            o.put("self", member.self());
-            o.put("coordinator", member.coordinator());
-            if (member.recordVersion().isPresent()) {
-                o.put("recordVersion", member.recordVersion().getAsLong());
-            } else {
-                o.putNull("recordVersion");
-            }
-            if (member.recordAgeMs().isPresent()) {
-                o.put("recordAgeMs", member.recordAgeMs().getAsLong());
-            } else {
-                o.putNull("recordAgeMs");
-            }
-        }
-        return JsonText.pretty(out);
+        return new Reply(200, JSON, Replies.write(Replies.AgreementReply.of(agreement, q.hosts(), hosts)));
     }
 
     /** {@code GET /v1/env}: one node's settings for the libraries asked ({@link NodeEnv}); an unknown node is 404. */
     private Reply env(EnvQuery q) {
         NodeEnv env = NodeEnv.of(Topology.of(engine.snapshot()), q.node(), q.libraries(), q.options());
-        return q.json() ? new Reply(200, JSON, JsonText.pretty(env.json())) : new Reply(200, "text/plain; charset=utf-8", env.text());
+        return q.json() ? new Reply(200, JSON, JsonText.pretty(env.json())) : new Reply(200, TEXT, env.text());
     }
 
     private Reply matrix(MatrixQuery q) {

@@ -1,5 +1,8 @@
 package io.railmap.daemon.api;
 
+import io.railmap.daemon.api.QueryParams.Kind;
+import io.railmap.daemon.api.QueryParams.Param;
+import io.railmap.matrix.library.Libraries;
 import io.railmap.matrix.library.Library;
 import io.railmap.matrix.library.LibraryOption;
 import io.railmap.matrix.library.NodeEnv;
@@ -10,7 +13,6 @@ import io.vertx.core.MultiMap;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -26,20 +28,27 @@ import java.util.stream.Stream;
  * @param json      true for {@link NodeEnv#json()}, false for {@link NodeEnv#text()}
  */
 record EnvQuery(String node, List<Library> libraries, SettingsOptions options, boolean json) {
-    /** The parameters every library takes, then those of {@link LibraryOption}. */
-    private static final Set<String> KNOWN = Stream.concat(Stream.of("node", "for", "minRateGbps", "format"),
-            Arrays.stream(LibraryOption.values()).map(LibraryOption::param)).collect(Collectors.toUnmodifiableSet());
+    private static final String EXAMPLE = "/v1/env?node=g1&for=nccl";
+
+    /** The parameters every library takes, then those of {@link LibraryOption}, each naming the libraries that read it. */
+    static final List<Param> PARAMETERS = Stream.concat(Stream.of(
+            Param.optional("node", Kind.STRING, "the node whose settings to write; an unknown node is 404").asRequired(),
+            Param.optional("for", Kind.STRING, "LIB,LIB,...: the libraries, in order, of "
+                    + Libraries.ALL.stream().map(Library::name).collect(Collectors.joining(", "))).asRequired(),
+            Param.optional("minRateGbps", Kind.NUMBER, "NICs slower than this many Gbit/s are not compute NICs; a finite number, 0 or more"),
+            Param.optional("format", Kind.STRING, "text (default): KEY=VALUE lines; json: the same as JSON").only(List.of("text", "json"))),
+            Arrays.stream(LibraryOption.values()).map(o -> Param.optional(o.param(), Kind.BOOLEAN, "read by "
+                    + Libraries.ALL.stream().filter(l -> l.options().contains(o)).map(Library::name).collect(Collectors.joining(", "))
+                    + " only; default false"))).toList();
 
     /** @throws IllegalArgumentException naming the parameter when one is unknown, repeated, missing or malformed */
     static EnvQuery parse(MultiMap params) {
-        QueryParams.requireKnown(params, KNOWN, Set.of());
-        String node = Names.node("node", required(params, "node"));
-        List<Library> libraries = NodeEnv.libraries(required(params, "for"));
+        QueryParams.requireKnown(params, PARAMETERS);
+        String node = Names.node("node", QueryParams.required(params, "node", EXAMPLE));
+        List<Library> libraries = NodeEnv.libraries(QueryParams.required(params, "for", EXAMPLE));
         // checked here, so that the error names this parameter rather than the CLI's flag
-        Optional<Double> minRate = Optional.ofNullable(params.get("minRateGbps"))
-                .map(v -> Rates.requireRate("minRateGbps", number(v)));
-        String stripeParam = LibraryOption.MX_STRIPE.param();
-        boolean stripe = Optional.ofNullable(params.get(stripeParam)).map(v -> flag(stripeParam, v)).orElse(false);
+        Optional<Double> minRate = QueryParams.number(params, "minRateGbps").map(v -> Rates.requireRate("minRateGbps", v));
+        boolean stripe = QueryParams.bool(params, LibraryOption.MX_STRIPE.param(), false);
         String format = Optional.ofNullable(params.get("format")).orElse("text");
         if (!format.equals("text") && !format.equals("json")) {
             throw new IllegalArgumentException("format \"" + Names.escape(format) + "\" is neither text nor json");
@@ -47,25 +56,5 @@ record EnvQuery(String node, List<Library> libraries, SettingsOptions options, b
         SettingsOptions options = new SettingsOptions(minRate, stripe);
         NodeEnv.requireRead(libraries, options, LibraryOption::param);
         return new EnvQuery(node, libraries, options, format.equals("json"));
-    }
-
-    private static String required(MultiMap params, String name) {
-        return Optional.ofNullable(params.get(name))
-                .orElseThrow(() -> new IllegalArgumentException(name + " is missing: e.g. /v1/env?node=g1&for=nccl"));
-    }
-
-    private static double number(String value) {
-        try {
-            return Double.parseDouble(value);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("minRateGbps \"" + Names.escape(value) + "\" is not a number");
-        }
-    }
-
-    private static boolean flag(String name, String value) {
-        if (value.equals("true") || value.equals("false")) {
-            return value.equals("true");
-        }
-        throw new IllegalArgumentException(name + " \"" + Names.escape(value) + "\" is neither true nor false");
     }
 }

@@ -1,7 +1,5 @@
 package io.railmap.daemon.api;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
@@ -13,8 +11,9 @@ import io.vertx.core.Handler;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.handler.HttpException;
-import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.lang.System.Logger;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -39,10 +38,8 @@ final class ErrorReplies {
     }
 
     /** @return {@code {"error": sentence}} */
-    static ObjectNode error(String sentence) {
-        ObjectNode out = JsonText.object();
-        out.put("error", sentence);
-        return out;
+    static Replies.ErrorReply error(String sentence) {
+        return Replies.ErrorReply.of(sentence);
     }
 
     /**
@@ -56,11 +53,11 @@ final class ErrorReplies {
     }
 
     /** Sends an error answer unless the response was already ended or its connection closed. */
-    static void send(HttpServerResponse response, int status, ObjectNode body) {
+    static void send(HttpServerResponse response, int status, Replies.ErrorReply body) {
         if (response.ended() || response.closed()) {
             return;
         }
-        response.setStatusCode(status).putHeader("content-type", JSON).end(JsonText.pretty(body));
+        response.setStatusCode(status).putHeader("content-type", JSON).end(Replies.write(body));
     }
 
     /**
@@ -91,7 +88,7 @@ final class ErrorReplies {
      *                 failure is logged instead, once per exception class)
      * @return the answer's body
      */
-    static ObjectNode body(int status, Throwable e, String fallback) {
+    static Replies.ErrorReply body(int status, Throwable e, String fallback) {
         if (status == 500) {
             if (e != null && LOGGED.size() < LOGGED_CLASSES && LOGGED.add(e.getClass().getName())) {
                 LOG.log(Level.WARNING, "internal error answering a request: " + quoted(e.toString()) + " (further ones of this kind are not "
@@ -100,16 +97,10 @@ final class ErrorReplies {
             return error(fallback);
         }
         if (e instanceof UnknownNodesException unknown) {
-            ObjectNode out = error(e.getMessage());
-            ArrayNode nodes = out.putArray("unknown");
-            unknown.nodes().forEach(nodes::add);
-            return out;
+            return new Replies.ErrorReply(e.getMessage(), List.copyOf(unknown.nodes()), null);
         }
         if (e instanceof NoRingException noRing) {
-            ObjectNode out = error(e.getMessage());
-            ArrayNode nodes = out.putArray("unplaceable");
-            noRing.unplaceable().forEach(nodes::add);
-            return out;
+            return new Replies.ErrorReply(e.getMessage(), null, List.copyOf(noRing.unplaceable()));
         }
         if (e instanceof HttpException http && http.getPayload() != null) {
             return error(http.getPayload());

@@ -1,8 +1,6 @@
 package io.railmap.daemon.api;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.railmap.daemon.events.EventLog;
-import io.railmap.matrix.codec.JsonText;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerResponse;
@@ -74,10 +72,7 @@ final class EventStream {
                 .putHeader("x-accel-buffering", "no");
         StringBuilder first = new StringBuilder("retry: 1000\n\n");
         stream.subscription.missed().ifPresent(sentence -> {
-            ObjectNode missed = JsonText.object();
-            missed.put("type", "missed");
-            missed.put("message", sentence);
-            first.append("event: missed\ndata: ").append(missed).append("\n\n");
+            first.append("event: missed\ndata: ").append(Replies.line(new Replies.EventData(null, "missed", null, sentence))).append("\n\n");
         });
         stream.subscription.replay().forEach(event -> first.append(frame(event)));
         stream.send(first.toString());

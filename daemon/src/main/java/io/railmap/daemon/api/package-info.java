@@ -7,6 +7,9 @@
  * ({@link io.railmap.daemon.api.ErrorReplies}); metric labels are bounded
  * ({@link io.railmap.daemon.api.MeterLimits}); {@code /healthz} reports what
  * {@link io.railmap.daemon.api.HealthWatch} finds stuck; {@link io.railmap.daemon.api.ApiSocket} makes
- * the Unix socket's path ready without removing anything but a stale socket.
+ * the Unix socket's path ready without removing anything but a stale socket. The JSON answers are
+ * records ({@link io.railmap.daemon.api.Replies}), and {@link io.railmap.daemon.api.ApiDocument} describes
+ * the routes, their declared parameters ({@link io.railmap.daemon.api.QueryParams.Param}) and those records
+ * as the OpenAPI document served at {@code /v1/openapi.json}.
  */
 package io.railmap.daemon.api;

@@ -26,11 +26,13 @@ final class ApiOnLoopback implements AutoCloseable {
     private static final long WAIT_S = 10;
 
     private final Vertx vertx;
+    private final ApiVerticle api;
     private final Cluster cluster;
     private final WebClient client;
     private final int port;
 
-    private ApiOnLoopback(Vertx vertx, Cluster cluster, WebClient client, int port) {
+    private ApiOnLoopback(Vertx vertx, Cluster cluster, WebClient client, int port, ApiVerticle api) {
+        this.api = api;
         this.vertx = vertx;
         this.cluster = cluster;
         this.client = client;
@@ -53,7 +55,17 @@ final class ApiOnLoopback implements AutoCloseable {
         Vertx vertx = Vertx.vertx();
         ApiVerticle api = new ApiVerticle(engine, cluster, registry, "127.0.0.1", 0, Optional.empty());
         vertx.deployVerticle(api).await(WAIT_S, TimeUnit.SECONDS);
-        return new ApiOnLoopback(vertx, cluster, WebClient.create(vertx), api.actualPort());
+        return new ApiOnLoopback(vertx, cluster, WebClient.create(vertx), api.actualPort(), api);
+    }
+
+    /** @return the API's verticle, started */
+    ApiVerticle verticle() {
+        return api;
+    }
+
+    /** @return the Vert.x instance the API runs on */
+    Vertx vertx() {
+        return vertx;
     }
 
     /** @return the answer to {@code GET uri} */

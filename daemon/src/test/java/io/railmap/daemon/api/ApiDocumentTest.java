@@ -1,0 +1,160 @@
+package io.railmap.daemon.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.railmap.daemon.engine.Engine;
+import io.railmap.matrix.change.ChangeType;
+import io.railmap.matrix.emit.Format;
+import io.railmap.matrix.emit.FormatOption;
+import io.railmap.matrix.emit.Formats;
+import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.library.Libraries;
+import io.railmap.matrix.library.Library;
+import io.railmap.matrix.library.LibraryOption;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Route;
+import io.vertx.json.schema.OutputUnit;
+import io.vertx.json.schema.SchemaRepository;
+import io.vertx.openapi.contract.OpenAPIVersion;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code GET /v1/openapi.json}: valid OpenAPI 3.1, made from the registries (every format, option,
+ * library, code and event type is in it), and describing exactly the routes the router serves.
+ */
+class ApiDocumentTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static ApiOnLoopback api;
+    private static JsonNode served;
+
+    @BeforeAll
+    static void start() throws Exception {
+        api = ApiOnLoopback.start("api-doc-test", new Engine("a"), List.of());
+        var answer = api.get(ApiDocument.PATH);
+        assertThat(answer.statusCode()).isEqualTo(200);
+        assertThat(answer.getHeader("content-type")).isEqualTo("application/json");
+        served = JSON.readTree(answer.bodyAsString());
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        api.close();
+    }
+
+    private static List<String> texts(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(n -> out.add(n.asText()));
+        return out;
+    }
+
+    private static JsonNode parameter(String path, String method, String name) {
+        for (JsonNode p : served.get("paths").get(path).get(method).get("parameters")) {
+            if (p.get("name").asText().equals(name)) {
+                return p;
+            }
+        }
+        throw new AssertionError(method + " " + path + " has no parameter " + name);
+    }
+
+    @Test
+    void theDocumentIsValidOpenApi31() throws Exception {
+        assertThat(served.get("openapi").asText()).isEqualTo("3.1.0");
+        assertThat(validate(served).getValid()).as("%s", validate(served)).isTrue();
+        // the check has teeth: a document without its info, or with a parameter in a place OpenAPI does not know, is not valid
+        ObjectNode broken = served.deepCopy();
+        broken.remove("info");
+        assertThat(validate(broken).getValid()).isFalse();
+        ObjectNode badIn = served.deepCopy();
+        ((ObjectNode) badIn.get("paths").get("/v1/matrix").get("get").get("parameters").get(0)).put("in", "body");
+        assertThat(validate(badIn).getValid()).isFalse();
+    }
+
+    /**
+     * @return the document checked against OpenAPI 3.1's own JSON Schema (spec.openapis.org/oas/3.1/schema/2022-10-07,
+     *         shipped in io.vertx:vertx-openapi), only for validity: vert.x's contract class also refuses media types it
+     *         cannot validate requests with, which says nothing of the document
+     */
+    private static OutputUnit validate(JsonNode document) throws Exception {
+        SchemaRepository repository = OpenAPIVersion.V3_1.getRepository(api.vertx(), "app:///").await(30, TimeUnit.SECONDS);
+        return OpenAPIVersion.V3_1.validateContract(api.vertx(), repository, new JsonObject(document.toString())).await(30, TimeUnit.SECONDS);
+    }
+
+    /** Every route the router serves is documented, and every documented route is served. */
+    @Test
+    void theDocumentListsExactlyTheRoutesTheRouterServes() {
+        Set<String> routed = new TreeSet<>();
+        for (Route route : api.verticle().router().getRoutes()) {
+            if (route.getPath() == null) {
+                continue; // the handler every request passes first (deadlines, Keep-Alive), no resource
+            }
+            String path = route.isExactPath() ? route.getPath() : route.getPath() + "*";
+            assertThat(route.methods()).as("methods of %s", path).isNotEmpty();
+            for (HttpMethod m : route.methods()) {
+                routed.add(m.name().toLowerCase(Locale.ROOT) + " " + ApiDocument.documentedPath(path));
+            }
+        }
+        Set<String> documented = new TreeSet<>();
+        served.get("paths").fields().forEachRemaining(path -> path.getValue().fieldNames()
+                .forEachRemaining(method -> documented.add(method + " " + path.getKey())));
+        assertThat(documented).isEqualTo(routed);
+        assertThat(routed).contains("get /v1/openapi.json", "post /v1/check", "get /page/{file}");
+    }
+
+    /** One source of truth: the allowed values and parameters come from the registries, not from a second list. */
+    @Test
+    void everyFormatOptionLibraryCodeAndEventTypeIsInTheDocument() {
+        assertThat(texts(parameter("/v1/matrix", "get", "format").get("schema").get("enum")))
+                .containsExactlyElementsOf(Formats.ALL.stream().map(Format::name).toList());
+        for (FormatOption option : FormatOption.values()) {
+            for (String name : option.parameters()) {
+                assertThat(parameter("/v1/matrix", "get", name).get("description").asText()).as(name)
+                        .contains(Formats.ALL.stream().filter(f -> f.reads().contains(option)).findFirst().orElseThrow().name());
+            }
+        }
+        assertThat(parameter("/v1/matrix", "get", "ip").get("schema").get("type").asText()).isEqualTo("array");
+        for (Library library : Libraries.ALL) {
+            assertThat(parameter("/v1/env", "get", "for").get("description").asText()).contains(library.name());
+        }
+        for (LibraryOption option : LibraryOption.values()) {
+            assertThat(parameter("/v1/env", "get", option.param()).get("schema").get("type").asText()).isEqualTo("boolean");
+        }
+        JsonNode matrixTypes = served.get("paths").get("/v1/matrix").get("get").get("responses").get("200").get("content");
+        Formats.ALL.forEach(f -> assertThat(matrixTypes.has(f.mediaType())).as(f.mediaType()).isTrue());
+        JsonNode schemas = served.get("components").get("schemas");
+        assertThat(texts(schemas.get("Finding").get("properties").get("code").get("enum")))
+                .containsExactlyElementsOf(Stream.of(Code.values()).map(Code::wireName).toList());
+        assertThat(texts(schemas.get("EventData").get("properties").get("type").get("enum")))
+                .containsAll(Stream.of(ChangeType.values()).map(ChangeType::wireName).toList()).contains("missed");
+    }
+
+    /** The answer schemas are the reply records' components, in their written order, required unless left out when absent. */
+    @Test
+    void answerSchemasComeFromTheReplyRecords() {
+        JsonNode members = served.get("components").get("schemas").get("MemberReply");
+        List<String> names = new ArrayList<>();
+        for (Iterator<String> it = members.get("properties").fieldNames(); it.hasNext(); ) {
+            names.add(it.next());
+        }
+        assertThat(names).containsExactly("node", "address", "self", "coordinator", "recordVersion", "recordAgeMs");
+        assertThat(texts(members.get("properties").get("recordAgeMs").get("type"))).containsExactly("integer", "null");
+        assertThat(texts(members.get("properties").get("node").get("type"))).containsExactly("string", "null");
+        JsonNode health = served.get("components").get("schemas").get("Health");
+        assertThat(texts(health.get("required"))).containsExactly("status", "node", "recordVersion");
+        assertThat(served.get("paths").get("/v1/members").get("get").get("responses").get("200").get("content").get("application/json")
+                .get("schema").get("$ref").asText()).isEqualTo("#/components/schemas/Members");
+    }
+}
