@@ -152,7 +152,7 @@ final class ApiDocument {
                 ObjectNode data = JsonSchemas.ref(Replies.EventData.class, components);
                 stream.set("x-railmap-event-data", data);
                 ArrayNode types = ((ObjectNode) components.get("EventData").get("properties").get("type")).putArray("enum");
-                Stream.concat(Stream.of(ChangeType.values()).map(ChangeType::wireName), Stream.of("missed")).forEach(types::add);
+                Stream.concat(Stream.of(ChangeType.values()).map(ChangeType::externalName), Stream.of("missed")).forEach(types::add);
             }
             case "GET /v1/topology.svg" -> {
                 op.put("summary", "the picture of the cables, as railmap draw writes it");
@@ -274,9 +274,9 @@ final class ApiDocument {
             finding.put("type", "object");
             ObjectNode p = finding.putObject("properties");
             ArrayNode codes = p.putObject("code").put("type", "string").putArray("enum");
-            Stream.of(Code.values()).map(Code::wireName).forEach(codes::add);
+            Stream.of(Code.values()).map(Code::externalName).forEach(codes::add);
             ArrayNode severities = p.putObject("severity").put("type", "string").putArray("enum");
-            Stream.of(Severity.values()).map(Severity::wireName).forEach(severities::add);
+            Stream.of(Severity.values()).map(Severity::externalName).forEach(severities::add);
             p.putObject("ranks").put("type", "array").putObject("items").put("type", "integer");
             p.putObject("rail").putArray("type").add("integer").add("null");
             p.putObject("ports").put("type", "array").putObject("items").put("type", "string");

@@ -24,7 +24,7 @@ final class CheckQuery {
             Param.optional("hosts", Kind.STRING, "NODE,NODE,...: the node of each rank, in rank order; required with a devices file, "
                     + "optional with an mlx.launch hostfile (which names its hosts)"),
             Param.optional("mode", Kind.STRING, "how jaccl will read the file; default auto for a devices file, a hostfile's own "
-                    + "backend for a hostfile").only(Stream.of(Mode.values()).map(Mode::wireName).toList()),
+                    + "backend for a hostfile").only(Stream.of(Mode.values()).map(Mode::externalName).toList()),
             Param.optional("mlxVersion", Kind.STRING, "X.Y.Z: the MLX release that reads the file; default " + MlxVersion.NEWEST));
 
     private CheckQuery() {

@@ -39,7 +39,7 @@ record MatrixQuery(Optional<List<String>> hosts, Order order, Format format, Rai
     /** The kind and meaning of each parameter of {@link FormatOption}; one not listed here is text. */
     private static final Map<String, Param> OPTION_PARAMS = Map.of(
             "order", Param.optional("order", Kind.STRING, "how to order the ranks: given (default, as in hosts) or ring (a cycle of the "
-                    + "cables that maximises the smallest wire count)").only(Stream.of(Order.values()).map(Order::wireName).toList()),
+                    + "cables that maximises the smallest wire count)").only(Stream.of(Order.values()).map(Order::externalName).toList()),
             "minRateGbps", Param.optional("minRateGbps", Kind.NUMBER, "cables slower than this many Gbit/s are no rails; default 0"),
             "maxWires", Param.optional("maxWires", Kind.INTEGER, "at most this many rails per pair of ranks; default no limit"),
             "includeDown", Param.optional("includeDown", Kind.BOOLEAN, "true: cables whose ports are down are rails too; default false"),

@@ -178,7 +178,7 @@ public final class Replies {
      * {@code io.railmap.daemon.events.EventLog.Event#json}, one line).
      *
      * @param id       {@code BOOT-SEQ}, also the event's {@code id:}; left out of {@code missed}
-     * @param type     the change's wire name, also the event's {@code event:} (or {@code missed})
+     * @param type     the change's external name, also the event's {@code event:} (or {@code missed})
      * @param subjects what it is about: ports {@code node:netdev}, nodes, record ids, or a finding's code then its
      *                 ports; left out of {@code missed}
      * @param message  one sentence for people

@@ -136,9 +136,9 @@ class ApiDocumentTest {
         Formats.ALL.forEach(f -> assertThat(matrixTypes.has(f.mediaType())).as(f.mediaType()).isTrue());
         JsonNode schemas = served.get("components").get("schemas");
         assertThat(texts(schemas.get("Finding").get("properties").get("code").get("enum")))
-                .containsExactlyElementsOf(Stream.of(Code.values()).map(Code::wireName).toList());
+                .containsExactlyElementsOf(Stream.of(Code.values()).map(Code::externalName).toList());
         assertThat(texts(schemas.get("EventData").get("properties").get("type").get("enum")))
-                .containsAll(Stream.of(ChangeType.values()).map(ChangeType::wireName).toList()).contains("missed");
+                .containsAll(Stream.of(ChangeType.values()).map(ChangeType::externalName).toList()).contains("missed");
     }
 
     /** The answer schemas are the reply records' components, in their written order, required unless left out when absent. */
