@@ -52,7 +52,7 @@ class LinearFdSockTest {
         await("a, the coordinator, passes the suspicion of c on").atMost(Duration.ofSeconds(10))
                 .untilAsserted(() -> assertThat(a.suspicions()).isNotEmpty().containsOnly(List.of(c.address())));
 
-        await("c, alive, is unsuspected everywhere (VERIFY_SUSPECT2 asked it)").atMost(Duration.ofSeconds(10))
+        await("c, alive, is unsuspected everywhere (VERIFY_SUSPECT2 asked it)").atMost(Duration.ofSeconds(30))
                 .until(() -> channels.stream().allMatch(ch -> ch.getProtocolStack().<FD_SOCK2>findProtocol(FD_SOCK2.class).getNumSuspectedMembers() == 0));
 
         c.suspectToEveryone(a.address());
