@@ -7,8 +7,7 @@ import io.railmap.matrix.change.ChangeType;
 import io.railmap.matrix.codec.JsonText;
 import io.railmap.matrix.emit.Format;
 import io.railmap.matrix.emit.Formats;
-import io.railmap.matrix.finding.Code;
-import io.railmap.matrix.finding.Severity;
+import io.railmap.matrix.emit.PlanJson;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,8 +20,9 @@ import java.util.stream.Stream;
  * table ({@link ApiVerticle#ROUTES}), each resource's declared parameters ({@link MatrixQuery#PARAMETERS},
  * {@link EnvQuery#PARAMETERS}, ...: the same lists that check a request, so their allowed values are
  * {@link Formats#ALL}'s names, {@code Libraries.ALL}'s, the orders and modes), the media types of the
- * formats, the answer records ({@link Replies}, through {@link JsonSchemas}), the finding codes and
- * severities, and the event types ({@link ChangeType}). Adding a format, an option, a library, a code
+ * formats, the answer records ({@link Replies}, and the core's {@link PlanJson}, {@link PlanJson.CheckJson}
+ * and what they hold, through {@link JsonSchemas}: the finding codes and severities are their enums'),
+ * and the event types ({@link ChangeType}). Adding a format, an option, a library, a code
  * or an event type changes the document with no other edit.
  *
  * <p>Source: OpenAPI Specification 3.1.0 (https://spec.openapis.org/oas/v3.1.0); schemas are JSON
@@ -122,15 +122,9 @@ final class ApiDocument {
                 parameters(op, MatrixQuery.PARAMETERS);
                 ObjectNode ok = response(op, 200, "the text of the format asked for");
                 ObjectNode content = ok.putObject("content");
-                Map<String, List<String>> byType = Formats.ALL.stream().collect(Collectors.groupingBy(Format::mediaType,
-                        LinkedHashMap::new, Collectors.mapping(Format::name, Collectors.toList())));
-                byType.forEach((type, names) -> {
-                    ObjectNode schema = content.putObject(type).putObject("schema");
-                    if (!type.equals(ErrorReplies.JSON)) {
-                        schema.put("type", "string");
-                    }
-                    schema.put("description", "the formats " + String.join(", ", names));
-                });
+                Map<String, List<Format>> byType = Formats.ALL.stream().collect(Collectors.groupingBy(Format::mediaType,
+                        LinkedHashMap::new, Collectors.toList()));
+                byType.forEach((type, formats) -> content.putObject(type).set("schema", formatSchema(type, formats)));
                 errors(op, Map.of(422, "no ring of cables passes through the hosts (unplaceable lists the nodes left out)"));
             }
             case "GET /v1/env" -> {
@@ -167,7 +161,7 @@ final class ApiDocument {
                 body.put("description", "a jaccl devices file, or an mlx.launch hostfile, as it is: strict UTF-8, at most 1 MiB; "
                         + "not a form (415)");
                 body.putObject("content").putObject(ErrorReplies.JSON).putObject("schema");
-                response(op, 200, "the findings").putObject("content").putObject(ErrorReplies.JSON).set("schema", checkReport());
+                answer(op, 200, PlanJson.CheckJson.class);
                 errors(op, orderedMap(413, "a body above 1 MiB", 415, "a form or multipart body"));
             }
             case "GET /metrics" -> {
@@ -265,39 +259,27 @@ final class ApiDocument {
     }
 
     /**
-     * The answer of {@code POST /v1/check} ({@code PlanJson.check} and {@code FindingJson}, still written by hand in the pure core):
-     * its codes and severities come from {@link Code} and {@link Severity}.
+     * @return the schema of one media type of {@code GET /v1/matrix}: text for a text type; for JSON, the
+     *         record each format that writes railmap's own JSON is written from ({@link Format#jsonRecord()}),
+     *         any of them, or the file of another tool's format
      */
-    private ObjectNode checkReport() {
-        if (!components.containsKey("Finding")) {
-            ObjectNode finding = JsonText.object();
-            finding.put("type", "object");
-            ObjectNode p = finding.putObject("properties");
-            ArrayNode codes = p.putObject("code").put("type", "string").putArray("enum");
-            Stream.of(Code.values()).map(Code::externalName).forEach(codes::add);
-            ArrayNode severities = p.putObject("severity").put("type", "string").putArray("enum");
-            Stream.of(Severity.values()).map(Severity::externalName).forEach(severities::add);
-            p.putObject("ranks").put("type", "array").putObject("items").put("type", "integer");
-            p.putObject("rail").putArray("type").add("integer").add("null");
-            p.putObject("ports").put("type", "array").putObject("items").put("type", "string");
-            p.putObject("message").put("type", "string");
-            finding.putArray("required").add("code").add("severity").add("ranks").add("rail").add("ports").add("message");
-            components.put("Finding", finding);
-            ObjectNode report = JsonText.object();
-            report.put("type", "object");
-            ObjectNode r = report.putObject("properties");
-            r.putObject("ranks").put("type", "array").putObject("items").put("type", "string");
-            r.putObject("mode").put("type", "string");
-            r.putObject("mlxVersion").put("type", "string");
-            r.putObject("errors").put("type", "integer");
-            r.putObject("hostfile").put("type", "object");
-            r.putObject("findings").put("type", "array").putObject("items").put("$ref", JsonSchemas.REF_PREFIX + "Finding");
-            report.putArray("required").add("ranks").add("mode").add("mlxVersion").add("errors").add("findings");
-            components.put("CheckReport", report);
+    private ObjectNode formatSchema(String type, List<Format> formats) {
+        ObjectNode schema = JsonText.object();
+        if (!type.equals(ErrorReplies.JSON)) {
+            schema.put("type", "string");
         }
-        ObjectNode ref = JsonText.object();
-        ref.put("$ref", JsonSchemas.REF_PREFIX + "CheckReport");
-        return ref;
+        schema.put("description", "the formats " + formats.stream().map(Format::name).collect(Collectors.joining(", ")));
+        List<Format> records = formats.stream().filter(f -> f.jsonRecord().isPresent()).toList();
+        if (!records.isEmpty()) {
+            ArrayNode anyOf = schema.putArray("anyOf");
+            records.forEach(f -> anyOf.add(JsonSchemas.ref(f.jsonRecord().get(), components).put("description", "format=" + f.name())));
+            List<String> others = formats.stream().filter(f -> f.jsonRecord().isEmpty()).map(Format::name).toList();
+            if (!others.isEmpty()) {
+                anyOf.addObject().put("description", "format=" + String.join(", ", others) + ": the file that format's own tool reads "
+                        + "(docs/cli.md, railmap matrix)");
+            }
+        }
+        return schema;
     }
 
     @SuppressWarnings("unchecked")

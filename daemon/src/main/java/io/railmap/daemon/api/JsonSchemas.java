@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.railmap.matrix.codec.JsonText;
+import io.railmap.matrix.codec.Nullable;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
@@ -14,14 +15,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) of the reply records of {@link Replies}, by a
- * walk over their components: the same types Jackson writes, so a schema cannot drift from an answer.
+ * JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) of the records Jackson writes as answers: the
+ * daemon's {@link Replies} and the core's own JSON ({@code PlanJson}, {@code PlanJson.CheckJson},
+ * {@code RailTableJson}, {@code FindingJson}), by a walk over their components: the same types Jackson
+ * writes, so a schema cannot drift from an answer.
  *
  * <p>What it knows: {@link String}; {@code long}, {@code int} and their boxes ({@code integer});
- * {@code double} ({@code number}); {@code boolean}; {@link List} of any of these; a nested record (a
- * {@code $ref} to its own entry). A boxed number or a {@link Replies.Nullable} component may be
- * {@code null}; a component marked {@code @JsonInclude(NON_NULL)} may be absent, every other one is
- * required. Properties are listed in {@link JsonPropertyOrder}'s order, and no others are allowed.
+ * {@code double} and {@link Double} ({@code number}); {@code boolean}; an enum ({@code string} with the
+ * constants as Jackson writes them, their {@code @JsonValue}: the external names); {@link List} of any of
+ * these, lists of lists included; a nested record (a {@code $ref} to its own entry). A boxed number or a
+ * {@link Nullable} component may be {@code null}; a component marked {@code @JsonInclude(NON_NULL)} may be
+ * absent, every other one is required. Items of a list are never null. Properties are listed in
+ * {@link JsonPropertyOrder}'s order, and no others are allowed.
  *
  * <p>Errors: an {@link IllegalArgumentException} naming the record and component of any other type (a
  * reply record must stay within these, or this walk must learn the new type).
@@ -82,36 +87,51 @@ final class JsonSchemas {
     }
 
     private static ObjectNode schema(Class<?> record, RecordComponent c, Type type, Map<String, ObjectNode> components) {
-        boolean nullable = c.isAnnotationPresent(Replies.Nullable.class);
+        boolean nullable = c.isAnnotationPresent(Nullable.class) || type == Long.class || type == Integer.class || type == Double.class;
+        return schema(record, c, type, nullable, components);
+    }
+
+    private static ObjectNode schema(Class<?> record, RecordComponent c, Type type, boolean nullable, Map<String, ObjectNode> components) {
         if (type instanceof ParameterizedType p && p.getRawType() == List.class) {
             ObjectNode out = typed("array", nullable);
             out.set("items", schema(record, c, p.getActualTypeArguments()[0], false, components));
             return out;
         }
-        return schema(record, c, type, nullable, components);
-    }
-
-    private static ObjectNode schema(Class<?> record, RecordComponent c, Type type, boolean nullable, Map<String, ObjectNode> components) {
         if (type == String.class) {
             return typed("string", nullable);
         }
-        if (type == long.class || type == int.class) {
-            return typed("integer", false);
+        if (type == long.class || type == int.class || type == Long.class || type == Integer.class) {
+            return typed("integer", nullable);
         }
-        if (type == Long.class || type == Integer.class) {
-            return typed("integer", true);
-        }
-        if (type == double.class) {
-            return typed("number", false);
+        if (type == double.class || type == Double.class) {
+            return typed("number", nullable);
         }
         if (type == boolean.class) {
             return typed("boolean", false);
         }
+        if (type instanceof Class<?> k && k.isEnum()) {
+            ObjectNode out = typed("string", nullable);
+            ArrayNode values = out.putArray("enum");
+            for (Object constant : k.getEnumConstants()) {
+                values.add(JsonText.tree(constant)); // as Jackson writes it: the constant's @JsonValue
+            }
+            if (nullable) {
+                values.addNull();
+            }
+            return out;
+        }
         if (type instanceof Class<?> k && k.isRecord()) {
-            return ref(k, components);
+            ObjectNode ref = ref(k, components);
+            if (!nullable) {
+                return ref;
+            }
+            ObjectNode out = JsonText.object();
+            out.putArray("anyOf").add(ref).add(typed("null", false));
+            return out;
         }
         throw new IllegalArgumentException(record.getName() + "." + c.getName() + " is a " + type.getTypeName()
-                + ", which JsonSchemas does not know: use String, long, int, Long, Integer, double, boolean, a List or a record");
+                + ", which JsonSchemas does not know: use String, long, int, Long, Integer, double, Double, boolean, an enum, a List "
+                + "or a record");
     }
 
     private static ObjectNode typed(String type, boolean nullable) {

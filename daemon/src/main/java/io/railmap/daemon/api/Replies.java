@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.railmap.daemon.cluster.Agreement;
 import io.railmap.daemon.cluster.Member;
 import io.railmap.daemon.cluster.Membership;
+import io.railmap.matrix.codec.Nullable;
 import io.railmap.matrix.provenance.Provenance;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -20,9 +21,10 @@ import java.util.Optional;
  * the answer schemas of {@code GET /v1/openapi.json} from these same records ({@link JsonSchemas}), so
  * a field added here is in the document with no other edit.
  *
- * <p>A component that may be JSON {@code null} is a boxed type ({@link Long}, {@link Integer}) or a
- * {@link String} or {@link List} marked {@link Nullable}; one that is left out when absent is marked
- * {@code @JsonInclude(NON_NULL)} (and is not {@code required} in the schema).
+ * <p>A component that may be JSON {@code null} is a boxed type ({@link Long}, {@link Integer}) or one
+ * marked {@link Nullable} (the core's, which its own JSON records use too); one that is left out when
+ * absent is marked {@code @JsonInclude(NON_NULL)} (and is not {@code required} in the schema). The
+ * core's records ({@code PlanJson}, {@code FindingJson}, ...) follow the same rules.
  */
 public final class Replies {
     /** The same configuration as railmap's other JSON (Jackson's defaults): the bytes of every answer stay as they were. */
@@ -30,16 +32,6 @@ public final class Replies {
     private static final ObjectWriter PRETTY = MAPPER.writerWithDefaultPrettyPrinter();
 
     private Replies() {
-    }
-
-    /**
-     * Marks a component whose value may be JSON {@code null} (the schema says {@code ["T", "null"]}).
-     * Boxed numbers are nullable without it.
-     */
-    @java.lang.annotation.Retention(java.lang.annotation.RetentionPolicy.RUNTIME)
-    @java.lang.annotation.Target({java.lang.annotation.ElementType.RECORD_COMPONENT, java.lang.annotation.ElementType.FIELD,
-            java.lang.annotation.ElementType.METHOD, java.lang.annotation.ElementType.PARAMETER})
-    public @interface Nullable {
     }
 
     /**

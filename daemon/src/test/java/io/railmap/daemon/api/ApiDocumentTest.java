@@ -2,6 +2,7 @@ package io.railmap.daemon.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -11,19 +12,41 @@ import io.railmap.matrix.emit.Format;
 import io.railmap.matrix.emit.FormatOption;
 import io.railmap.matrix.emit.Formats;
 import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.finding.Severity;
 import io.railmap.matrix.library.Libraries;
 import io.railmap.matrix.library.Library;
 import io.railmap.matrix.library.LibraryOption;
+import io.railmap.matrix.check.CheckOptions;
+import io.railmap.matrix.check.CheckReport;
+import io.railmap.matrix.check.FileCheck;
+import io.railmap.matrix.check.Mode;
+import io.railmap.matrix.codec.FindingJson;
+import io.railmap.matrix.codec.SnapshotCodec;
+import io.railmap.matrix.emit.PlanJson;
+import io.railmap.matrix.emit.RailTableJson;
+import io.railmap.matrix.fabric.RailTable;
+import io.railmap.matrix.jaccl.MlxVersion;
+import io.railmap.matrix.model.Snapshot;
+import io.railmap.matrix.plan.Order;
+import io.railmap.matrix.plan.Planner;
+import io.railmap.matrix.rail.RailOptions;
+import io.railmap.matrix.topology.Topology;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Route;
 import io.vertx.json.schema.OutputUnit;
 import io.vertx.json.schema.SchemaRepository;
 import io.vertx.openapi.contract.OpenAPIVersion;
+import java.lang.reflect.RecordComponent;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
@@ -135,8 +158,10 @@ class ApiDocumentTest {
         JsonNode matrixTypes = served.get("paths").get("/v1/matrix").get("get").get("responses").get("200").get("content");
         Formats.ALL.forEach(f -> assertThat(matrixTypes.has(f.mediaType())).as(f.mediaType()).isTrue());
         JsonNode schemas = served.get("components").get("schemas");
-        assertThat(texts(schemas.get("Finding").get("properties").get("code").get("enum")))
+        assertThat(texts(schemas.get("FindingJson").get("properties").get("code").get("enum")))
                 .containsExactlyElementsOf(Stream.of(Code.values()).map(Code::externalName).toList());
+        assertThat(texts(schemas.get("FindingJson").get("properties").get("severity").get("enum")))
+                .containsExactlyElementsOf(Stream.of(Severity.values()).map(Severity::externalName).toList());
         assertThat(texts(schemas.get("EventData").get("properties").get("type").get("enum")))
                 .containsAll(Stream.of(ChangeType.values()).map(ChangeType::externalName).toList()).contains("missed");
     }
@@ -156,5 +181,113 @@ class ApiDocumentTest {
         assertThat(texts(health.get("required"))).containsExactly("status", "node", "recordVersion");
         assertThat(served.get("paths").get("/v1/members").get("get").get("responses").get("200").get("content").get("application/json")
                 .get("schema").get("$ref").asText()).isEqualTo("#/components/schemas/Members");
+    }
+
+    /**
+     * The core's JSON records ({@code railmap matrix --format json}, {@code railmap check --json}) are the schemas of
+     * their answers: each schema's properties are its record's components in their written order, so a component
+     * added to a record is in the document with no other edit; and real answers, written from the example
+     * snapshots, conform to them (every object's keys the schema's, in its order, the required ones present).
+     */
+    @Test
+    void theCoresJsonSchemasComeFromItsRecordsAndItsAnswersConform() throws Exception {
+        JsonNode schemas = served.get("components").get("schemas");
+        for (Class<?> record : List.of(PlanJson.class, PlanJson.CableJson.class, PlanJson.TopologyJson.class, PlanJson.CheckJson.class,
+                PlanJson.HostfileJson.class, RailTableJson.class, RailTableJson.RailJson.class, RailTableJson.NicJson.class,
+                FindingJson.class)) {
+            JsonNode schema = schemas.get(record.getSimpleName());
+            assertThat(schema).as(record.getName()).isNotNull();
+            List<String> properties = new ArrayList<>();
+            schema.get("properties").fieldNames().forEachRemaining(properties::add);
+            assertThat(properties).as(record.getName()).containsExactly(record.getAnnotation(JsonPropertyOrder.class).value())
+                    .containsExactlyInAnyOrderElementsOf(Stream.of(record.getRecordComponents()).map(RecordComponent::getName).toList());
+        }
+        assertThat(texts(schemas.get("CheckJson").get("required"))).containsExactly("ranks", "mode", "mlxVersion", "errors", "findings");
+        assertThat(texts(schemas.get("CheckJson").get("properties").get("mode").get("enum")))
+                .containsExactlyElementsOf(Stream.of(Mode.values()).map(Mode::externalName).toList());
+        assertThat(schemas.get("PlanJson").get("properties").get("mode").toString()).isEqualTo("{\"type\":[\"string\",\"null\"],"
+                + "\"enum\":[\"mesh\",\"ring\",null]}");
+        assertThat(schemas.get("PlanJson").get("properties").get("devices").toString()).isEqualTo("{\"type\":\"array\",\"items\":"
+                + "{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}}}");
+        assertThat(texts(schemas.get("NicJson").get("properties").get("rateGbps").get("type"))).containsExactly("number", "null");
+        assertThat(texts(schemas.get("NicJson").get("required"))).doesNotContain("reaches");
+        assertThat(served.at("/paths/~1v1~1check/post/responses/200/content/application~1json/schema/$ref").asText())
+                .isEqualTo("#/components/schemas/CheckJson");
+        JsonNode matrixJson = served.at("/paths/~1v1~1matrix/get/responses/200/content/application~1json/schema/anyOf");
+        assertThat(matrixJson.get(0).get("$ref").asText()).isEqualTo("#/components/schemas/PlanJson");
+        assertThat(matrixJson.get(0).get("description").asText()).isEqualTo("format=json");
+        assertThat(matrixJson.get(1).get("description").asText()).contains("jaccl", "launch", "ring-hosts").doesNotContain("json:");
+
+        Path file = Path.of("../examples/snapshots/four-studios-ring-ips.json");
+        Snapshot studios = SnapshotCodec.readSnapshot(file.toString(), Files.readString(file));
+        Topology topology = Topology.of(studios);
+        for (Order order : Order.values()) {
+            conforms(JSON.readTree(PlanJson.render(Planner.plan(topology, studios.nodes(), order, RailOptions.DEFAULTS, MlxVersion.NEWEST))),
+                    schemas.get("PlanJson"), "plan " + order);
+        }
+        CheckReport checked = FileCheck.check(studios, "hostfile.json", Files.readString(Path.of("../examples/hostfiles/four-studios-ring.json")),
+                new CheckOptions(Optional.empty(), Optional.empty(), "--hosts", "--mode", MlxVersion.NEWEST));
+        assertThat(checked.hostfile()).isPresent();
+        conforms(JSON.readTree(PlanJson.check(checked, Optional.of(RailTable.of(topology)))), schemas.get("CheckJson"), "check");
+        conforms(JSON.readTree(RailTableJson.render(RailTable.of(topology))), schemas.get("RailTableJson"), "rails");
+    }
+
+    /** Fails unless {@code value} has the schema's shape: objects' keys its properties in order, required ones present; types agree. */
+    private static void conforms(JsonNode value, JsonNode schema, String where) {
+        if (schema.has("$ref")) {
+            String name = schema.get("$ref").asText().substring(JsonSchemas.REF_PREFIX.length());
+            conforms(value, served.get("components").get("schemas").get(name), where);
+            return;
+        }
+        JsonNode type = schema.get("type");
+        List<String> types = type.isArray() ? texts(type) : List.of(type.asText());
+        if (value.isNull()) {
+            assertThat(types).as(where).contains("null");
+            return;
+        }
+        switch (types.get(0)) {
+            case "object" -> {
+                List<String> keys = new ArrayList<>();
+                value.fieldNames().forEachRemaining(keys::add);
+                List<String> properties = new ArrayList<>();
+                schema.get("properties").fieldNames().forEachRemaining(properties::add);
+                assertThat(keys).as(where).isSubsetOf(properties).containsAll(texts(schema.get("required")));
+                assertThat(keys).as(where + ": in the schema's order").isEqualTo(properties.stream().filter(keys::contains).toList());
+                keys.forEach(k -> conforms(value.get(k), schema.get("properties").get(k), where + "." + k));
+            }
+            case "array" -> {
+                assertThat(value.isArray()).as(where).isTrue();
+                for (int i = 0; i < value.size(); i++) {
+                    conforms(value.get(i), schema.get("items"), where + "[" + i + "]");
+                }
+            }
+            case "string" -> {
+                assertThat(value.isTextual()).as(where).isTrue();
+                if (schema.has("enum")) {
+                    assertThat(texts(schema.get("enum"))).as(where).contains(value.asText());
+                }
+            }
+            case "integer" -> assertThat(value.isIntegralNumber()).as(where).isTrue();
+            case "number" -> assertThat(value.isNumber()).as(where).isTrue();
+            case "boolean" -> assertThat(value.isBoolean()).as(where).isTrue();
+            default -> throw new AssertionError(where + ": type " + types);
+        }
+    }
+
+    /** A component added to a record is in its schema with no other edit: the walk reads the record, nothing else. */
+    @Test
+    void aComponentAddedToARecordIsInItsSchema() {
+        record Before(String a, int b) {
+        }
+        @JsonPropertyOrder({"a", "b", "added"})
+        record After(String a, int b, @io.railmap.matrix.codec.Nullable Double added) {
+        }
+        Map<String, ObjectNode> components = new LinkedHashMap<>();
+        JsonSchemas.ref(Before.class, components);
+        JsonSchemas.ref(After.class, components);
+        assertThat(components.get("Before").get("properties").toString()).isEqualTo("{\"a\":{\"type\":\"string\"},\"b\":{\"type\":\"integer\"}}");
+        assertThat(components.get("After").get("properties").toString()).isEqualTo("{\"a\":{\"type\":\"string\"},\"b\":{\"type\":\"integer\"},"
+                + "\"added\":{\"type\":[\"number\",\"null\"]}}");
+        assertThat(texts(components.get("After").get("required"))).containsExactly("a", "b", "added");
     }
 }

@@ -1,5 +1,6 @@
 package io.railmap.matrix.check;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import io.railmap.matrix.codec.FormatException;
 import io.railmap.matrix.codec.Hostfile;
 import io.railmap.matrix.jaccl.MlxVersion;
@@ -50,6 +51,7 @@ public record LaunchMode(Mode mode, Source from, String reason) {
         GIVEN;
 
         /** @return the JSON value, e.g. {@code "backend"} */
+        @JsonValue
         public String externalName() {
             return EnumNames.of(this);
         }

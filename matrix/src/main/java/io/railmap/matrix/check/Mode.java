@@ -1,5 +1,6 @@
 package io.railmap.matrix.check;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import io.railmap.matrix.model.EnumNames;
 /**
  * How a config is checked: which jaccl topology a devices file or a jaccl hostfile is, or the
@@ -25,6 +26,7 @@ public enum Mode {
     MLX_RING;
 
     /** @return the CLI value, e.g. {@code "auto"} */
+    @JsonValue
     public String externalName() {
         return EnumNames.of(this);
     }

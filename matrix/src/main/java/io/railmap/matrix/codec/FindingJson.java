@@ -1,42 +1,45 @@
 package io.railmap.matrix.codec;
 
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.railmap.matrix.finding.Code;
 import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.finding.Severity;
 import java.util.List;
 
 /**
  * A finding as JSON, the one form every output that holds findings uses (a plan, a check report, the
- * rail table, a node's env, the event stream):
+ * rail table, a node's env, the event stream), written by Jackson in this order:
  *
  * <pre>
  * {"code": "mismatched-rail", "severity": "error", "ranks": [0, 1], "rail": 1 | null,
  *  "ports": ["a:en6", "b:en7", ...], "message": "..."}
  * </pre>
- * {@code ports} is always present, empty when the finding names none.
+ * {@code code} and {@code severity} are the constants' external names; {@code ports} is always present,
+ * empty when the finding names none.
+ *
+ * @param code     what the finding is about
+ * @param severity how much it matters
+ * @param ranks    the ranks it names, in order; empty when it names none
+ * @param rail     the rail (wire index or rail id) it is about; null when none
+ * @param ports    its ports as {@code node:netdev}, in the order its message names them
+ * @param message  the sentence
  */
-public final class FindingJson {
-    private FindingJson() {
+@JsonPropertyOrder({"code", "severity", "ranks", "rail", "ports", "message"})
+public record FindingJson(Code code, Severity severity, List<Integer> ranks, Integer rail, List<String> ports, String message) {
+    /** @return the finding's JSON */
+    public static FindingJson of(Finding f) {
+        return new FindingJson(f.code(), f.severity(), List.copyOf(f.ranks()), f.rail().orElse(null),
+                f.ports().stream().map(Object::toString).toList(), f.message());
     }
 
-    /** @return the findings as a JSON array, in the order given */
+    /** @return the findings' JSON, in the order given */
+    public static List<FindingJson> of(List<Finding> findings) {
+        return findings.stream().map(FindingJson::of).toList();
+    }
+
+    /** @return the findings as a JSON array, in the order given, for an output still built as a tree */
     public static ArrayNode array(List<Finding> findings) {
-        ArrayNode out = JsonText.array();
-        for (Finding f : findings) {
-            ObjectNode o = out.addObject();
-            o.put("code", f.code().externalName());
-            o.put("severity", f.severity().externalName());
-            ArrayNode ranks = o.putArray("ranks");
-            f.ranks().forEach(ranks::add);
-            if (f.rail().isPresent()) {
-                o.put("rail", f.rail().get());
-            } else {
-                o.putNull("rail");
-            }
-            ArrayNode ports = o.putArray("ports");
-            f.ports().forEach(p -> ports.add(p.toString()));
-            o.put("message", f.message());
-        }
-        return out;
+        return (ArrayNode) JsonText.tree(of(findings));
     }
 }

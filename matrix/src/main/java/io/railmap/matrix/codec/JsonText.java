@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.UncheckedIOException;
 
-/** Building and printing JSON trees with railmap's one configured Jackson mapper. */
+/** Building and printing JSON trees and JSON records with railmap's one configured Jackson mapper. */
 public final class JsonText {
     private JsonText() {
     }
@@ -28,6 +28,26 @@ public final class JsonText {
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * @param value a record Jackson writes (its field order pinned by {@code @JsonPropertyOrder}), or a tree
+     * @return it as indented JSON ending with a newline, byte for byte as {@link #pretty} writes the same tree
+     */
+    public static String write(Object value) {
+        try {
+            return JsonCursor.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(value) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * @param value a record Jackson writes, or a list of them
+     * @return it as a JSON tree, for a caller that still builds one around it
+     */
+    public static JsonNode tree(Object value) {
+        return JsonCursor.MAPPER.valueToTree(value);
     }
 
     /** @return the string as a JSON string literal, quotes included */

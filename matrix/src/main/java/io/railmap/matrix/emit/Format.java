@@ -80,6 +80,15 @@ public interface Format {
     Output write(Request request);
 
     /**
+     * @return the record the format's text is written from by Jackson, when it is railmap's own JSON
+     *         ({@link PlanJson}): the daemon's API document derives the answer's schema from it; empty
+     *         for a format whose shape belongs to another tool (jaccl's devices file, mlx.launch's hostfile)
+     */
+    default Optional<Class<? extends Record>> jsonRecord() {
+        return Optional.empty();
+    }
+
+    /**
      * What a format is asked for.
      *
      * @param topology   the cable graph

@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
 /** Every format railmap writes a plan as, registered once: the CLI and the API take their lists from here. */
 public final class Formats {
     /** The formats, in the order help lists them; the first is the default. */
-    public static final List<Format> ALL = List.of(new DevicesFile(), new JacclEnv(), new LaunchHostfile(), new PlanJson(),
+    public static final List<Format> ALL = List.of(new DevicesFile(), new JacclEnv(), new LaunchHostfile(), PlanJson.FORMAT,
             new Dot(), new RingLaunchHostfile(), new RingHostsFile());
 
     /** The rail table's formats ({@code railmap rails --format NAME}), in the order help lists them; the first is the default. */

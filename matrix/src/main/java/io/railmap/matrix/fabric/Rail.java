@@ -1,5 +1,6 @@
 package io.railmap.matrix.fabric;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import io.railmap.matrix.model.EnumNames;
 import java.util.List;
 import java.util.Objects;
@@ -27,6 +28,7 @@ public record Rail(int id, Kind kind, String identity, String name, String hca, 
         SEGMENT;
 
         /** @return {@code switch}, {@code segment} */
+        @JsonValue
         public String externalName() {
             return EnumNames.of(this);
         }

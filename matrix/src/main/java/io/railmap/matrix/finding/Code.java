@@ -1,5 +1,6 @@
 package io.railmap.matrix.finding;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import io.railmap.matrix.model.EnumNames;
 /**
  * What a finding is about. The external name ({@code mismatched-rail}) is stable: scripts match on it.
@@ -156,6 +157,7 @@ public enum Code {
     INVISIBLE_CHARACTER;
 
     /** @return the JSON value, e.g. {@code "mismatched-rail"} */
+    @JsonValue
     public String externalName() {
         return EnumNames.of(this);
     }

@@ -1,5 +1,6 @@
 package io.railmap.matrix.finding;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import io.railmap.matrix.model.EnumNames;
 /** How much a finding matters. {@code railmap check} exits 2 when any finding is an {@link #ERROR}. */
 public enum Severity {
@@ -11,6 +12,7 @@ public enum Severity {
     INFO;
 
     /** @return the JSON value, e.g. {@code "error"} */
+    @JsonValue
     public String externalName() {
         return EnumNames.of(this);
     }

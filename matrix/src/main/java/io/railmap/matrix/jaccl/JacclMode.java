@@ -1,5 +1,6 @@
 package io.railmap.matrix.jaccl;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import io.railmap.matrix.model.EnumNames;
 
 /** The group jaccl builds from a devices file. */
@@ -10,6 +11,7 @@ public enum JacclMode {
     RING;
 
     /** @return the JSON value, {@code "mesh"} or {@code "ring"} */
+    @JsonValue
     public String externalName() {
         return EnumNames.of(this);
     }

@@ -37,6 +37,26 @@ final class Fabric {
         return f;
     }
 
+    /**
+     * {@link #railOptimised} without LLDP: no port names a switch, and each leaf is a segment the probe hears
+     * (every port of a leaf hears the others on it).
+     */
+    static Fabric probedSegments(int nodes, int rails) {
+        Fabric f = railOptimised(nodes, rails);
+        for (int n = 1; n <= nodes; n++) {
+            for (int k = 0; k < rails; k++) {
+                List<PortRef> others = new ArrayList<>();
+                for (int m = 1; m <= nodes; m++) {
+                    if (m != n) {
+                        others.add(new PortRef("g" + m, "eth" + k));
+                    }
+                }
+                f.change("g" + n + ":eth" + k, p -> p.withSwitchPort(Optional.empty()).withNeighbours(others));
+            }
+        }
+        return f;
+    }
+
     /** Adds NIC mlx5_{@code k} of {@code node}, cabled to {@code leaf}. */
     Fabric nic(String node, int k, String leaf) {
         int p = nextSwitchPort.merge(leaf, 1, Integer::sum);

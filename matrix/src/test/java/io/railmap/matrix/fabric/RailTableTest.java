@@ -135,19 +135,7 @@ class RailTableTest {
     @Test
     void withoutLldpTheProbesSegmentsAreTheRails() {
         // no switch port anywhere: each leaf is a segment the probe hears (every port hears the others on it)
-        Fabric f = Fabric.railOptimised(3, 2);
-        for (int n = 1; n <= 3; n++) {
-            for (int k = 0; k < 2; k++) {
-                List<PortRef> others = new ArrayList<>();
-                for (int m = 1; m <= 3; m++) {
-                    if (m != n) {
-                        others.add(new PortRef("g" + m, "eth" + k));
-                    }
-                }
-                f.change("g" + n + ":eth" + k, p -> p.withSwitchPort(Optional.empty()).withNeighbours(others));
-            }
-        }
-        RailTable table = f.table();
+        RailTable table = Fabric.probedSegments(3, 2).table();
         assertThat(table.rails()).extracting(Rail::kind).containsOnly(Rail.Kind.SEGMENT);
         assertThat(table.rails()).extracting(Rail::identity).containsExactly("segment:g1:eth0", "segment:g1:eth1");
         assertThat(table.rails()).extracting(Rail::name).containsExactly("segment of g1:eth0", "segment of g1:eth1");
