@@ -10,18 +10,16 @@ import io.railmap.matrix.check.CheckOptions;
 import io.railmap.matrix.check.CheckReport;
 import io.railmap.matrix.check.FileCheck;
 import io.railmap.matrix.check.Mode;
-import io.railmap.matrix.codec.FindingJson;
 import io.railmap.matrix.emit.PlanJson;
 import io.railmap.matrix.emit.RailTableJson;
 import io.railmap.matrix.fabric.RailTable;
 import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.library.ComputeNics;
 import io.railmap.matrix.library.EnvCheck;
+import io.railmap.matrix.library.EnvCheckJson;
 import io.railmap.matrix.library.EnvFile;
 import io.railmap.matrix.library.NodeNics;
 import io.railmap.matrix.library.SettingsOptions;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -169,13 +167,7 @@ public final class CheckCommand implements Callable<Integer> {
         List<String> checked = EnvCheck.VARIABLES.stream().filter(vars::containsKey).toList();
         PrintWriter out = spec.commandLine().getOut();
         if (format.json()) {
-            ObjectNode root = JsonNodeFactory.instance.objectNode();
-            root.put("file", name);
-            root.put("node", node);
-            checked.forEach(root.putArray("checked")::add);
-            root.put("errors", findings.stream().filter(Finding::isError).count());
-            root.set("findings", FindingJson.array(findings));
-            out.println(root.toPrettyString());
+            out.print(EnvCheckJson.render(name, node, checked, findings));
         } else {
             findings.forEach(f -> out.println(FindingsText.line(f)));
             out.println(name + ": " + FindingsText.summary(findings) + " (for " + node + "; checked " + (checked.isEmpty()

@@ -1,8 +1,5 @@
 package io.railmap.cli.commands;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.railmap.cli.ExitCodes;
 import io.railmap.cli.follow.Rewriter;
 import io.railmap.cli.options.OutputFormat;
@@ -61,7 +58,7 @@ public final class EnvCommand implements Callable<Integer> {
     boolean mxStripe;
 
     @Mixin
-    OutputFormat format = new OutputFormat("Print JSON: {\"node\", \"libraries\": [{\"library\", \"settings\", \"findings\"}]}.");
+    OutputFormat format = new OutputFormat("Print JSON: {\"node\", \"findings\", \"libraries\": [{\"library\", \"settings\", \"findings\"}]}.");
 
     @Mixin
     OutputOption output;
@@ -92,8 +89,8 @@ public final class EnvCommand implements Callable<Integer> {
         return NodeEnv.of(Topology.of(records), node, chosen, options);
     }
 
-    private String text(NodeEnv env) throws JsonProcessingException {
-        return format.json() ? new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(env.json()) + "\n" : env.text();
+    private String text(NodeEnv env) {
+        return format.json() ? env.json() : env.text();
     }
 
     /** The registered libraries' names ({@link Libraries#ALL}), for {@code --for}'s help and shell completion. */

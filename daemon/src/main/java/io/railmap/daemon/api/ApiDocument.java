@@ -8,6 +8,7 @@ import io.railmap.matrix.codec.JsonText;
 import io.railmap.matrix.emit.Format;
 import io.railmap.matrix.emit.Formats;
 import io.railmap.matrix.emit.PlanJson;
+import io.railmap.matrix.library.NodeEnvJson;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,8 +21,8 @@ import java.util.stream.Stream;
  * table ({@link ApiVerticle#ROUTES}), each resource's declared parameters ({@link MatrixQuery#PARAMETERS},
  * {@link EnvQuery#PARAMETERS}, ...: the same lists that check a request, so their allowed values are
  * {@link Formats#ALL}'s names, {@code Libraries.ALL}'s, the orders and modes), the media types of the
- * formats, the answer records ({@link Replies}, and the core's {@link PlanJson}, {@link PlanJson.CheckJson}
- * and what they hold, through {@link JsonSchemas}: the finding codes and severities are their enums'),
+ * formats, the answer records ({@link Replies}, and the core's {@link PlanJson}, {@link PlanJson.CheckJson},
+ * {@link NodeEnvJson} and what they hold, through {@link JsonSchemas}: the finding codes and severities are their enums'),
  * and the event types ({@link ChangeType}). Adding a format, an option, a library, a code
  * or an event type changes the document with no other edit.
  *
@@ -132,7 +133,7 @@ final class ApiDocument {
                 parameters(op, EnvQuery.PARAMETERS);
                 ObjectNode content = response(op, 200, "KEY=VALUE lines (format=text), or the same as JSON (format=json)").putObject("content");
                 content.putObject(ApiVerticle.TEXT).putObject("schema").put("type", "string");
-                content.putObject(ErrorReplies.JSON).putObject("schema").put("type", "object");
+                content.putObject(ErrorReplies.JSON).set("schema", JsonSchemas.ref(NodeEnvJson.class, components));
             }
             case "GET /v1/events" -> {
                 op.put("summary", "the changes as server-sent events, never ending; a reconnecting client sends Last-Event-ID");

@@ -297,7 +297,7 @@ public final class ApiVerticle extends VerticleBase {
     /** {@code GET /v1/env}: one node's settings for the libraries asked ({@link NodeEnv}); an unknown node is 404. */
     private Reply env(EnvQuery q) {
         NodeEnv env = NodeEnv.of(Topology.of(engine.snapshot()), q.node(), q.libraries(), q.options());
-        return q.json() ? new Reply(200, JSON, JsonText.pretty(env.json())) : new Reply(200, TEXT, env.text());
+        return q.json() ? new Reply(200, JSON, env.json()) : new Reply(200, TEXT, env.text());
     }
 
     private Reply matrix(MatrixQuery q) {

@@ -17,14 +17,15 @@ import java.util.Map;
 /**
  * JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) of the records Jackson writes as answers: the
  * daemon's {@link Replies} and the core's own JSON ({@code PlanJson}, {@code PlanJson.CheckJson},
- * {@code RailTableJson}, {@code FindingJson}), by a walk over their components: the same types Jackson
+ * {@code RailTableJson}, {@code NodeEnvJson}, {@code FindingJson}), by a walk over their components: the same types Jackson
  * writes, so a schema cannot drift from an answer.
  *
  * <p>What it knows: {@link String}; {@code long}, {@code int} and their boxes ({@code integer});
  * {@code double} and {@link Double} ({@code number}); {@code boolean}; an enum ({@code string} with the
  * constants as Jackson writes them, their {@code @JsonValue}: the external names); {@link List} of any of
- * these, lists of lists included; a nested record (a {@code $ref} to its own entry). A boxed number or a
- * {@link Nullable} component may be {@code null}; a component marked {@code @JsonInclude(NON_NULL)} may be
+ * these, lists of lists included; a {@link Map} with {@link String} keys (an {@code object} whose keys are data,
+ * such as a library's variables, each value of the map's value type); a nested record (a {@code $ref} to its
+ * own entry). A boxed number or a {@link Nullable} component may be {@code null}; a component marked {@code @JsonInclude(NON_NULL)} may be
  * absent, every other one is required. Items of a list are never null. Properties are listed in
  * {@link JsonPropertyOrder}'s order, and no others are allowed.
  *
@@ -97,6 +98,11 @@ final class JsonSchemas {
             out.set("items", schema(record, c, p.getActualTypeArguments()[0], false, components));
             return out;
         }
+        if (type instanceof ParameterizedType p && p.getRawType() == Map.class && p.getActualTypeArguments()[0] == String.class) {
+            ObjectNode out = typed("object", nullable);
+            out.set("additionalProperties", schema(record, c, p.getActualTypeArguments()[1], false, components));
+            return out;
+        }
         if (type == String.class) {
             return typed("string", nullable);
         }
@@ -130,8 +136,8 @@ final class JsonSchemas {
             return out;
         }
         throw new IllegalArgumentException(record.getName() + "." + c.getName() + " is a " + type.getTypeName()
-                + ", which JsonSchemas does not know: use String, long, int, Long, Integer, double, Double, boolean, an enum, a List "
-                + "or a record");
+                + ", which JsonSchemas does not know: use String, long, int, Long, Integer, double, Double, boolean, an enum, a List, "
+                + "a Map with String keys or a record");
     }
 
     private static ObjectNode typed(String type, boolean nullable) {

@@ -16,6 +16,9 @@ import io.railmap.matrix.finding.Severity;
 import io.railmap.matrix.library.Libraries;
 import io.railmap.matrix.library.Library;
 import io.railmap.matrix.library.LibraryOption;
+import io.railmap.matrix.library.NodeEnv;
+import io.railmap.matrix.library.NodeEnvJson;
+import io.railmap.matrix.library.SettingsOptions;
 import io.railmap.matrix.check.CheckOptions;
 import io.railmap.matrix.check.CheckReport;
 import io.railmap.matrix.check.FileCheck;
@@ -184,9 +187,9 @@ class ApiDocumentTest {
     }
 
     /**
-     * The core's JSON records ({@code railmap matrix --format json}, {@code railmap check --json}) are the schemas of
-     * their answers: each schema's properties are its record's components in their written order, so a component
-     * added to a record is in the document with no other edit; and real answers, written from the example
+     * The core's JSON records ({@code railmap matrix --format json}, {@code railmap check --json}, {@code railmap env --json})
+     * are the schemas of their answers: each schema's properties are its record's components in their written order, so a
+     * component added to a record is in the document with no other edit; and real answers, written from the example
      * snapshots, conform to them (every object's keys the schema's, in its order, the required ones present).
      */
     @Test
@@ -194,7 +197,7 @@ class ApiDocumentTest {
         JsonNode schemas = served.get("components").get("schemas");
         for (Class<?> record : List.of(PlanJson.class, PlanJson.CableJson.class, PlanJson.TopologyJson.class, PlanJson.CheckJson.class,
                 PlanJson.HostfileJson.class, RailTableJson.class, RailTableJson.RailJson.class, RailTableJson.NicJson.class,
-                FindingJson.class)) {
+                NodeEnvJson.class, NodeEnvJson.LibraryJson.class, FindingJson.class)) {
             JsonNode schema = schemas.get(record.getSimpleName());
             assertThat(schema).as(record.getName()).isNotNull();
             List<String> properties = new ArrayList<>();
@@ -217,6 +220,11 @@ class ApiDocumentTest {
         assertThat(matrixJson.get(0).get("$ref").asText()).isEqualTo("#/components/schemas/PlanJson");
         assertThat(matrixJson.get(0).get("description").asText()).isEqualTo("format=json");
         assertThat(matrixJson.get(1).get("description").asText()).contains("jaccl", "launch", "ring-hosts").doesNotContain("json:");
+        assertThat(served.at("/paths/~1v1~1env/get/responses/200/content/application~1json/schema/$ref").asText())
+                .isEqualTo("#/components/schemas/NodeEnvJson");
+        assertThat(texts(schemas.get("NodeEnvJson").get("required"))).containsExactly("node", "findings", "libraries");
+        assertThat(schemas.get("LibraryJson").get("properties").get("settings").toString())
+                .isEqualTo("{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}");
 
         Path file = Path.of("../examples/snapshots/four-studios-ring-ips.json");
         Snapshot studios = SnapshotCodec.readSnapshot(file.toString(), Files.readString(file));
@@ -230,6 +238,23 @@ class ApiDocumentTest {
         assertThat(checked.hostfile()).isPresent();
         conforms(JSON.readTree(PlanJson.check(checked, Optional.of(RailTable.of(topology)))), schemas.get("CheckJson"), "check");
         conforms(JSON.readTree(RailTableJson.render(RailTable.of(topology))), schemas.get("RailTableJson"), "rails");
+        // GET /v1/env?format=json answers NodeEnv.json(): every library, every node of every example snapshot
+        int settings = 0;
+        try (Stream<Path> files = Files.list(Path.of("../examples/snapshots"))) {
+            for (Path example : files.filter(p -> !p.getFileName().toString().contains("devices")).sorted().toList()) {
+                Topology t = Topology.of(SnapshotCodec.readSnapshot(example.toString(), Files.readString(example)));
+                for (String node : t.nodes()) {
+                    for (SettingsOptions o : List.of(SettingsOptions.DEFAULTS, new SettingsOptions(Optional.of(1000.0), true))) {
+                        JsonNode env = JSON.readTree(NodeEnv.of(t, node, Libraries.ALL, o).json());
+                        conforms(env, served.at("/paths/~1v1~1env/get/responses/200/content/application~1json/schema"), "env " + node);
+                        for (JsonNode library : env.get("libraries")) {
+                            settings += library.get("settings").size();
+                        }
+                    }
+                }
+            }
+        }
+        assertThat(settings).as("settings conformed").isGreaterThan(100);
     }
 
     /** Fails unless {@code value} has the schema's shape: objects' keys its properties in order, required ones present; types agree. */
@@ -247,6 +272,11 @@ class ApiDocumentTest {
         }
         switch (types.get(0)) {
             case "object" -> {
+                assertThat(value.isObject()).as(where).isTrue();
+                if (!schema.has("properties")) { // a map: its keys are data, every value of one schema
+                    value.fields().forEachRemaining(e -> conforms(e.getValue(), schema.get("additionalProperties"), where + "." + e.getKey()));
+                    return;
+                }
                 List<String> keys = new ArrayList<>();
                 value.fieldNames().forEachRemaining(keys::add);
                 List<String> properties = new ArrayList<>();

@@ -1,7 +1,6 @@
 package io.railmap.matrix.codec;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.railmap.matrix.finding.Code;
 import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.finding.Severity;
@@ -36,10 +35,5 @@ public record FindingJson(Code code, Severity severity, List<Integer> ranks, Int
     /** @return the findings' JSON, in the order given */
     public static List<FindingJson> of(List<Finding> findings) {
         return findings.stream().map(FindingJson::of).toList();
-    }
-
-    /** @return the findings as a JSON array, in the order given, for an output still built as a tree */
-    public static ArrayNode array(List<Finding> findings) {
-        return (ArrayNode) JsonText.tree(of(findings));
     }
 }

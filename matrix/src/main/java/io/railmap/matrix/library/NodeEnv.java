@@ -1,8 +1,5 @@
 package io.railmap.matrix.library;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.railmap.matrix.codec.FindingJson;
 import io.railmap.matrix.fabric.RailTable;
 import io.railmap.matrix.finding.Code;
@@ -31,7 +28,7 @@ import java.util.stream.Collectors;
  *       # warning ...                    "findings": [finding, ...]}, ...]}
  *       NCCL_IB_HCA=...
  * </pre>
- * Findings are as in {@link FindingJson#array}. What concerns the choice of compute NICs (a slower NIC
+ * The JSON is {@link NodeEnvJson}'s, findings {@link FindingJson}s. What concerns the choice of compute NICs (a slower NIC
  * left out, none left) is said once for the node, not once per library. A variable several libraries
  * set (UCX's, NIXL's and ModelExpress's {@code UCX_NET_DEVICES}, every library's provenance) is written
  * once, by the first library that sets it; one they set to different values is written with the first
@@ -148,19 +145,8 @@ public record NodeEnv(String node, List<Finding> findings, List<NodeSettings> li
                 .append(f.rail().map(k -> " [rail " + k + "]").orElse("")).append(' ').append(f.message()).append('\n');
     }
 
-    /** @return the JSON form above */
-    public ObjectNode json() {
-        ObjectNode root = JsonNodeFactory.instance.objectNode();
-        root.put("node", node);
-        root.set("findings", FindingJson.array(findings));
-        ArrayNode list = root.putArray("libraries");
-        for (NodeSettings s : libraries) {
-            ObjectNode o = list.addObject();
-            o.put("library", s.library());
-            ObjectNode settings = o.putObject("settings");
-            s.settings().forEach(v -> settings.put(v.key(), v.value()));
-            o.set("findings", FindingJson.array(s.findings()));
-        }
-        return root;
+    /** @return the JSON form above ({@link NodeEnvJson}), indented, ending with a newline */
+    public String json() {
+        return NodeEnvJson.render(this);
     }
 }

@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import io.railmap.matrix.codec.FindingJson;
+import io.railmap.matrix.codec.JsonText;
 
 class EmittersTest {
     private final Topology crossed = Topology.of(new Cluster().cable("a:en6", "b:en7").cable("a:en7", "b:en6")
@@ -114,8 +115,8 @@ class EmittersTest {
             assertThat(read).isEqualTo(ring.findings().get(i).ports());
         }
         assertThat(ring.findings()).anySatisfy(f -> assertThat(f.ports()).isNotEmpty());
-        JsonNode none = new ObjectMapper().readTree(FindingJson.array(List.of(new Finding(Code.ONE_RANK, Severity.ERROR, List.of(0),
-                Optional.empty(), "one rank"))).toString());
+        JsonNode none = new ObjectMapper().readTree(JsonText.write(FindingJson.of(List.of(new Finding(Code.ONE_RANK, Severity.ERROR, List.of(0),
+                Optional.empty(), "one rank")))));
         assertThat(none.get(0).get("ports").toString()).isEqualTo("[]");
         assertThat(json.get("topology").get("digest").asText()).isEqualTo(ring.provenance().digest());
         assertThat(json.get("topology").get("records").toString()).matches("\\[\"a@1\\.[0-9a-f]{8}\",\"b@1\\.[0-9a-f]{8}\"\\]");

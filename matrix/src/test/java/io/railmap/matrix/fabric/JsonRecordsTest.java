@@ -2,7 +2,10 @@ package io.railmap.matrix.fabric;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.railmap.matrix.check.CheckOptions;
 import io.railmap.matrix.check.CheckReport;
@@ -17,6 +20,18 @@ import io.railmap.matrix.finding.Code;
 import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.finding.Severity;
 import io.railmap.matrix.jaccl.MlxVersion;
+import io.railmap.matrix.library.EnvCheck;
+import io.railmap.matrix.library.EnvCheckJson;
+import io.railmap.matrix.library.EnvFile;
+import io.railmap.matrix.library.Libraries;
+import io.railmap.matrix.library.Library;
+import io.railmap.matrix.library.ComputeNics;
+import io.railmap.matrix.library.NodeEnv;
+import io.railmap.matrix.library.NodeEnvJson;
+import io.railmap.matrix.library.NodeNics;
+import io.railmap.matrix.library.NodeSettings;
+import io.railmap.matrix.library.SettingsOptions;
+import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.model.Snapshot;
@@ -33,18 +48,21 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link PlanJson}, {@link PlanJson.CheckJson}, {@link RailTableJson} and {@link FindingJson}, records
- * written by Jackson since issue 31, write the very bytes the hand-built trees wrote before them: the old
- * builders are kept here, verbatim, as the reference, and compared on every example snapshot of
- * {@code examples/snapshots} (every node, both orders, several MLX releases; the crossed devices file and
- * the four studios' hostfile checked, with and without the rail table) and on the switched fabrics of
- * {@link Fabric} (strays, segments the probe found, a NIC of unknown rate). Here, beside {@link Fabric},
- * because that builder is this package's.
+ * {@link PlanJson}, {@link PlanJson.CheckJson}, {@link RailTableJson}, {@link FindingJson}, {@link NodeEnvJson}
+ * ({@code railmap env --json}, {@code GET /v1/env?format=json}) and {@link EnvCheckJson} ({@code railmap check
+ * --env --json}), records written by Jackson since issue 31, write the very bytes the hand-built trees wrote
+ * before them: the old builders are kept here, verbatim, as the reference, and compared on every example
+ * snapshot of {@code examples/snapshots} (every node, both orders, several MLX releases; the crossed devices
+ * file and the four studios' hostfile checked, with and without the rail table; every library of
+ * {@link Libraries#ALL} alone and all together, every node's env checked against it and against another
+ * node) and on the switched fabrics of {@link Fabric} (strays, segments the probe found, a NIC of unknown
+ * rate). Here, beside {@link Fabric}, because that builder is this package's.
  */
 class JsonRecordsTest {
     private static final Path EXAMPLES = Path.of("..", "examples");
@@ -151,19 +169,149 @@ class JsonRecordsTest {
         }
     }
 
+    /** Every example snapshot, and switched fabrics: rails by LLDP, a stray, probed segments, a NIC of unknown rate. */
+    private static List<Topology> envTopologies() throws IOException {
+        List<Topology> out = new ArrayList<>();
+        for (Path file : snapshots()) {
+            out.add(Topology.of(read(file)));
+        }
+        for (Fabric f : List.of(Fabric.railOptimised(3, 2), Fabric.railOptimised(3, 2).move("g2:eth1", "leaf7"),
+                Fabric.railOptimised(3, 2).change("g3:eth0", JsonRecordsTest::rateUnknown), Fabric.probedSegments(3, 2))) {
+            out.add(Topology.of(new Snapshot(f.records())));
+        }
+        out.add(meshWithAnAddressedRing());
+        return out;
+    }
+
+    /**
+     * As in {@code NodeEnvTest}: four nodes cabled as a mesh, only the cycle a-c-b-d-a addressed, so jaccl's rank (sorted
+     * order) and the TCP ring's differ on some node: {@code jaccl,mlx-ring} is a setting-conflict there.
+     */
+    private static Topology meshWithAnAddressedRing() {
+        io.railmap.matrix.Cluster cluster = new io.railmap.matrix.Cluster().cable("a:en3", "b:en3").cable("c:en3", "d:en3");
+        int k = 0;
+        for (String[] c : List.of(new String[] {"a:en1", "c:en1"}, new String[] {"c:en2", "b:en1"}, new String[] {"b:en2", "d:en1"},
+                new String[] {"d:en2", "a:en2"})) {
+            cluster.cable(c[0], c[1]).addresses(c[0], "10.0." + k + ".1").addresses(c[1], "10.0." + k + ".2");
+            k++;
+        }
+        List<NodeRecord> records = cluster.snapshot().records().stream().map(r -> new NodeRecord(r.node(), r.version(), r.ports(),
+                Optional.of("10.9.0." + (r.node().charAt(0) - 'a' + 1)), Optional.empty())).toList();
+        return Topology.of(new Snapshot(records));
+    }
+
+    @Test
+    void nodeEnvsAreByteIdenticalForEveryLibraryOnEveryExampleAndFabric() throws IOException {
+        ObjectMapper cli = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT); // as railmap env --json wrote it
+        List<Library> reversed = new ArrayList<>(Libraries.ALL);
+        Collections.reverse(reversed);
+        List<NodeEnv> envs = new ArrayList<>();
+        for (Topology topology : envTopologies()) {
+            for (String node : topology.nodes()) {
+                // each library alone; all of them in one file, both ways round (a variable two set differently is a
+                // setting-conflict), also with a rate no NIC reaches and with ModelExpress's stripe
+                for (Library library : Libraries.ALL) {
+                    envs.add(NodeEnv.of(topology, node, List.of(library), SettingsOptions.DEFAULTS));
+                }
+                envs.add(NodeEnv.of(topology, node, reversed, SettingsOptions.DEFAULTS));
+                for (SettingsOptions o : List.of(SettingsOptions.DEFAULTS, new SettingsOptions(Optional.of(1000.0), false),
+                        new SettingsOptions(Optional.empty(), true))) {
+                    envs.add(NodeEnv.of(topology, node, Libraries.ALL, o));
+                }
+            }
+        }
+        assertThat(envs).anySatisfy(e -> assertThat(e.findings()).isNotEmpty())
+                .anySatisfy(e -> assertThat(e.findings()).isEmpty())
+                .anySatisfy(e -> assertThat(e.libraries()).anySatisfy(l -> assertThat(l.settings()).isEmpty()))
+                .anySatisfy(e -> assertThat(e.libraries()).anySatisfy(l -> assertThat(l.settings()).hasSizeGreaterThan(2)))
+                .anySatisfy(e -> assertThat(e.libraries()).anySatisfy(l -> assertThat(l.findings())
+                        .anySatisfy(f -> assertThat(f.code()).isEqualTo(Code.SETTING_CONFLICT))))
+                .anySatisfy(e -> assertThat(e.libraries()).anySatisfy(l -> assertThat(l.findings())
+                        .anySatisfy(f -> assertThat(f.rail()).isPresent())));
+        for (NodeEnv env : envs) {
+            ObjectNode old = oldEnv(env);
+            assertThat(env.json()).as("%s %s", env.node(), env.libraries().stream().map(NodeSettings::library).toList())
+                    .isEqualTo(cli.writeValueAsString(old) + "\n")
+                    .isEqualTo(JsonText.pretty(old)); // as GET /v1/env?format=json wrote it
+        }
+        assertThat(envs).hasSizeGreaterThan(200);
+    }
+
+    @Test
+    void envChecksAreByteIdenticalForEveryLibrarysVariablesCheckedOnTheNextNode() throws IOException {
+        List<String> json = new ArrayList<>();
+        List<String> old = new ArrayList<>();
+        boolean errors = false;
+        boolean nothingChecked = false;
+        boolean invisible = false;
+        for (Topology topology : envTopologies()) {
+            List<String> nodes = topology.nodes();
+            for (int n = 0; n < nodes.size(); n++) {
+                String node = nodes.get(n);
+                String other = nodes.get((n + 1) % nodes.size());
+                // every library's variables, as railmap env wrote them for the next node; with a CR, an unknown HCA and netdev
+                String text = NodeEnv.of(topology, other, Libraries.ALL, SettingsOptions.DEFAULTS).text();
+                NodeNics nics = ComputeNics.of(topology, RailTable.of(topology), node, SettingsOptions.DEFAULTS);
+                for (String file : List.of(text, text + "NCCL_IB_HCA=mlx5_99\r\nUCX_NET_DEVICES=eth9:1\n", "# nothing\n")) {
+                    EnvFile read = EnvFile.parse("gpu \"01\".env", file);
+                    Map<String, String> vars = read.variables();
+                    List<Finding> findings = new ArrayList<>(read.findings());
+                    findings.addAll(EnvCheck.check(nics, vars));
+                    List<String> checked = EnvCheck.VARIABLES.stream().filter(vars::containsKey).toList();
+                    errors |= findings.stream().anyMatch(Finding::isError);
+                    nothingChecked |= checked.isEmpty();
+                    invisible |= !read.findings().isEmpty();
+                    json.add(EnvCheckJson.render("gpu \"01\".env", node, checked, findings));
+                    old.add(oldEnvCheck("gpu \"01\".env", node, checked, findings));
+                }
+            }
+        }
+        assertThat(errors).isTrue();
+        assertThat(nothingChecked).isTrue();
+        assertThat(invisible).isTrue();
+        assertThat(json).hasSizeGreaterThan(50).isEqualTo(old);
+    }
+
     @Test
     void findingsAreByteIdenticalWithAndWithoutRailAndPorts() {
         List<Finding> findings = List.of(new Finding(Code.ONE_RANK, Severity.ERROR, List.of(0), Optional.empty(), "one rank"),
                 new Finding(Code.MISMATCHED_RAIL, Severity.WARNING, List.of(0, 1), Optional.of(1), List.of(PortRef.parse("a:en6"),
                         PortRef.parse("b:en7")), "a \"quoted\" sentence – with ünicode"),
                 new Finding(Code.CROSS_RAIL, Severity.INFO, List.of(), Optional.of(0), List.of(PortRef.parse("g1:eth0")), "x"));
-        assertThat(FindingJson.array(findings).toString()).isEqualTo(oldFindings(findings).toString());
-        assertThat(JsonText.pretty(FindingJson.array(findings))).isEqualTo(JsonText.pretty(oldFindings(findings)));
+        assertThat(JsonText.tree(FindingJson.of(findings)).toString()).isEqualTo(oldFindings(findings).toString());
+        assertThat(JsonText.pretty(JsonText.tree(FindingJson.of(findings)))).isEqualTo(JsonText.pretty(oldFindings(findings)));
         assertThat(JsonText.write(FindingJson.of(findings))).isEqualTo(JsonText.pretty(oldFindings(findings)));
         assertThat(JsonText.write(FindingJson.of(List.of()))).isEqualTo(JsonText.pretty(oldFindings(List.of())));
     }
 
-    // The builders as they were before issue 31 (PlanJson, RailTableJson, FindingJson), verbatim but for their names.
+    // The builders as they were before issue 31 (PlanJson, RailTableJson, FindingJson; NodeEnv.json() and
+    // railmap check --env --json, FindingJson.array their findings'), verbatim but for their names.
+
+    private static ObjectNode oldEnv(NodeEnv env) {
+        ObjectNode root = JsonNodeFactory.instance.objectNode();
+        root.put("node", env.node());
+        root.set("findings", oldFindings(env.findings()));
+        ArrayNode list = root.putArray("libraries");
+        for (NodeSettings s : env.libraries()) {
+            ObjectNode o = list.addObject();
+            o.put("library", s.library());
+            ObjectNode settings = o.putObject("settings");
+            s.settings().forEach(v -> settings.put(v.key(), v.value()));
+            o.set("findings", oldFindings(s.findings()));
+        }
+        return root;
+    }
+
+    /** What {@code out.println(root.toPrettyString())} printed (a line separator of {@code \n}). */
+    private static String oldEnvCheck(String name, String node, List<String> checked, List<Finding> findings) {
+        ObjectNode root = JsonNodeFactory.instance.objectNode();
+        root.put("file", name);
+        root.put("node", node);
+        checked.forEach(root.putArray("checked")::add);
+        root.put("errors", findings.stream().filter(Finding::isError).count());
+        root.set("findings", oldFindings(findings));
+        return root.toPrettyString() + "\n";
+    }
 
     private static ArrayNode oldFindings(List<Finding> findings) {
         ArrayNode out = JsonText.array();
