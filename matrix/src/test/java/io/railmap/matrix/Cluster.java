@@ -110,4 +110,21 @@ public final class Cluster {
         }
         return new Snapshot(records);
     }
+
+    /**
+     * Four nodes, a cable between every pair (jaccl runs a mesh in sorted order a, b, c, d), but only the
+     * cables of the cycle a-c-b-d-a carry IPv4 addresses, so the TCP ring must follow that cycle: jaccl's rank
+     * and the ring's differ on some node. Each node has a management address (jaccl's coordinator is rank 0's).
+     */
+    public static Snapshot meshWithAnAddressedRing() {
+        Cluster cluster = new Cluster().cable("a:en3", "b:en3").cable("c:en3", "d:en3");
+        int k = 0;
+        for (String[] c : List.of(new String[] {"a:en1", "c:en1"}, new String[] {"c:en2", "b:en1"}, new String[] {"b:en2", "d:en1"},
+                new String[] {"d:en2", "a:en2"})) {
+            cluster.cable(c[0], c[1]).addresses(c[0], "10.0." + k + ".1").addresses(c[1], "10.0." + k + ".2");
+            k++;
+        }
+        return new Snapshot(cluster.snapshot().records().stream().map(r -> new NodeRecord(r.node(), r.version(), r.ports(),
+                Optional.of("10.9.0." + (r.node().charAt(0) - 'a' + 1)), Optional.empty())).toList());
+    }
 }

@@ -31,7 +31,6 @@ import io.railmap.matrix.library.NodeEnvJson;
 import io.railmap.matrix.library.NodeNics;
 import io.railmap.matrix.library.NodeSettings;
 import io.railmap.matrix.library.SettingsOptions;
-import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.model.Snapshot;
@@ -169,7 +168,10 @@ class JsonRecordsTest {
         }
     }
 
-    /** Every example snapshot, and switched fabrics: rails by LLDP, a stray, probed segments, a NIC of unknown rate. */
+    /**
+     * Every example snapshot; switched fabrics (rails by LLDP, a stray, a NIC of unknown rate, probed segments); a mesh
+     * whose ring differs from jaccl's order.
+     */
     private static List<Topology> envTopologies() throws IOException {
         List<Topology> out = new ArrayList<>();
         for (Path file : snapshots()) {
@@ -179,25 +181,8 @@ class JsonRecordsTest {
                 Fabric.railOptimised(3, 2).change("g3:eth0", JsonRecordsTest::rateUnknown), Fabric.probedSegments(3, 2))) {
             out.add(Topology.of(new Snapshot(f.records())));
         }
-        out.add(meshWithAnAddressedRing());
+        out.add(Topology.of(io.railmap.matrix.Cluster.meshWithAnAddressedRing())); // jaccl,mlx-ring: a setting-conflict
         return out;
-    }
-
-    /**
-     * As in {@code NodeEnvTest}: four nodes cabled as a mesh, only the cycle a-c-b-d-a addressed, so jaccl's rank (sorted
-     * order) and the TCP ring's differ on some node: {@code jaccl,mlx-ring} is a setting-conflict there.
-     */
-    private static Topology meshWithAnAddressedRing() {
-        io.railmap.matrix.Cluster cluster = new io.railmap.matrix.Cluster().cable("a:en3", "b:en3").cable("c:en3", "d:en3");
-        int k = 0;
-        for (String[] c : List.of(new String[] {"a:en1", "c:en1"}, new String[] {"c:en2", "b:en1"}, new String[] {"b:en2", "d:en1"},
-                new String[] {"d:en2", "a:en2"})) {
-            cluster.cable(c[0], c[1]).addresses(c[0], "10.0." + k + ".1").addresses(c[1], "10.0." + k + ".2");
-            k++;
-        }
-        List<NodeRecord> records = cluster.snapshot().records().stream().map(r -> new NodeRecord(r.node(), r.version(), r.ports(),
-                Optional.of("10.9.0." + (r.node().charAt(0) - 'a' + 1)), Optional.empty())).toList();
-        return Topology.of(new Snapshot(records));
     }
 
     @Test

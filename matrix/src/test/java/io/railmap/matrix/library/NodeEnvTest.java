@@ -4,12 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.finding.Code;
-import io.railmap.matrix.model.NodeRecord;
-import io.railmap.matrix.model.Snapshot;
 import io.railmap.matrix.topology.Topology;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -50,27 +47,9 @@ class NodeEnvTest {
         assertThat(env.libraries()).flatExtracting(NodeSettings::findings).noneMatch(f -> f.code() == Code.SETTING_CONFLICT);
     }
 
-    /**
-     * Four nodes, a cable between every pair (jaccl runs a mesh in sorted order a, b, c, d), but only the
-     * cables of the cycle a-c-b-d-a carry IPv4 addresses, so the TCP ring must follow that cycle.
-     */
-    private static Topology meshWithAnAddressedRing() {
-        io.railmap.matrix.Cluster cluster = new io.railmap.matrix.Cluster().cable("a:en3", "b:en3").cable("c:en3", "d:en3");
-        int k = 0;
-        for (String[] c : List.of(new String[] {"a:en1", "c:en1"}, new String[] {"c:en2", "b:en1"}, new String[] {"b:en2", "d:en1"},
-                new String[] {"d:en2", "a:en2"})) {
-            cluster.cable(c[0], c[1]).addresses(c[0], "10.0." + k + ".1").addresses(c[1], "10.0." + k + ".2");
-            k++;
-        }
-        // each node's management address: jaccl's coordinator is rank 0's
-        List<NodeRecord> records = cluster.snapshot().records().stream().map(r -> new NodeRecord(r.node(), r.version(), r.ports(),
-                Optional.of("10.9.0." + (r.node().charAt(0) - 'a' + 1)), Optional.empty())).toList();
-        return Topology.of(new Snapshot(records));
-    }
-
     @Test
     void jacclsAndTheRingsRankDifferOnSomeNodeAndOnlyTheFirstIsWrittenWithAnError() throws Exception {
-        Topology topology = meshWithAnAddressedRing();
+        Topology topology = Topology.of(io.railmap.matrix.Cluster.meshWithAnAddressedRing());
         int conflicts = 0;
         for (String node : topology.nodes()) {
             Map<String, String> jaccl = vars(new JacclLibrary().settings(nics(topology, node)));
