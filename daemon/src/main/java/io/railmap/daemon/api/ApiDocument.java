@@ -76,7 +76,6 @@ final class ApiDocument {
         info.put("description", "The daemon's answers about the cables between nodes: records, members, agreement, matrices in "
                 + "every format of railmap matrix, library settings, checks of a devices file or hostfile, and the changes as "
                 + "server-sent events. Every error answer is {\"error\": sentence} JSON. Prose: docs/api.md.");
-        info.putObject("license").put("name", "Apache-2.0").put("identifier", "Apache-2.0");
         ObjectNode paths = doc.putObject("paths");
         for (ApiVerticle.Route route : routes) {
             String path = documentedPath(route.path());
