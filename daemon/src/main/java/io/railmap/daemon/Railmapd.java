@@ -17,7 +17,11 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -310,11 +314,39 @@ public final class Railmapd implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         DaemonConfig cfg = daemonConfig();
         Daemon daemon = new Daemon(cfg);
-        daemon.start();
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> StopDeadline.run(daemon::stop, StopDeadline.DEADLINE_MS,
-                Runtime.getRuntime()::halt), "railmapd-shutdown"));
+        // The hook is in place before start: the API answers while start still runs, and a SIGTERM then must stop the
+        // daemon cleanly (exit 0), not end the JVM with 143. It waits for start to end; after a failed start it does
+        // nothing (the exit code is start's).
+        CompletableFuture<Boolean> started = new CompletableFuture<>();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            if (startedWithin(started, START_BOUND_MS)) {
+                StopDeadline.run(daemon::stop, StopDeadline.DEADLINE_MS, Runtime.getRuntime()::halt);
+            }
+        }, "railmapd-shutdown"));
+        try {
+            daemon.start();
+            started.complete(true);
+        } catch (RuntimeException e) {
+            started.complete(false);
+            throw e;
+        }
         new CountDownLatch(1).await(); // the shutdown hook ends the process
         return 0;
+    }
+
+    /** The longest a stop signal waits for a start still running (start's own steps are bounded by 30 s each), in ms. */
+    private static final long START_BOUND_MS = 120_000;
+
+    /** @return whether start ended well within the bound; false after a failed start, a timeout or an interrupt */
+    private static boolean startedWithin(CompletableFuture<Boolean> started, long boundMs) {
+        try {
+            return started.get(boundMs, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (ExecutionException | TimeoutException e) {
+            return false;
+        }
     }
 
     /** Prints the version from the jar manifest ({@code Implementation-Version}, the Maven project version), then the Java that runs it ({@link JavaRuntime}). */
