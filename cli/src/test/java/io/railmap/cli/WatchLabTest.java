@@ -55,12 +55,7 @@ class WatchLabTest {
 
     @BeforeAll
     static void labUp() throws Exception {
-        System.setProperty("railmap.home", ROOT.toString());
-        System.setProperty("railmap.lab.dir", dir.resolve("lab").toString());
-        System.setProperty("railmap.lab.prefix", PREFIX);
-        Run.of("lab", "down");
-        Run up = Run.of("lab", "up", "--topology", ROOT.resolve("examples/two-crossed.json").toString(), "--wait-s", "90");
-        assertThat(up.code()).as(up.err()).isZero();
+        Run.labUp(ROOT, dir, PREFIX, "two-crossed.json");
     }
 
     @AfterAll
