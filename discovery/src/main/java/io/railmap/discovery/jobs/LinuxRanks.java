@@ -170,6 +170,12 @@ public final class LinuxRanks {
                 held.remove(pid);
             } catch (NoSuchFileException e) {
                 held.remove(pid); // ended while it was read
+            } catch (java.nio.file.FileSystemException e) {
+                held.remove(pid);
+                // ESRCH: a kernel thread or a zombie, which have no environment; anything else is told
+                if (!"No such process".equals(e.getReason()) && Files.exists(dir)) {
+                    problems.add("process " + pid + ": not read: " + Names.escape(String.valueOf(e.getReason()), 200));
+                }
             } catch (IOException | RuntimeException e) {
                 held.remove(pid);
                 if (Files.exists(dir)) {
@@ -214,7 +220,7 @@ public final class LinuxRanks {
         try {
             hostfile = RankFiles.hostfileDigest(proc, pid, uid, found.settings());
         } catch (IllegalArgumentException e) {
-            problems.add("hostfile not read: " + Names.escape(e.getMessage(), 300));
+            problems.add("hostfile not read: " + ours(e));
         }
         if (found.cut()) {
             problems.add("environment longer than " + MAX_ENVIRON_BYTES + " bytes: variables past them not seen");
@@ -224,7 +230,7 @@ public final class LinuxRanks {
             rank = new LocalRank(pid, startedMs, found.settings(), row, hostfile);
         } catch (IllegalArgumentException e) {
             try {
-                problems.add("devices row not kept: " + Names.escape(e.getMessage(), 200));
+                problems.add("devices row not kept: " + ours(e));
                 rank = new LocalRank(pid, startedMs, found.settings(), Optional.empty(), hostfile);
             } catch (IllegalArgumentException tooLarge) {
                 return null;
@@ -242,7 +248,16 @@ public final class LinuxRanks {
         if (e instanceof io.railmap.matrix.codec.FormatException) {
             return "not a devices file (a JSON array of rows of cells)";
         }
-        return Names.escape(e.getMessage(), 300);
+        return ours(e);
+    }
+
+    /**
+     * A message of railmap's own file reading or model ({@link io.railmap.discovery.input.InputFile},
+     * {@link RankFiles}, {@link LocalRank}), which escape what they quote; cut at 300 characters.
+     */
+    private static String ours(IllegalArgumentException e) {
+        String message = String.valueOf(e.getMessage());
+        return message.length() <= 300 ? message : message.substring(0, 300) + "…";
     }
 
     /**
