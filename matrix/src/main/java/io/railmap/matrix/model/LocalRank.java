@@ -34,8 +34,12 @@ public record LocalRank(long pid, long startedMs, Map<String, String> settings, 
     /**
      * @throws IllegalArgumentException when the pid is below 1, the start is negative, a setting's
      *                                  name is not one of {@link JobVariables#NAMES} or its value is
-     *                                  too long or holds a control character, or a file's text is too
-     *                                  long
+     *                                  too long or holds a control character, the devices row has more
+     *                                  than {@link JobVariables#MAX_ROW_CELLS} cells, a cell more than
+     *                                  {@link JobVariables#MAX_RAILS} names or a name is longer than
+     *                                  {@link JobVariables#MAX_DEVICE_NAME_CHARS} or not printable, or
+     *                                  the rank holds more than {@link JobVariables#MAX_RANK_CHARS}
+     *                                  characters in all
      * @throws NullPointerException     when a component is null
      */
     public LocalRank {
@@ -62,6 +66,35 @@ public record LocalRank(long pid, long startedMs, Map<String, String> settings, 
         }
         settings = java.util.Collections.unmodifiableMap(sorted);
         devices = devices.map(row -> row.stream().map(List::copyOf).toList());
+        long chars = 0;
+        for (Map.Entry<String, String> e : sorted.entrySet()) {
+            chars += e.getKey().length() + e.getValue().length();
+        }
+        if (devices.isPresent()) {
+            List<List<String>> row = devices.get();
+            if (row.size() > JobVariables.MAX_ROW_CELLS) {
+                throw new IllegalArgumentException("rank process " + pid + ": devices row of " + row.size() + " cells, over "
+                        + JobVariables.MAX_ROW_CELLS);
+            }
+            for (List<String> cell : row) {
+                if (cell.size() > JobVariables.MAX_RAILS) {
+                    throw new IllegalArgumentException("rank process " + pid + ": a devices cell of " + cell.size() + " names, over "
+                            + JobVariables.MAX_RAILS);
+                }
+                for (String name : cell) {
+                    if (name.length() > JobVariables.MAX_DEVICE_NAME_CHARS) {
+                        throw new IllegalArgumentException("rank process " + pid + ": device name " + Names.escape(name)
+                                + " is longer than " + JobVariables.MAX_DEVICE_NAME_CHARS + " characters");
+                    }
+                    Names.printable("device name", name);
+                    chars += name.length();
+                }
+            }
+        }
+        if (chars > JobVariables.MAX_RANK_CHARS) {
+            throw new IllegalArgumentException("rank process " + pid + " holds " + chars + " characters of settings and devices, over "
+                    + JobVariables.MAX_RANK_CHARS);
+        }
         hostfile.ifPresent(h -> {
             if (!h.matches("[0-9a-f]{64}")) {
                 throw new IllegalArgumentException("rank process " + pid + ": hostfile digest " + Names.escape(h)
