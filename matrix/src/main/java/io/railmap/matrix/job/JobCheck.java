@@ -12,6 +12,7 @@ import io.railmap.matrix.library.EnvCheck;
 import io.railmap.matrix.library.NodeNics;
 import io.railmap.matrix.library.SettingsOptions;
 import io.railmap.matrix.model.Names;
+import io.railmap.matrix.model.Snapshot;
 import io.railmap.matrix.topology.Topology;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -61,6 +62,30 @@ public final class JobCheck {
     private static final Set<Code> STALE = EnumSet.of(Code.UNKNOWN_DEVICE, Code.UNKNOWN_HCA, Code.LINK_DOWN);
 
     private JobCheck() {
+    }
+
+    /**
+     * The jobs of a snapshot's ranks and their verdicts.
+     *
+     * @param verdicts     a verdict per job held, by job id
+     * @param ranksLeftOut ranks not held ({@link Jobs.Assembly#ranksLeftOut()})
+     * @param jobsLeftOut  jobs not held ({@link Jobs.Assembly#jobsLeftOut()})
+     */
+    public record Report(List<JobVerdict> verdicts, int ranksLeftOut, int jobsLeftOut) {
+        /** Copies the verdicts. */
+        public Report {
+            verdicts = List.copyOf(verdicts);
+        }
+    }
+
+    /**
+     * @param snapshot the records: their ranks ({@link Jobs#ranks}) and their cables
+     * @param version  the MLX release whose jaccl the jaccl jobs run
+     * @return every job the ranks make, checked against the snapshot's cables
+     */
+    public static Report check(Snapshot snapshot, MlxVersion version) {
+        Jobs.Assembly assembly = Jobs.assemble(Jobs.ranks(snapshot));
+        return new Report(check(assembly.jobs(), Topology.of(snapshot), version), assembly.ranksLeftOut(), assembly.jobsLeftOut());
     }
 
     /**

@@ -3,6 +3,8 @@ package io.railmap.matrix.job;
 import io.railmap.matrix.model.LocalRank;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.NaturalOrder;
+import io.railmap.matrix.model.NodeRecord;
+import io.railmap.matrix.model.Snapshot;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -89,6 +91,16 @@ public final class Jobs {
         public Optional<Job> job(String id) {
             return jobs.stream().filter(j -> j.id().equals(id)).findFirst();
         }
+    }
+
+    /**
+     * @param snapshot records, each with the ranks its node published ({@link NodeRecord#ranks()})
+     * @return those ranks by node, for {@link #assemble}
+     */
+    public static Map<String, List<LocalRank>> ranks(Snapshot snapshot) {
+        Map<String, List<LocalRank>> out = new LinkedHashMap<>();
+        snapshot.records().forEach(r -> out.put(r.node(), r.ranks()));
+        return out;
     }
 
     /** What defines a rank's job. */

@@ -13,6 +13,7 @@ import io.railmap.matrix.model.LocalRank;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.model.PortState;
+import io.railmap.matrix.model.Snapshot;
 import io.railmap.matrix.topology.Topology;
 import java.util.List;
 import java.util.Map;
@@ -212,6 +213,24 @@ class JobCheckTest {
         JobVerdict v = single(straight(), Map.of("a", List.of(r)));
         assertThat(v.verdict()).isEqualTo("unchecked");
         assertThat(v.findings()).singleElement().satisfies(f -> assertThat(f.code()).isEqualTo(Code.JOB_UNCHECKED));
+    }
+
+    @Test
+    void aSnapshotsRecordsCarryTheRanksTheJobsAreMadeOf() {
+        // exo's failure as the daemons publish it: each node's record holds its rank
+        Snapshot plain = straight().snapshot();
+        Snapshot snapshot = new Snapshot(plain.records().stream().map(r -> r.withRanks(List.of(r.node().equals("a")
+                ? jaccl(4242, 0, COORDINATOR, row("-|rdma_en6")) : jaccl(4343, 1, COORDINATOR, row("rdma_en7|-"))))).toList());
+
+        JobCheck.Report report = JobCheck.check(snapshot, MlxVersion.NEWEST);
+
+        assertThat(report.verdicts()).singleElement().satisfies(v -> {
+            assertThat(v.job().id()).isEqualTo(JOB);
+            assertThat(v.verdict()).isEqualTo("error");
+            assertThat(v.findings()).extracting(Finding::code).containsExactly(Code.JOB_RAIL_MISMATCH);
+        });
+        assertThat(report.ranksLeftOut()).isZero();
+        assertThat(JobCheck.check(plain, MlxVersion.NEWEST).verdicts()).isEmpty();
     }
 
     @Test
