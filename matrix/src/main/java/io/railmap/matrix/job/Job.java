@@ -12,8 +12,9 @@ import java.util.TreeSet;
  *
  * @param id    the job's name, stable for as long as it runs: its kind and what defines it
  *              ({@code jaccl 10.0.0.1:32323}, {@code mlx-ring 3f2a…}, {@code slurm 812.0},
- *              {@code pmix prterun-a-1234@1}, {@code settings 9c0e…}); at most {@link Jobs#MAX_ID_CHARS}
- *              characters, escaped
+ *              {@code pmix prterun-a-1234@1}, {@code settings 9c0e…}); a value from a process's settings
+ *              is escaped and cut after {@link Jobs#MAX_ID_CHARS} characters in all ({@code Names.escape},
+ *              which then says how many it left out)
  * @param kind  what makes these ranks one job
  * @param size  how many ranks the job has, when its settings say (a jaccl rank's devices row has one cell
  *              per rank); empty otherwise

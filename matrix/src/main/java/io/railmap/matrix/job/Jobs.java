@@ -60,7 +60,10 @@ public final class Jobs {
      * ranks² cells (a million at this bound), and jaccl's mesh takes 8 ranks, its ring a few dozen Macs.
      */
     public static final int MAX_RANKS_PER_JOB = 1024;
-    /** The longest job id, in characters: a coordinator address or job id from a process's environment, cut and escaped. */
+    /**
+     * The characters of a job id before a value from a process's settings (a coordinator address, a job id)
+     * is cut: an id is a line's first column in {@code railmap jobs} and a key of the API's answer.
+     */
     public static final int MAX_ID_CHARS = 160;
     /** Hex digits of a digest shown in an id: 64 bits, ample to tell jobs apart on one cluster. */
     static final int ID_DIGEST_CHARS = 16;

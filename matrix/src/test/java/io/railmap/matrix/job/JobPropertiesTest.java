@@ -3,6 +3,7 @@ package io.railmap.matrix.job;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import io.railmap.matrix.Cells;
 import io.railmap.matrix.Cluster;
 import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.finding.Severity;
@@ -42,7 +43,7 @@ class JobPropertiesTest {
     record Case(long seed, Topology topology, Plan plan) {
         /** @return the ranks each node publishes for this job, with rows changed by {@code rows} */
         Map<String, List<LocalRank>> ranks(Function<List<List<List<String>>>, List<List<List<String>>>> rows, Random random) {
-            List<List<List<String>>> devices = rows.apply(copy(plan.matrix().devices()));
+            List<List<List<String>>> devices = rows.apply(Cells.copy(plan.matrix().devices()));
             Map<String, List<LocalRank>> out = new HashMap<>();
             List<String> nodes = plan.ranks();
             for (int i = 0; i < nodes.size(); i++) {
@@ -102,6 +103,22 @@ class JobPropertiesTest {
         return new Case(seed, topology, plan);
     }
 
+    /** The case of a repetition, whose plan jaccl can run. */
+    private static Case validCase(RepetitionInfo repetition) {
+        Case c = randomCase(BASE_SEED + repetition.getCurrentRepetition());
+        assertThat(c.plan().findings()).as("seed %d: railmap matrix's plan", c.seed()).noneMatch(Finding::isError);
+        return c;
+    }
+
+    /** Runs a property's assertions, a failure naming the seed and ranks to rerun it by. */
+    private static void named(Case c, Runnable assertions) {
+        try {
+            assertions.run();
+        } catch (AssertionError e) {
+            fail("seed " + c.seed() + ", ranks " + c.plan().ranks() + ": " + e.getMessage(), e);
+        }
+    }
+
     private static List<JobVerdict> check(Case c, Map<String, List<LocalRank>> ranks) {
         Jobs.Assembly assembly = Jobs.assemble(ranks);
         return JobCheck.check(assembly.jobs(), c.topology(), MlxVersion.NEWEST);
@@ -113,9 +130,8 @@ class JobPropertiesTest {
 
     @RepeatedTest(200)
     void aJobRunningRailmapsOwnRowsHasNoFinding(RepetitionInfo repetition) {
-        Case c = randomCase(BASE_SEED + repetition.getCurrentRepetition());
-        assertThat(c.plan().findings()).as("seed %d: railmap matrix's plan", c.seed()).noneMatch(Finding::isError);
-        try {
+        Case c = validCase(repetition);
+        named(c, () -> {
             JobVerdict v = jacclJob(check(c, c.ranks(rows -> rows, new Random(c.seed()))));
             assertThat(v.job().ranks()).hasSize(c.plan().ranks().size());
             assertThat(v.findings()).noneMatch(Finding::isError)
@@ -125,15 +141,12 @@ class JobPropertiesTest {
                 assertThat(v.findings()).isEmpty();
                 assertThat(v.verdict()).isEqualTo("ok");
             }
-        } catch (AssertionError e) {
-            fail("seed " + c.seed() + ", ranks " + c.plan().ranks() + ": " + e.getMessage(), e);
-        }
+        });
     }
 
     @RepeatedTest(200)
     void swappingTwoCellsOfOneRowAlwaysGivesAnError(RepetitionInfo repetition) {
-        Case c = randomCase(BASE_SEED + repetition.getCurrentRepetition());
-        assertThat(c.plan().findings()).as("seed %d: railmap matrix's plan", c.seed()).noneMatch(Finding::isError);
+        Case c = validCase(repetition);
         Random random = new Random(~c.seed());
         int n = c.plan().ranks().size();
         int i = random.nextInt(n);
@@ -150,21 +163,18 @@ class JobPropertiesTest {
         int[] pick = differing.get(random.nextInt(differing.size()));
         int x = pick[0];
         int y = pick[1];
-        try {
+        named(c, () -> {
             JobVerdict v = jacclJob(check(c, c.ranks(rows -> {
                 Collections.swap(rows.get(i), x, y);
                 return rows;
             }, random)));
             assertThat(v.verdict()).as("row %d, cells %d and %d swapped", i, x, y).isEqualTo("error");
-        } catch (AssertionError e) {
-            fail("seed " + c.seed() + ", ranks " + c.plan().ranks() + ": " + e.getMessage(), e);
-        }
+        });
     }
 
     @RepeatedTest(200)
     void swappingTwoRailsOfOneCellIsAlwaysARailMismatch(RepetitionInfo repetition) {
-        Case c = randomCase(BASE_SEED + repetition.getCurrentRepetition());
-        assertThat(c.plan().findings()).as("seed %d: railmap matrix's plan", c.seed()).noneMatch(Finding::isError);
+        Case c = validCase(repetition);
         Random random = new Random(c.seed() * 31);
         List<int[]> multi = new ArrayList<>();
         int n = c.plan().ranks().size();
@@ -182,27 +192,13 @@ class JobPropertiesTest {
         int wires = c.plan().matrix().wires(cell[0], cell[1]);
         int x = random.nextInt(wires);
         int y = (x + 1 + random.nextInt(wires - 1)) % wires;
-        try {
+        named(c, () -> {
             JobVerdict v = jacclJob(check(c, c.ranks(rows -> {
                 Collections.swap(rows.get(cell[0]).get(cell[1]), x, y);
                 return rows;
             }, random)));
             assertThat(v.findings()).filteredOn(f -> f.code() == io.railmap.matrix.finding.Code.JOB_RAIL_MISMATCH)
                     .extracting(f -> f.rail().orElseThrow()).containsExactlyInAnyOrder(Math.min(x, y), Math.max(x, y));
-        } catch (AssertionError e) {
-            fail("seed " + c.seed() + ", ranks " + c.plan().ranks() + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static List<List<List<String>>> copy(List<List<List<String>>> cells) {
-        List<List<List<String>>> out = new ArrayList<>();
-        for (List<List<String>> row : cells) {
-            List<List<String>> r = new ArrayList<>();
-            for (List<String> cell : row) {
-                r.add(new ArrayList<>(cell));
-            }
-            out.add(r);
-        }
-        return out;
+        });
     }
 }
