@@ -27,6 +27,7 @@ import io.railmap.discovery.sources.ManagementAddress;
 import io.railmap.discovery.sources.Sources;
 import io.railmap.discovery.sources.WithSwitchPorts;
 import io.railmap.matrix.change.ClusterState;
+import io.railmap.matrix.job.JobVerdict;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
@@ -118,6 +119,10 @@ public final class Daemon {
         gauges();
         EventLog events = new EventLog();
         ChangeFeed feed = new ChangeFeed(events);
+        for (String verdict : JobVerdict.VERDICTS) {
+            Gauge.builder("railmap.jobs", feed, f -> f.jobs(verdict)).tag("verdict", verdict)
+                    .description("running jobs of the cluster by verdict, at the last rebuild (docs/check.md, Running jobs)").register(registry);
+        }
         cluster = new Cluster(config.member(), engine, registry);
         Cluster member = cluster;
         rebuilds = new Rebuilds(() -> feed.observe(engine.snapshot(),

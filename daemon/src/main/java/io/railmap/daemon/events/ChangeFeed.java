@@ -7,6 +7,7 @@ import io.railmap.matrix.change.Changes;
 import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.job.JobCheck;
+import io.railmap.matrix.job.JobVerdict;
 import io.railmap.matrix.model.Snapshot;
 import io.railmap.matrix.topology.Cable;
 import java.lang.System.Logger;
@@ -14,8 +15,10 @@ import java.lang.System.Logger.Level;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
@@ -34,6 +37,8 @@ public final class ChangeFeed {
     static final int NAMED = 10;
     private final EventLog events;
     private ClusterState last = ClusterState.EMPTY;
+    /** The jobs of the last state, by verdict ({@link JobVerdict#VERDICTS}): what the {@code railmap_jobs} gauge reads. */
+    private volatile Map<String, Integer> verdicts = Map.of();
 
     /** @param events where the changes go */
     public ChangeFeed(EventLog events) {
@@ -82,10 +87,23 @@ public final class ChangeFeed {
      * cleared when the job ends or is right again. A job finding names its pids, so a job started again is
      * raised again.
      */
-    private static ClusterState withJobs(ClusterState state, Snapshot snapshot) {
+    private ClusterState withJobs(ClusterState state, Snapshot snapshot) {
         Set<Finding> findings = new LinkedHashSet<>(state.findings());
-        JobCheck.check(snapshot, MlxVersion.NEWEST).verdicts().forEach(v -> findings.addAll(v.findings()));
+        Map<String, Integer> count = new TreeMap<>();
+        JobCheck.check(snapshot, MlxVersion.NEWEST).verdicts().forEach(v -> {
+            findings.addAll(v.findings());
+            count.merge(v.verdict(), 1, Integer::sum);
+        });
+        verdicts = Map.copyOf(count);
         return new ClusterState(state.cables(), state.ports(), state.records(), findings, state.members(), state.agreed());
+    }
+
+    /**
+     * @param verdict one of {@link JobVerdict#VERDICTS}
+     * @return how many running jobs had that verdict at the last {@link #observe}
+     */
+    public int jobs(String verdict) {
+        return verdicts.getOrDefault(verdict, 0);
     }
 
     private static String count(List<Change> cables) {

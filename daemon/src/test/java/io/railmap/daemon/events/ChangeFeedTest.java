@@ -54,8 +54,12 @@ class ChangeFeedTest {
                 .startsWith("finding-raised error job-rail-mismatch raised: job jaccl 10.0.0.1:32323, rank 0 (a, pid 4242) and rank 1 (b, pid 4343)")
                 .contains("a:en6\u2013b:en7", "a:en7\u2013b:en6"));
 
+        assertThat(feed.jobs("error")).isEqualTo(1);
+        assertThat(feed.jobs("ok")).isZero();
+
         seen.clear();
         feed.observe(plain);
+        assertThat(feed.jobs("error")).isZero();
         assertThat(seen).filteredOn(e -> e.contains("job-")).singleElement().satisfies(e -> assertThat(e)
                 .startsWith("finding-cleared error job-rail-mismatch cleared: job jaccl 10.0.0.1:32323"));
     }
