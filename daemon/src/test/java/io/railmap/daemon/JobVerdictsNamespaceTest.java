@@ -30,12 +30,15 @@ import org.junit.jupiter.api.io.TempDir;
  * their ends reported with RDMA devices {@code rdma_en1}, {@code rdma_en2}), stand-in ranks ({@code sleep}
  * with jaccl's settings, each with its own devices file, in its node's namespace). exo's failure (each rank
  * picked its own port towards the other) is {@code job-rail-mismatch} on every daemon's {@code GET /v1/jobs},
- * its metric and its event stream's data; the job leaves when its ranks exit.
+ * and its metric within 5 s; the job leaves when its ranks exit; a cable pulled under an aligned job
+ * makes it {@code job-stale}.
  */
 @ExtendWith(NamespacesAvailable.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class JobVerdictsNamespaceTest {
-    /** A rank scan every 2 s, the record's way to the other daemon, a rebuild; on a busy test machine. */
+    /** The bound from a job's start to its verdict on every daemon (lab timing): a rank scan every 2 s, a record's way, a rebuild. */
+    private static final Duration JUDGED = Duration.ofSeconds(5);
+    /** Ranks' leaving and a cable's change, on a busy test machine. */
     private static final Duration BOUND = Duration.ofSeconds(8);
     private static final Duration POLL = Duration.ofMillis(200);
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -107,7 +110,7 @@ class JobVerdictsNamespaceTest {
             long started = System.nanoTime();
             ranks.add(rank("a", 0, "rdma_en1"));
             ranks.add(rank("b", 1, "rdma_en2"));
-            await("every daemon judges the job").atMost(BOUND).pollInterval(POLL).ignoreExceptions()
+            await("every daemon judges the job").atMost(JUDGED).pollInterval(POLL).ignoreExceptions()
                     .until(() -> daemons.values().stream().allMatch(d -> {
                         JsonNode job = job(d);
                         return job != null && job.get("ranks").size() == 2 && job.get("verdict").asText().equals("error");
@@ -129,6 +132,38 @@ class JobVerdictsNamespaceTest {
                     .until(() -> daemons.values().stream().allMatch(d -> job(d) == null));
         } finally {
             ranks.forEach(Process::destroyForcibly);
+        }
+    }
+
+    @Test
+    void aCablePulledUnderAnAlignedJobMakesItStaleOnEveryDaemon() throws Exception {
+        List<Process> ranks = new ArrayList<>();
+        try {
+            ranks.add(rank("a", 0, "rdma_en2"));
+            ranks.add(rank("b", 1, "rdma_en2"));
+            await("every daemon finds the aligned job right").atMost(JUDGED).pollInterval(POLL).ignoreExceptions()
+                    .until(() -> daemons.values().stream().allMatch(d -> {
+                        JsonNode job = job(d);
+                        return job != null && job.get("ranks").size() == 2 && job.get("verdict").asText().equals("ok");
+                    }));
+
+            Process down = lab.start(ns.get("a"), List.of("ip", "link", "set", "en2", "down"), dir.resolve("down.err"));
+            assertThat(down.waitFor(10, TimeUnit.SECONDS)).isTrue();
+            await("every daemon finds the job stale").atMost(BOUND).pollInterval(POLL).ignoreExceptions()
+                    .until(() -> daemons.values().stream().allMatch(d -> job(d).get("verdict").asText().equals("error")));
+            for (DaemonProcess d : daemons.values()) {
+                assertThat(job(d).get("findings")).as(d.node()).anySatisfy(f -> {
+                    assertThat(f.get("code").asText()).isEqualTo("job-stale");
+                    assertThat(f.get("message").asText()).contains("a:en2");
+                });
+            }
+        } finally {
+            ranks.forEach(Process::destroyForcibly);
+            Process up = lab.start(ns.get("a"), List.of("ip", "link", "set", "en2", "up"), dir.resolve("up.err"));
+            up.waitFor(10, TimeUnit.SECONDS);
+            // the other test needs both cables again, whichever runs first
+            await("both daemons see both cables again").atMost(Duration.ofSeconds(60)).pollInterval(POLL).ignoreExceptions()
+                    .until(() -> daemons.values().stream().allMatch(d -> Topology.of(d.snapshot()).cables().size() == 2));
         }
     }
 }
