@@ -42,6 +42,8 @@ class JobVerdictsNamespaceTest {
     private static final Duration BOUND = Duration.ofSeconds(8);
     private static final Duration POLL = Duration.ofMillis(200);
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** In every rank's environment beside jaccl's settings: no answer may hold it. */
+    private static final String SECRET = "hf_planted-token-7Qx2";
 
     @TempDir
     static Path dir;
@@ -84,7 +86,7 @@ class JobVerdictsNamespaceTest {
         Path devices = Files.writeString(dir.resolve("hosts_" + node + "_" + rank + ".json"),
                 "[" + (rank == 0 ? row + ", " + other : other + ", " + row) + "]\n");
         return lab.start(ns.get(node), List.of("env", "-i", "PATH=/usr/bin:/bin", "MLX_RANK=" + rank, "MLX_IBV_DEVICES=" + devices,
-                "MLX_JACCL_COORDINATOR=10.79.0.1:5000", "sleep", "60"), dir.resolve("sleep-" + node + ".err"));
+                "MLX_JACCL_COORDINATOR=10.79.0.1:5000", "HF_TOKEN=" + SECRET, "sleep", "60"), dir.resolve("sleep-" + node + ".err"));
     }
 
     /** @return the job of the test's coordinator in the daemon's {@code GET /v1/jobs}, or null */
@@ -123,6 +125,7 @@ class JobVerdictsNamespaceTest {
                 assertThat(finding.get("message").asText()).as(d.node()).contains("rank 0 (a, pid " + ranks.get(0).pid(),
                         "a:en1\u2013b:en1", "a:en2\u2013b:en2");
                 assertThat(d.get("/metrics").bodyAsString()).as(d.node()).contains("railmap_jobs{verdict=\"error\"} 1.0");
+                assertThat(d.get("/v1/jobs").bodyAsString()).as(d.node()).doesNotContain(SECRET).doesNotContain("HF_TOKEN");
             }
             for (Process p : ranks) {
                 p.destroy();
