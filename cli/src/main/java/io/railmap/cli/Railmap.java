@@ -6,6 +6,7 @@ import io.railmap.cli.commands.CheckCommand;
 import io.railmap.cli.commands.DiscoverCommand;
 import io.railmap.cli.commands.DrawCommand;
 import io.railmap.cli.commands.EnvCommand;
+import io.railmap.cli.commands.JobsCommand;
 import io.railmap.cli.commands.MatrixCommand;
 import io.railmap.cli.commands.NodesCommand;
 import io.railmap.cli.commands.PortsCommand;
@@ -27,7 +28,7 @@ import picocli.CommandLine.ParameterException;
         mixinStandardHelpOptions = true,
         versionProvider = Railmap.Version.class,
         description = "Knows which physical cable joins which two ports, and writes rail-aligned configs for collective libraries: rail k on both ends of a pair is always the same cable.",
-        subcommands = {MatrixCommand.class, CheckCommand.class, AddressesCommand.class, RailsCommand.class, DrawCommand.class, EnvCommand.class, AgreeCommand.class, WatchCommand.class, SnapshotCommand.class, DiscoverCommand.class, PortsCommand.class, NodesCommand.class, io.railmap.cli.lab.LabCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {MatrixCommand.class, CheckCommand.class, AddressesCommand.class, RailsCommand.class, DrawCommand.class, EnvCommand.class, AgreeCommand.class, WatchCommand.class, SnapshotCommand.class, DiscoverCommand.class, PortsCommand.class, NodesCommand.class, JobsCommand.class, io.railmap.cli.lab.LabCommand.class, CommandLine.HelpCommand.class})
 public final class Railmap implements Runnable {
     @CommandLine.Spec
     CommandSpec spec;

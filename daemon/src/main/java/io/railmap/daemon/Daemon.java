@@ -16,6 +16,7 @@ import io.railmap.daemon.node.DiscoveryPolls;
 import io.railmap.daemon.node.LinkEvents;
 import io.railmap.daemon.node.LinkWatcher;
 import io.railmap.daemon.node.ProbeLinks;
+import io.railmap.daemon.node.RankWatch;
 import io.railmap.daemon.node.Rebuilds;
 import io.railmap.daemon.node.SwitchPortWatch;
 import io.railmap.daemon.probe.ProbeConfig;
@@ -26,6 +27,7 @@ import io.railmap.discovery.sources.ManagementAddress;
 import io.railmap.discovery.sources.Sources;
 import io.railmap.discovery.sources.WithSwitchPorts;
 import io.railmap.matrix.change.ClusterState;
+import io.railmap.matrix.job.JobVerdict;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
@@ -36,6 +38,7 @@ import io.vertx.micrometer.MicrometerMetricsFactory;
 import io.vertx.micrometer.MicrometerMetricsOptions;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -77,6 +80,7 @@ public final class Daemon {
     private Rebuilds rebuilds;
     private DiscoveryPolls polls;
     private DiscoveryPolls switchPolls;
+    private DiscoveryPolls rankPolls;
     private LinkEvents linkEvents;
     private volatile HealthWatch health;
 
@@ -115,6 +119,10 @@ public final class Daemon {
         gauges();
         EventLog events = new EventLog();
         ChangeFeed feed = new ChangeFeed(events);
+        for (String verdict : JobVerdict.VERDICTS) {
+            Gauge.builder("railmap.jobs", feed, f -> f.jobs(verdict)).tag("verdict", verdict)
+                    .description("running jobs of the cluster by verdict, at the last rebuild (docs/check.md, Running jobs)").register(registry);
+        }
         cluster = new Cluster(config.member(), engine, registry);
         Cluster member = cluster;
         rebuilds = new Rebuilds(() -> feed.observe(engine.snapshot(),
@@ -181,6 +189,11 @@ public final class Daemon {
         }
         switchPolls = new DiscoveryPolls(vertx, config.switchPollMs(), switchPorts::poll, "reading switch ports", "--switch-poll-ms");
         switchPolls.start();
+        RankWatch ranks = new RankWatch(Path.of("/proc"), engine::ranks);
+        if (ranks.active()) {
+            rankPolls = new DiscoveryPolls(vertx, RankWatch.TICK_MS, ranks::poll, "looking for running jobs", "its fixed tick");
+            rankPolls.start();
+        }
         LOG.log(Level.INFO, "railmapd " + config.node() + " up: cluster " + config.cluster() + " at " + config.member().address()
                 + config.member().key().map(k -> " (encrypted, key " + k.fingerprint() + ")").orElse(" (not encrypted)") + ", API http://"
                 + config.apiHost() + ":" + api.actualPort() + config.apiSocket().map(p -> " and unix:" + p).orElse("") + ", discovery "
@@ -198,6 +211,8 @@ public final class Daemon {
                 .description("active ports in this node's record").register(registry);
         Gauge.builder("railmap.record.version", engine, e -> e.record().version())
                 .description("version of this node's record").register(registry);
+        Gauge.builder("railmap.ranks", engine, e -> e.record().ranks().size())
+                .description("ranks of running jobs in this node's record (docs/jobs.md)").register(registry);
         Gauge.builder("railmap.records", engine, e -> e.snapshot().records().size())
                 .description("records this daemon holds, its own included").register(registry);
     }
@@ -254,6 +269,9 @@ public final class Daemon {
         }
         if (switchPolls != null) {
             switchPolls.close();
+        }
+        if (rankPolls != null) {
+            rankPolls.close();
         }
         if (rebuilds != null) {
             rebuilds.close();

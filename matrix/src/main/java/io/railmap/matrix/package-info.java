@@ -21,6 +21,7 @@
  *       {@link io.railmap.matrix.draw} (the SVG picture)</li>
  *   <li>{@link io.railmap.matrix.library} (every library's settings and env checks),
  *       {@link io.railmap.matrix.emit} (the output formats)</li>
+ *   <li>{@link io.railmap.matrix.job}: running jobs assembled from the nodes' ranks and checked</li>
  * </ol>
  */
 package io.railmap.matrix;

@@ -148,6 +148,11 @@ final class ApiDocument {
                 ArrayNode types = ((ObjectNode) components.get("EventData").get("properties").get("type")).putArray("enum");
                 Stream.concat(Stream.of(ChangeType.values()).map(ChangeType::externalName), Stream.of("missed")).forEach(types::add);
             }
+            case "GET /v1/jobs" -> {
+                op.put("summary", "the collective jobs running on the nodes (the ranks their records publish), each checked against "
+                        + "the cables as they are now: one verdict and the findings per job (docs/check.md, Running jobs)");
+                answer(op, 200, Replies.JobsReply.class);
+            }
             case "GET /v1/topology.svg" -> {
                 op.put("summary", "the picture of the cables, as railmap draw writes it");
                 response(op, 200, "SVG").putObject("content").putObject(ApiVerticle.SVG).putObject("schema").put("type", "string");

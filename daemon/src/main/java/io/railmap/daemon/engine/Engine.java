@@ -1,5 +1,6 @@
 package io.railmap.daemon.engine;
 
+import io.railmap.matrix.model.LocalRank;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortRef;
@@ -23,7 +24,7 @@ import java.util.function.Consumer;
  * cheap: the daemon hands rebuilds to a thread of their own.
  *
  * <p>Own record: the discovered ports ({@link #ports}) with the far ends the probe heard on each
- * ({@link #neighbours}). It carries this engine's incarnation, a random UUID made once per start of
+ * ({@link #neighbours}), and the ranks of jobs running on the node ({@link #ranks}). It carries this engine's incarnation, a random UUID made once per start of
  * the daemon, and a version that starts at 0 and grows by one on every change. No clock is read:
  * freshness never depends on the time of day (a machine whose clock is behind after a restart is
  * no different).
@@ -53,6 +54,7 @@ public final class Engine {
     private List<Port> ports = List.of();
     private Optional<Boolean> rdmaEnabled = Optional.empty();
     private Map<String, List<PortRef>> neighbours = Map.of();
+    private List<LocalRank> ranks = List.of();
     private volatile NodeRecord own;
     /** Every record as of the last change; null until a reader asks after a change. */
     private volatile Snapshot snapshot;
@@ -167,17 +169,38 @@ public final class Engine {
         publish(changed);
     }
 
+    /**
+     * Sets the ranks of collective jobs found running on this node (docs/jobs.md); a change raises the record's version.
+     *
+     * @param found the ranks, at most {@link io.railmap.matrix.model.JobVariables#MAX_RANKS_PER_NODE}
+     * @throws IllegalArgumentException when there are too many or two share a process id
+     */
+    public void ranks(List<LocalRank> found) {
+        NodeRecord changed;
+        synchronized (this) {
+            List<LocalRank> before = ranks;
+            ranks = List.copyOf(found);
+            try {
+                changed = rebuild();
+            } catch (IllegalArgumentException e) {
+                ranks = before;
+                throw e;
+            }
+        }
+        publish(changed);
+    }
+
     /** @return the new own record when it differs from the previous one (version raised), else null */
     private NodeRecord rebuild() {
         List<Port> merged = new ArrayList<>();
         for (Port p : ports) {
             merged.add(p.withNeighbours(neighbours.getOrDefault(p.netdev(), List.of())));
         }
-        NodeRecord candidate = new NodeRecord(node, own.version(), merged, management, rdmaEnabled, own.incarnation());
+        NodeRecord candidate = new NodeRecord(node, own.version(), merged, management, rdmaEnabled, own.incarnation(), ranks);
         if (candidate.equals(own)) {
             return null;
         }
-        own = new NodeRecord(node, own.version() + 1, merged, management, rdmaEnabled, own.incarnation());
+        own = new NodeRecord(node, own.version() + 1, merged, management, rdmaEnabled, own.incarnation(), ranks);
         return own;
     }
 

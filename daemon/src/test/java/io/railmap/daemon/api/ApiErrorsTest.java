@@ -80,7 +80,7 @@ class ApiErrorsTest {
         RawConnection.Response r = get("/v1/nope");
         assertThat(r.status()).isEqualTo(404);
         assertThat(error(r)).isEqualTo("no resource \"/v1/nope\": the API serves GET /healthz, GET /v1/record, GET /v1/snapshot, "
-                + "GET /v1/members, GET /v1/agreement, GET /v1/matrix, GET /v1/env, GET /v1/events, GET /v1/topology.svg, POST /v1/check, "
+                + "GET /v1/members, GET /v1/agreement, GET /v1/matrix, GET /v1/env, GET /v1/events, GET /v1/jobs, GET /v1/topology.svg, POST /v1/check, "
                 + "GET /metrics, GET /v1/openapi.json, GET /, "
                 + "GET /page/*, GET /webjars/*");
     }

@@ -3,6 +3,7 @@ package io.railmap.daemon.events;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railmap.daemon.testing.SyntheticRecords;
+import io.railmap.matrix.model.LocalRank;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
@@ -11,6 +12,7 @@ import io.railmap.matrix.model.PortState;
 import io.railmap.matrix.model.Snapshot;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -30,6 +32,36 @@ class ChangeFeedTest {
     private static Port port(String node, String netdev, String far) {
         return new Port(node, netdev, Optional.empty(), 1, PortKind.ETHERNET, Optional.empty(), PortState.ACTIVE,
                 Optional.empty(), List.of(PortRef.parse(far)));
+    }
+
+    @Test
+    void aRunningJobsFindingIsRaisedWhenItsRanksAppearAndClearedWhenTheyLeave() {
+        // exo PR 2160 on crossed cables a:en6–b:en7, a:en7–b:en6: a names en6 towards b, b names en6 towards a
+        Snapshot plain = cables("en6-en7", "en7-en6");
+        Snapshot running = new Snapshot(plain.records().stream().map(r -> r.withRanks(List.of(new LocalRank(r.node().equals("a") ? 4242 : 4343,
+                1_700_000_000_000L, Map.of("MLX_RANK", r.node().equals("a") ? "0" : "1", "MLX_JACCL_COORDINATOR", "10.0.0.1:32323"),
+                Optional.of(r.node().equals("a") ? List.of(List.of(), List.of("en6")) : List.of(List.of("en6"), List.of())),
+                Optional.empty())))).toList());
+        EventLog events = new EventLog();
+        List<String> seen = new ArrayList<>();
+        ChangeFeed feed = new ChangeFeed(events);
+        feed.observe(plain);
+        events.subscribe(Optional.empty(), "test", e -> seen.add(e.change().type().externalName() + " " + e.change().message()), why -> { });
+
+        feed.observe(running);
+        feed.observe(running);
+        assertThat(seen).filteredOn(e -> e.contains("job-")).singleElement().satisfies(e -> assertThat(e)
+                .startsWith("finding-raised error job-rail-mismatch raised: job jaccl 10.0.0.1:32323, rank 0 (a, pid 4242) and rank 1 (b, pid 4343)")
+                .contains("a:en6\u2013b:en7", "a:en7\u2013b:en6"));
+
+        assertThat(feed.jobs("error")).isEqualTo(1);
+        assertThat(feed.jobs("ok")).isZero();
+
+        seen.clear();
+        feed.observe(plain);
+        assertThat(feed.jobs("error")).isZero();
+        assertThat(seen).filteredOn(e -> e.contains("job-")).singleElement().satisfies(e -> assertThat(e)
+                .startsWith("finding-cleared error job-rail-mismatch cleared: job jaccl 10.0.0.1:32323"));
     }
 
     @Test

@@ -70,6 +70,55 @@ public final class InputFile {
         }
     }
 
+    /**
+     * As {@link #read}, for a path that must not be resolved in this process's own root: a file
+     * under {@code /proc/PID/root/}, which the kernel resolves in that process's mount namespace
+     * and which {@link Path#toRealPath} would resolve in the daemon's. The file itself must be a
+     * regular file, not a symbolic link (the links of the directories above it are followed by the
+     * kernel); it is checked without following links and opened without following them. A file
+     * swapped for a FIFO between that check and the open would still be opened, as in {@link #read}.
+     *
+     * @param path  the file
+     * @param kind  what it is: the name messages use and the cap
+     * @param owner when present, the user id that must own the file ({@code unix:uid})
+     * @return the whole text
+     * @throws IllegalArgumentException as {@link #read}, and when the file is a symbolic link or has another owner
+     */
+    public static String readRegular(Path path, InputKind kind, java.util.OptionalInt owner) {
+        String name = kind.label() + " " + Names.escape(path.toString(), 256);
+        String rule = "; give a regular text file of at most " + kind.cap();
+        try {
+            BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            if (!attributes.isRegularFile()) {
+                throw new IllegalArgumentException(name + " is " + (attributes.isSymbolicLink() ? "a symbolic link"
+                        : FileType.of(path, attributes)) + ", not a regular file" + rule);
+            }
+            if (attributes.size() > kind.maxBytes()) {
+                throw new IllegalArgumentException(name + " is " + attributes.size() + " bytes, over the limit of " + kind.cap());
+            }
+            if (owner.isPresent()) {
+                int uid = (Integer) Files.getAttribute(path, "unix:uid", LinkOption.NOFOLLOW_LINKS);
+                if (uid != owner.getAsInt()) {
+                    throw new IllegalArgumentException(name + " belongs to user " + uid + ", not to user " + owner.getAsInt());
+                }
+            }
+            byte[] bytes;
+            try (InputStream in = Files.newInputStream(path, LinkOption.NOFOLLOW_LINKS)) {
+                bytes = in.readNBytes((int) kind.maxBytes() + 1);
+            }
+            if (bytes.length > kind.maxBytes()) {
+                throw new IllegalArgumentException(name + " holds more than the limit of " + kind.cap());
+            }
+            return text(name, bytes, kind.plainText(), rule);
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException(name + " does not exist");
+        } catch (AccessDeniedException e) {
+            throw new IllegalArgumentException(name + " cannot be read: permission denied");
+        } catch (IOException | UnsupportedOperationException e) {
+            throw new IllegalArgumentException(name + " cannot be read: " + Names.escape(String.valueOf(e.getMessage()), 256));
+        }
+    }
+
     private static String text(String name, byte[] bytes, boolean plain, String rule) {
         for (int i = 0; plain && i < bytes.length; i++) {
             int b = bytes[i];

@@ -27,7 +27,12 @@ public enum InputKind {
     /** {@code railmapd --cluster-key-file FILE}: base64 text; at most 64 KiB. */
     CLUSTER_KEY("--cluster-key-file", 64L << 10, true),
     /** {@code railmapd --config FILE}: Java properties; at most 64 KiB. */
-    CONFIG("--config", 64L << 10, true);
+    CONFIG("--config", 64L << 10, true),
+    /**
+     * A devices file or hostfile a running rank's environment names (docs/jobs.md); at most
+     * {@link io.railmap.matrix.model.JobVariables#MAX_FILE_CHARS} bytes (256 KiB).
+     */
+    JOB_FILE("job file", io.railmap.matrix.model.JobVariables.MAX_FILE_CHARS, true);
 
     private final String label;
     private final long maxBytes;

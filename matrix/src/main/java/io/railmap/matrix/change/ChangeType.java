@@ -18,9 +18,9 @@ public enum ChangeType {
     CABLE_LOST,
     /** A cable is confirmed: each end hears the other. */
     CABLE_ADDED,
-    /** A finding of the rail table no longer holds. */
+    /** A finding of the rail table, or of a running job (the daemon's), no longer holds. */
     FINDING_CLEARED,
-    /** A finding of the rail table holds that did not. */
+    /** A finding of the rail table, or of a running job (the daemon's), holds that did not. */
     FINDING_RAISED,
     /** Not every member holds this daemon's records any more. */
     AGREEMENT_LOST,

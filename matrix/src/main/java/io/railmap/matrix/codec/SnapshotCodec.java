@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.railmap.matrix.model.FarEndSource;
 import io.railmap.matrix.model.Infiniband;
 import io.railmap.matrix.model.IpAddresses;
+import io.railmap.matrix.model.JobVariables;
+import io.railmap.matrix.model.LocalRank;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
@@ -30,7 +32,9 @@ import java.util.regex.Pattern;
  *
  * <pre>
  * record:   {"node": "a", "incarnation": "6f1c0b6e-…" | null, "version": 7, "management": "10.0.0.5" | null,
- *            "rdmaEnabled": true | null, "ports": [port, ...]}
+ *            "rdmaEnabled": true | null, "ports": [port, ...], "ranks": [rank, ...]}
+ * rank:     {"pid": 4242, "startedMs": 1764390000000, "settings": {"MLX_RANK": "0", ...},
+ *            "devices": [null, "rdma_en5", ["rdma_en3", "rdma_en5"]] | null, "hostfile": "e3b0c442…" | null}
  * port:     {"netdev": "en6", "rdma": "rdma_en6" | null, "rdmaPort": 1 | null,
  *            "kind": "thunderbolt" | "roce" | "infiniband" | "ethernet",
  *            "rateGbps": 80.0 | null, "state": "active" | "down" | "init" | "armed" | "unknown",
@@ -62,6 +66,12 @@ import java.util.regex.Pattern;
  * {@value Snapshot#OLDEST_FORMAT_VERSION} to {@value Snapshot#FORMAT_VERSION}. A field a version does
  * not have is an unknown field there; records of that version read with it empty:
  * <ul>
+ * <li>7: {@code ranks} (docs/jobs.md): at most {@value JobVariables#MAX_RANKS_PER_NODE}, each with its
+ *     {@code pid} (at least 1) and {@code startedMs} (ms since the Unix epoch) required, {@code settings}
+ *     names of {@link JobVariables#NAMES} only, {@code devices} the rank's row of its devices file (cells
+ *     as in a devices file), {@code hostfile} a SHA-256 in lower-case hex. Read tolerantly, a rank that
+ *     breaks a rule is left out and the record kept, a setting of a name this code does not hold is left
+ *     out and its rank kept, and ranks past the bound are left out.</li>
  * <li>6: a neighbour names its port's netdev {@code "netdev"}, as a port does; versions 1-5 wrote
  *     {@code "port"} there, and still read with it.</li>
  * <li>5: {@code prefixLengths}, written only when some length is known (so a port without one reads
@@ -86,7 +96,10 @@ import java.util.regex.Pattern;
 public final class SnapshotCodec {
     private static final Set<String> SNAPSHOT_FIELDS = Set.of("format", "version", "records");
     private static final Set<String> RECORD_FIELDS_V1 = Set.of("node", "version", "ports");
-    private static final Set<String> RECORD_FIELDS = Set.of("node", "incarnation", "version", "management", "rdmaEnabled", "ports");
+    private static final Set<String> RECORD_FIELDS_V6 = Set.of("node", "incarnation", "version", "management", "rdmaEnabled", "ports");
+    private static final Set<String> RECORD_FIELDS = Set.of("node", "incarnation", "version", "management", "rdmaEnabled", "ports",
+            "ranks");
+    private static final Set<String> RANK_FIELDS = Set.of("pid", "startedMs", "settings", "devices", "hostfile");
     private static final Pattern UUID_TEXT = Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
     private static final Set<String> PORT_FIELDS_V1 = Set.of("netdev", "rdma", "rdmaPort", "kind", "rateGbps",
             "state", "thunderbolt", "neighbours");
@@ -194,6 +207,21 @@ public final class SnapshotCodec {
         out.put("management", record.management().orElse(null));
         out.put("rdmaEnabled", record.rdmaEnabled().orElse(null));
         ArrayNode ports = out.putArray("ports");
+        ArrayNode ranks = out.putArray("ranks");
+        for (LocalRank r : record.ranks()) {
+            ObjectNode rank = ranks.addObject();
+            rank.put("pid", r.pid());
+            rank.put("startedMs", r.startedMs());
+            ObjectNode settings = rank.putObject("settings");
+            r.settings().forEach(settings::put);
+            if (r.devices().isPresent()) {
+                ArrayNode row = rank.putArray("devices");
+                r.devices().get().forEach(cell -> row.add(DevicesCodec.cellTree(cell)));
+            } else {
+                rank.putNull("devices");
+            }
+            rank.put("hostfile", r.hostfile().orElse(null));
+        }
         for (Port p : record.ports()) {
             ObjectNode port = ports.addObject();
             port.put("netdev", p.netdev());
@@ -273,7 +301,7 @@ public final class SnapshotCodec {
         }
 
         NodeRecord record(JsonCursor c) {
-            fields(c, version == 1 ? RECORD_FIELDS_V1 : RECORD_FIELDS);
+            fields(c, version == 1 ? RECORD_FIELDS_V1 : version < 7 ? RECORD_FIELDS_V6 : RECORD_FIELDS);
             String node = c.field("node").as(n -> Names.node("node", n.string()));
             Optional<UUID> incarnation = c.optionalField("incarnation").map(SnapshotCodec::incarnation);
             long version = c.field("version").integer();
@@ -281,7 +309,66 @@ public final class SnapshotCodec {
                     .map(m -> m.as(x -> IpAddresses.canonical("management address", x.string())));
             Optional<Boolean> rdmaEnabled = c.optionalField("rdmaEnabled").map(JsonCursor::bool);
             List<Port> ports = c.field("ports").elements().stream().map(p -> port(node, p)).filter(Objects::nonNull).toList();
-            return c.as(x -> new NodeRecord(node, version, ports, management, rdmaEnabled, incarnation));
+            List<LocalRank> ranks = c.optionalField("ranks").map(this::ranks).orElse(List.of());
+            return c.as(x -> new NodeRecord(node, version, ports, management, rdmaEnabled, incarnation, ranks));
+        }
+
+        /** The ranks: strictly, any bad one fails; read tolerantly, a bad one, one of a pid already read or one past the bound is left out. */
+        private List<LocalRank> ranks(JsonCursor c) {
+            if (!strict() && !c.isArray()) {
+                skipped.accept(c.path() + ": " + Names.escape(c.describe(), 64) + " is no array of ranks; left out");
+                return List.of();
+            }
+            List<JsonCursor> elements = c.elements();
+            if (strict() && elements.size() > JobVariables.MAX_RANKS_PER_NODE) {
+                throw c.fail(elements.size() + " ranks; a record holds at most " + JobVariables.MAX_RANKS_PER_NODE);
+            }
+            List<LocalRank> out = new java.util.ArrayList<>();
+            Set<Long> pids = new java.util.HashSet<>();
+            for (JsonCursor element : elements) {
+                if (out.size() == JobVariables.MAX_RANKS_PER_NODE) {
+                    skipped.accept(element.path() + ": rank past the " + JobVariables.MAX_RANKS_PER_NODE + " a record holds left out");
+                    continue;
+                }
+                try {
+                    LocalRank rank = rank(element);
+                    if (!pids.add(rank.pid())) {
+                        throw element.fail("a second rank of process " + rank.pid());
+                    }
+                    out.add(rank);
+                } catch (IllegalArgumentException bad) {
+                    FormatException error = bad instanceof FormatException f ? f : element.fail(bad.getMessage());
+                    if (strict()) {
+                        throw error;
+                    }
+                    skipped.accept(element.path() + ": rank left out: " + Names.escape(error.problem(), 200));
+                }
+            }
+            return out;
+        }
+
+        private LocalRank rank(JsonCursor c) {
+            fields(c, RANK_FIELDS);
+            long pid = c.field("pid").integer();
+            long started = c.field("startedMs").integer();
+            Map<String, String> settings = new java.util.TreeMap<>();
+            c.optionalField("settings").ifPresent(s -> {
+                for (Map.Entry<String, JsonCursor> e : s.members().entrySet()) {
+                    if (!strict() && !JobVariables.NAMES.contains(e.getKey())) {
+                        skipped.accept(e.getValue().path() + ": setting left out (a name this daemon does not hold)");
+                        continue;
+                    }
+                    settings.put(e.getKey(), e.getValue().string());
+                }
+            });
+            Optional<List<List<String>>> devices = c.optionalField("devices").map(d -> {
+                if (!d.isArray()) {
+                    throw d.fail("a rank's devices row is an array of cells");
+                }
+                return d.elements().stream().map(DevicesCodec::cell).toList();
+            });
+            Optional<String> hostfile = c.optionalField("hostfile").map(JsonCursor::string);
+            return c.as(x -> new LocalRank(pid, started, settings, devices, hostfile));
         }
 
         /** @return the port, or null when it is skipped (a kind this code does not know, read tolerantly) */

@@ -154,7 +154,21 @@ public enum Code {
      * carriage return before the line's end, another control character, an invisible format
      * character), so the value the library gets is not the one the file shows ({@link io.railmap.matrix.library.EnvFile}).
      */
-    INVISIBLE_CHARACTER;
+    INVISIBLE_CHARACTER,
+    /**
+     * Running job: rail k of ranks i and j names ends of two different cables (each rank picked its own
+     * port for the pair: exo pull request 2160's hang), or a port cabled to a third node.
+     */
+    JOB_RAIL_MISMATCH,
+    /** Running job: a rank's settings name a port, device or cable that no longer exists or is down. */
+    JOB_STALE,
+    /**
+     * Running job: ranks are missing (fewer found than the job's size says, a rank without its devices
+     * row or rank number), or two processes claim one rank number.
+     */
+    JOB_INCOMPLETE,
+    /** Running job: railmap cannot check it (what it would need is not published, or two ranks share a node). */
+    JOB_UNCHECKED;
 
     /** @return the JSON value, e.g. {@code "mismatched-rail"} */
     @JsonValue

@@ -26,15 +26,21 @@ import java.util.UUID;
  * @param incarnation the start of the daemon that made the record: a random UUID made when railmapd
  *                    starts, which is also its cluster member's identity; empty when unknown (a
  *                    record of {@code railmap discover}, of a snapshot written before incarnations)
+ * @param ranks       the ranks of collective jobs running on the node, as its daemon found them
+ *                    (docs/jobs.md), sorted by process id; at most {@link JobVariables#MAX_RANKS_PER_NODE};
+ *                    empty when there are none or the record does not say (an older record, a record of
+ *                    {@code railmap discover})
  */
 public record NodeRecord(String node, long version, List<Port> ports, Optional<String> management,
-                         Optional<Boolean> rdmaEnabled, Optional<UUID> incarnation) {
+                         Optional<Boolean> rdmaEnabled, Optional<UUID> incarnation, List<LocalRank> ranks) {
 
     /**
      * @throws IllegalArgumentException when the node name is bad, the version is negative, a port
      *                                  belongs to another node, two ports share a netdev name or an
      *                                  RDMA device and port number, or the management address is not
-     *                                  an IP address without a zone
+     *                                  an IP address without a zone, or there are more than
+     *                                  {@link JobVariables#MAX_RANKS_PER_NODE} ranks or two of one
+     *                                  process id
      * @throws NullPointerException     when a component is null
      */
     public NodeRecord {
@@ -61,6 +67,36 @@ public record NodeRecord(String node, long version, List<Port> ports, Optional<S
             }
         }
         ports = ports.stream().sorted((a, b) -> NaturalOrder.INSTANCE.compare(a.netdev(), b.netdev())).toList();
+        if (ranks.size() > JobVariables.MAX_RANKS_PER_NODE) {
+            throw new IllegalArgumentException("record of node " + node + " holds " + ranks.size() + " ranks, over "
+                    + JobVariables.MAX_RANKS_PER_NODE);
+        }
+        Set<Long> pids = new HashSet<>();
+        for (LocalRank rank : ranks) {
+            if (!pids.add(rank.pid())) {
+                throw new IllegalArgumentException("record of node " + node + " lists process " + rank.pid() + " twice");
+            }
+        }
+        ranks = ranks.stream().sorted(java.util.Comparator.comparingLong(LocalRank::pid)).toList();
+    }
+
+    /**
+     * A record without ranks (of a daemon that found none, or one that does not look).
+     *
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    public NodeRecord(String node, long version, List<Port> ports, Optional<String> management, Optional<Boolean> rdmaEnabled,
+                      Optional<UUID> incarnation) {
+        this(node, version, ports, management, rdmaEnabled, incarnation, List.of());
+    }
+
+    /**
+     * @param newRanks the ranks found now
+     * @return this record with those ranks, of the same version (the caller raises it)
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    public NodeRecord withRanks(List<LocalRank> newRanks) {
+        return new NodeRecord(node, version, ports, management, rdmaEnabled, incarnation, newRanks);
     }
 
     /**
@@ -69,7 +105,7 @@ public record NodeRecord(String node, long version, List<Port> ports, Optional<S
      * @throws IllegalArgumentException as the canonical constructor
      */
     public NodeRecord(String node, long version, List<Port> ports, Optional<String> management, Optional<Boolean> rdmaEnabled) {
-        this(node, version, ports, management, rdmaEnabled, Optional.empty());
+        this(node, version, ports, management, rdmaEnabled, Optional.empty(), List.of());
     }
 
     /**
@@ -79,7 +115,7 @@ public record NodeRecord(String node, long version, List<Port> ports, Optional<S
      * @throws IllegalArgumentException as the canonical constructor
      */
     public NodeRecord(String node, long version, List<Port> ports) {
-        this(node, version, ports, Optional.empty(), Optional.empty(), Optional.empty());
+        this(node, version, ports, Optional.empty(), Optional.empty(), Optional.empty(), List.of());
     }
 
     /**

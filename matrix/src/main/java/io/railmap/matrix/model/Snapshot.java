@@ -20,9 +20,10 @@ public record Snapshot(List<NodeRecord> records) {
      * {@code incarnation} (the last before any release wrote version 2, so it may be absent).
      * Version 3 added each port's {@code switchPort} (the switch at the far end, from LLDP or the
      * InfiniBand fabric). Version 4 added each port's {@code infiniband} (its HCA node GUID and the
-     * HCA port at the far end of a back-to-back cable).
+     * HCA port at the far end of a back-to-back cable). Version 7 added each record's {@code ranks}
+     * (the ranks of collective jobs running on the node, docs/jobs.md).
      */
-    public static final int FORMAT_VERSION = 6;
+    public static final int FORMAT_VERSION = 7;
     /** The oldest version this code still reads (its records have none of version 2's fields). */
     public static final int OLDEST_FORMAT_VERSION = 1;
 

@@ -78,7 +78,7 @@ class SnapshotCodecTest {
     @CsvSource(delimiter = '|', value = {
         "not JSON|{\"format\": |$|not valid JSON (line 1",
         "wrong format|{\"format\": \"other\", \"version\": 1, \"records\": []}|$.format|expected \"railmap-snapshot\"",
-        "future version|{\"format\": \"railmap-snapshot\", \"version\": 7, \"records\": []}|$.version|unknown snapshot version 7",
+        "future version|{\"format\": \"railmap-snapshot\", \"version\": 8, \"records\": []}|$.version|unknown snapshot version 8",
         "a neighbour's netdev named port in version 6|{\"format\": \"railmap-snapshot\", \"version\": 6, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"e\", \"kind\": \"ethernet\", \"state\": \"active\", \"neighbours\": [{\"node\": \"b\", \"port\": \"e\"}]}]}]}|$.records[0].ports[0].neighbours[0].port|unknown field",
         "a neighbour's netdev named netdev in version 5|{\"format\": \"railmap-snapshot\", \"version\": 5, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"e\", \"kind\": \"ethernet\", \"state\": \"active\", \"neighbours\": [{\"node\": \"b\", \"netdev\": \"e\"}]}]}]}|$.records[0].ports[0].neighbours[0].netdev|unknown field",
         "prefix lengths in version 4|{\"format\": \"railmap-snapshot\", \"version\": 4, \"records\": [{\"node\": \"a\", \"version\": 1, \"ports\": [{\"netdev\": \"e\", \"kind\": \"ethernet\", \"state\": \"active\", \"addresses\": [\"10.0.0.1\"], \"prefixLengths\": {\"10.0.0.1\": 24}}]}]}|$.records[0].ports[0].prefixLengths|unknown field",
@@ -193,7 +193,7 @@ class SnapshotCodecTest {
         Snapshot read = SnapshotCodec.readSnapshot("s.json", json);
 
         assertThat(read).isEqualTo(snapshot);
-        assertThat(json).contains("\"version\" : 6,", "\"management\" : \"2001:db8::1:0:0:1\"", "\"rdmaEnabled\" : false",
+        assertThat(json).contains("\"version\" : 7,", "\"management\" : \"2001:db8::1:0:0:1\"", "\"rdmaEnabled\" : false",
                 "\"switchPort\" : null", "\"chassis\" : \"0x0002c90200401234\"", "\"name\" : \"leaf 0\"",
                 "\"bridge\" : \"bridge0\"", "\"addresses\" : [ ]", "\"addresses\" : null");
         Port en2 = read.records().get(0).port("en2").orElseThrow();
@@ -336,7 +336,7 @@ class SnapshotCodecTest {
         assertThat(v3.records()).isNotEmpty().allSatisfy(r -> assertThat(r.ports()).allSatisfy(p -> assertThat(p.infiniband()).isEmpty()));
         assertThat(v3.records()).anySatisfy(r -> assertThat(r.ports()).anySatisfy(p -> assertThat(p.switchPort()).isPresent()));
         String newest = SnapshotCodec.write(v3);
-        assertThat(newest).contains("\"version\" : 6,", "\"infiniband\" : null").doesNotContain("prefixLengths");
+        assertThat(newest).contains("\"version\" : 7,", "\"infiniband\" : null").doesNotContain("prefixLengths");
         assertThat(SnapshotCodec.readSnapshot("again.json", newest)).isEqualTo(v3);
     }
 

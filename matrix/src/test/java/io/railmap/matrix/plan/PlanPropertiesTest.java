@@ -4,6 +4,7 @@ import io.railmap.matrix.jaccl.MlxVersion;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import io.railmap.matrix.Cells;
 import io.railmap.matrix.Cluster;
 import io.railmap.matrix.check.Checker;
 import io.railmap.matrix.check.Mode;
@@ -141,7 +142,7 @@ class PlanPropertiesTest {
                     }
                     int x = random.nextInt(m.wires(i, j));
                     int y = (x + 1 + random.nextInt(m.wires(i, j) - 1)) % m.wires(i, j);
-                    List<List<List<String>>> cells = copy(m.devices());
+                    List<List<List<String>>> cells = Cells.copy(m.devices());
                     Collections.swap(cells.get(i).get(j), x, y);
                     List<Finding> findings = Checker.check(c.topology(), m.ranks(), cells, Mode.AUTO, MlxVersion.NEWEST);
                     assertThat(findings).filteredOn(f -> f.code() == Code.MISMATCHED_RAIL)
@@ -173,17 +174,5 @@ class PlanPropertiesTest {
     private static Port port(Topology t, String node, String name) {
         return t.ports().stream().filter(p -> p.node().equals(node) && (p.netdev().equals(name) || p.rdma().orElse("").equals(name))).findFirst()
                 .orElseThrow(() -> new AssertionError("no port " + name + " on " + node));
-    }
-
-    private static List<List<List<String>>> copy(List<List<List<String>>> cells) {
-        List<List<List<String>>> out = new ArrayList<>();
-        for (List<List<String>> row : cells) {
-            List<List<String>> r = new ArrayList<>();
-            for (List<String> cell : row) {
-                r.add(new ArrayList<>(cell));
-            }
-            out.add(r);
-        }
-        return out;
     }
 }

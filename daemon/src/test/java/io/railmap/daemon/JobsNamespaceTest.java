@@ -1,0 +1,116 @@
+package io.railmap.daemon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.railmap.daemon.testing.DaemonProcess;
+import io.railmap.daemon.testing.NamespacesAvailable;
+import io.railmap.daemon.testing.NetnsLab;
+import io.railmap.matrix.model.LocalRank;
+import io.railmap.matrix.model.NodeRecord;
+import io.railmap.matrix.model.Snapshot;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Two real daemons (a, b) in two namespaces on one management bridge. A stand-in rank, {@code sleep}
+ * with MLX settings and a planted secret in its environment, started in a's namespace: it appears in
+ * a's record in both daemons' snapshots within a bounded wait (a scan every 2 s, then the record's
+ * dissemination), never in b's (another network namespace is another node); the secret appears in no
+ * record, API answer or daemon log; the rank leaves when the process exits.
+ */
+@ExtendWith(NamespacesAvailable.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class JobsNamespaceTest {
+    private static final String SECRET = "wJalrXUtnFEMI-planted-K7MDENG";
+    /** A scan every 2 s, a scan that may take a while on a busy test machine, and the record's way to the other daemon. */
+    private static final Duration BOUND = Duration.ofSeconds(8);
+    private static final Duration POLL = Duration.ofMillis(200);
+
+    @TempDir
+    static Path dir;
+    private NetnsLab lab;
+    private final Map<String, String> ns = new LinkedHashMap<>();
+    private final Map<String, DaemonProcess> daemons = new LinkedHashMap<>();
+
+    @BeforeAll
+    void labWithTwoDaemons() throws Exception {
+        lab = NetnsLab.create();
+        String bridge = lab.bridge("sw");
+        int host = 1;
+        for (String node : List.of("a", "b")) {
+            ns.put(node, lab.namespace(node));
+            lab.plug(bridge, ns.get(node), "mgmt", "10.78.0." + host++ + "/24");
+        }
+        lab.cable(ns.get("a"), "en1", ns.get("b"), "en1");
+        Path key = Files.writeString(dir.resolve("cluster.key"), "c2hhcmVkIHNlY3JldCBvZiB0aGUgbGFiJ3MgY2x1c3Rlcg==\n");
+        Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
+        for (String node : ns.keySet()) {
+            daemons.put(node, DaemonProcess.start(lab, ns.get(node), dir, node, "--interfaces", "en*", "--probe-interval-ms", "250",
+                    "--cluster", "lab", "--cluster-key-file", key.toString()));
+        }
+        await("both daemons hold both records").atMost(Duration.ofSeconds(60)).pollInterval(POLL).ignoreExceptions()
+                .until(() -> daemons.values().stream().allMatch(d -> d.snapshot().records().size() == 2));
+    }
+
+    @AfterAll
+    void stop() {
+        if (lab != null) {
+            lab.close();
+        }
+    }
+
+    private static Optional<LocalRank> rankIn(Snapshot snapshot, String node, long pid) {
+        return snapshot.record(node).stream().flatMap(r -> r.ranks().stream()).filter(r -> r.pid() == pid).findFirst();
+    }
+
+    @Test
+    void aRankStartedInNodeAsNamespaceIsInEveryDaemonsSnapshotWithoutItsSecretAndLeavesWhenItExits() throws Exception {
+        Path devices = Files.writeString(dir.resolve("hosts_1_0.json"), "[[null, \"rdma_en1\"], [\"rdma_en1\", null]]\n");
+        Process sleep = lab.start(ns.get("a"), List.of("env", "-i", "PATH=/usr/bin:/bin", "MLX_RANK=0", "MLX_IBV_DEVICES=" + devices,
+                "MLX_JACCL_COORDINATOR=10.78.0.1:5000", "AWS_SECRET_ACCESS_KEY=" + SECRET, "GITHUB_TOKEN=" + SECRET, "sleep", "60"),
+                dir.resolve("sleep.err"));
+        try {
+            long pid = sleep.pid();
+            await("the rank is in a's record in every daemon's snapshot").atMost(BOUND).pollInterval(POLL).ignoreExceptions()
+                    .until(() -> daemons.values().stream().allMatch(d -> rankIn(d.snapshot(), "a", pid).isPresent()));
+
+            for (DaemonProcess d : daemons.values()) {
+                Snapshot snapshot = d.snapshot();
+                LocalRank rank = rankIn(snapshot, "a", pid).orElseThrow();
+                assertThat(rank.settings()).containsOnlyKeys("MLX_RANK", "MLX_IBV_DEVICES", "MLX_JACCL_COORDINATOR");
+                assertThat(rank.devices()).contains(List.of(List.of(), List.of("rdma_en1")));
+                assertThat(snapshot.record("b").orElseThrow().ranks()).noneMatch(r -> r.pid() == pid);
+            }
+            NodeRecord a = daemons.get("a").record();
+            assertThat(a.ranks()).anyMatch(r -> r.pid() == pid);
+            for (DaemonProcess d : daemons.values()) {
+                for (String uri : List.of("/v1/snapshot", "/v1/record", "/v1/agreement", "/v1/matrix", "/v1/check", "/v1/env", "/metrics", "/v1/members")) {
+                    String body = d.get(uri).bodyAsString();
+                    assertThat(body).as(d.node() + " " + uri).doesNotContain(SECRET).doesNotContain("AWS_SECRET").doesNotContain("GITHUB_TOKEN");
+                }
+                assertThat(d.log()).as(d.node() + "'s log").doesNotContain(SECRET).doesNotContain("AWS_SECRET");
+            }
+
+            sleep.destroy();
+            assertThat(sleep.waitFor(10, TimeUnit.SECONDS)).isTrue();
+            await("the rank leaves every daemon's snapshot").atMost(BOUND).pollInterval(POLL).ignoreExceptions()
+                    .until(() -> daemons.values().stream().allMatch(d -> rankIn(d.snapshot(), "a", pid).isEmpty()));
+        } finally {
+            sleep.destroyForcibly();
+        }
+    }
+}

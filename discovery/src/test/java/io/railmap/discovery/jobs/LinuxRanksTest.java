@@ -1,0 +1,163 @@
+package io.railmap.discovery.jobs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.railmap.matrix.model.LocalRank;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@link LinuxRanks} against real processes: {@code sleep} started with a chosen environment, a
+ * planted secret among the collective settings.
+ */
+class LinuxRanksTest {
+    private static final Path PROC = Path.of("/proc");
+    private static final String SECRET = "AKIA-planted-secret-4e1f9b";
+    private static final String DEVICES = "[[null, \"rdma_en5\", \"rdma_en6\"], [\"rdma_en5\", null, [\"rdma_en3\", \"rdma_en4\"]],"
+            + " [\"rdma_en6\", \"rdma_en4\", null]]\n";
+    @TempDir
+    Path dir;
+    private final List<Process> started = new ArrayList<>();
+
+    @AfterEach
+    void stop() {
+        started.forEach(Process::destroyForcibly);
+    }
+
+    private Process start(Map<String, String> environment, String... command) throws IOException {
+        assumeTrue(Files.isReadable(PROC.resolve("self/environ")), "no /proc here");
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        builder.environment().clear();
+        builder.environment().putAll(environment);
+        builder.environment().put("PATH", "/usr/bin:/bin");
+        Process p = builder.start();
+        started.add(p);
+        return p;
+    }
+
+    /** Scans until the process is found or every process has been read twice, and returns the last scan. */
+    private static JobScan scanUntil(LinuxRanks ranks, long pid, boolean present) {
+        JobScan scan = ranks.scan();
+        for (int i = 0; i < 64 && scan.ranks().stream().anyMatch(r -> r.pid() == pid) != present; i++) {
+            scan = ranks.scan();
+        }
+        return scan;
+    }
+
+    private static Optional<LocalRank> rank(JobScan scan, long pid) {
+        return scan.ranks().stream().filter(r -> r.pid() == pid).findFirst();
+    }
+
+    private static String sha256(String text) throws Exception {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    void findsASleepWithMlxSettingsKeepsOnlyThoseAndReadsItsRowAndHostfileButNeverTheSecret() throws Exception {
+        Path devices = Files.writeString(dir.resolve("hosts_7_1.json"), DEVICES);
+        String hostfileText = "[{\"ssh\": \"a\", \"ips\": [\"10.0.0.1\"]}, {\"ssh\": \"b\", \"ips\": [\"10.0.0.2\"]}]\n";
+        Path hostfile = Files.writeString(dir.resolve("hostfile.json"), hostfileText);
+        Process sleep = start(Map.of("MLX_RANK", "1", "MLX_IBV_DEVICES", devices.toString(), "MLX_HOSTFILE", hostfile.toString(),
+                "MLX_JACCL_COORDINATOR", "10.0.0.1:5000", "AWS_SECRET_ACCESS_KEY", SECRET, "HOME", "/home/" + SECRET), "sleep", "30");
+        LinuxRanks ranks = new LinuxRanks(PROC);
+
+        JobScan scan = scanUntil(ranks, sleep.pid(), true);
+
+        LocalRank rank = rank(scan, sleep.pid()).orElseThrow();
+        assertThat(rank.settings()).containsOnlyKeys("MLX_RANK", "MLX_IBV_DEVICES", "MLX_HOSTFILE", "MLX_JACCL_COORDINATOR");
+        assertThat(rank.setting("MLX_JACCL_COORDINATOR")).contains("10.0.0.1:5000");
+        assertThat(rank.devices()).contains(List.of(List.of("rdma_en5"), List.of(), List.of("rdma_en3", "rdma_en4")));
+        assertThat(rank.hostfile()).contains(sha256(hostfileText));
+        Instant start = sleep.info().startInstant().orElseThrow();
+        assertThat(Math.abs(rank.startedMs() - start.toEpochMilli())).isLessThan(1500);
+        assertThat(scan.toString()).doesNotContain(SECRET).doesNotContain("AWS_SECRET");
+        assertThat(ranks.held().toString()).doesNotContain(SECRET);
+        assertThat(scan.problems()).noneMatch(p -> p.contains("process " + sleep.pid()));
+
+        sleep.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        assertThat(rank(scanUntil(ranks, sleep.pid(), false), sleep.pid())).isEmpty();
+        assertThat(ranks.held()).doesNotContainKey(sleep.pid());
+    }
+
+    @Test
+    void aProcessWithOnlyALaunchersJobIdIsNoRankAndAChildThatInheritedItsParentsSettingsIsNotAnother() throws Exception {
+        Process plain = start(Map.of("SLURM_JOB_ID", "42", "AWS_SECRET_ACCESS_KEY", SECRET), "sleep", "30");
+        Process shell = start(Map.of("NCCL_IB_HCA", "mlx5_0", "SLURM_JOB_ID", "42"), "sh", "-c", "sleep 30 & wait");
+        LinuxRanks ranks = new LinuxRanks(PROC);
+        JobScan scan = scanUntil(ranks, shell.pid(), true);
+        long child = shell.descendants().findFirst().orElseThrow().pid();
+        for (int i = 0; i < 3; i++) {
+            scan = ranks.scan();
+        }
+
+        assertThat(rank(scan, shell.pid()).orElseThrow().settings()).containsOnlyKeys("NCCL_IB_HCA", "SLURM_JOB_ID");
+        assertThat(ranks.held()).containsKey(child);
+        assertThat(rank(scan, child)).isEmpty();
+        assertThat(rank(scan, plain.pid())).isEmpty();
+    }
+
+    @Test
+    void aDevicesFileOfAnotherUserOrThatIsNoDevicesFileCostsTheRowAndIsToldWithoutItsContent() throws Exception {
+        Path credentials = Files.writeString(dir.resolve("credentials"), "[default]\naws_secret_access_key = " + SECRET + "\n");
+        Path foreign = Files.writeString(dir.resolve("foreign.json"), DEVICES);
+        Files.setAttribute(foreign, "unix:uid", 65534);
+        Process notDevices = start(Map.of("JACCL_RANK", "0", "JACCL_IBV_DEVICES", credentials.toString()), "sleep", "30");
+        Process notOwned = start(Map.of("JACCL_RANK", "0", "JACCL_IBV_DEVICES", foreign.toString()), "sleep", "30");
+        Process dotDot = start(Map.of("MLX_RANK", "0", "MLX_HOSTFILE", dir + "/../" + dir.getFileName() + "/foreign.json"), "sleep", "30");
+        LinuxRanks ranks = new LinuxRanks(PROC);
+        List<String> problems = new ArrayList<>();
+        JobScan scan = ranks.scan();
+        problems.addAll(scan.problems());
+        for (int i = 0; i < 64 && (rank(scan, notDevices.pid()).isEmpty() || rank(scan, notOwned.pid()).isEmpty()
+                || rank(scan, dotDot.pid()).isEmpty()); i++) {
+            scan = ranks.scan();
+            problems.addAll(scan.problems());
+        }
+
+        assertThat(rank(scan, notDevices.pid()).orElseThrow().devices()).isEmpty();
+        assertThat(rank(scan, notOwned.pid()).orElseThrow().devices()).isEmpty();
+        assertThat(rank(scan, dotDot.pid()).orElseThrow().hostfile()).isEmpty();
+        assertThat(problems).anyMatch(p -> p.startsWith("process " + notDevices.pid() + ": devices file not read: not a devices file"));
+        assertThat(problems).anyMatch(p -> p.startsWith("process " + notOwned.pid() + ": devices file not read: ")
+                && p.contains("belongs to user 65534, not to user 0"));
+        assertThat(problems).anyMatch(p -> p.startsWith("process " + dotDot.pid() + ": hostfile not read: ") && p.contains("holds \"..\""));
+        assertThat(String.join("\n", problems)).doesNotContain(SECRET).doesNotContain("aws_secret");
+        // told once: the same problem is not told again at the next scans
+        List<String> later = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            later.addAll(ranks.scan().problems());
+        }
+        assertThat(later).noneMatch(p -> p.startsWith("process " + notDevices.pid() + ":"));
+    }
+
+    @Test
+    void aProcessInAnotherNetworkNamespaceIsNotThisNodesRank() throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/unshare")) && "root".equals(System.getProperty("user.name")), "needs root and unshare");
+        Process elsewhere = start(Map.of("MLX_RANK", "0", "MLX_JACCL_COORDINATOR", "10.0.0.1:5000"), "unshare", "--net", "sleep", "30");
+        Process here = start(Map.of("MLX_RANK", "1", "MLX_JACCL_COORDINATOR", "10.0.0.1:5000"), "sleep", "30");
+        Thread.sleep(200); // unshare execs sleep
+        LinuxRanks ranks = new LinuxRanks(PROC);
+
+        JobScan scan = scanUntil(ranks, here.pid(), true);
+        for (int i = 0; i < 3; i++) {
+            scan = ranks.scan();
+        }
+
+        assertThat(rank(scan, here.pid())).isPresent();
+        assertThat(rank(scan, elsewhere.pid())).isEmpty();
+    }
+}
