@@ -126,7 +126,8 @@ public final class EnvironFilter {
         }
     }
 
-    private static void keep(String name, byte[] value, int length, boolean tooLong, Map<String, String> settings, List<String> dropped) {
+    /** Keeps a value of an allow-listed name, or tells why not; shared with {@link PsEnvironments}. */
+    static void keep(String name, byte[] value, int length, boolean tooLong, Map<String, String> settings, List<String> dropped) {
         if (tooLong) {
             dropped.add(name + ": longer than " + JobVariables.MAX_VALUE_CHARS + " bytes");
             return;

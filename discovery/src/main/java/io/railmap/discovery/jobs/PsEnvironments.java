@@ -1,8 +1,6 @@
 package io.railmap.discovery.jobs;
 
-import io.railmap.matrix.codec.Utf8;
 import io.railmap.matrix.model.JobVariables;
-import io.railmap.matrix.model.Names;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -171,18 +169,7 @@ final class PsEnvironments {
 
         void endWord(byte[] word) {
             if (keeping != null && seen.add(keeping)) {
-                if (tooLong) {
-                    dropped.add(keeping + ": longer than " + JobVariables.MAX_VALUE_CHARS + " bytes");
-                } else {
-                    java.util.Optional<String> text = Utf8.strict(word, 0, wordLength);
-                    if (text.isEmpty()) {
-                        dropped.add(keeping + ": not UTF-8");
-                    } else if (Names.hasHidden(text.get())) {
-                        dropped.add(keeping + ": holds a control or invisible character");
-                    } else {
-                        settings.put(keeping, text.get());
-                    }
-                }
+                EnvironFilter.keep(keeping, word, wordLength, tooLong, settings, dropped);
             }
             Arrays.fill(word, 0, Math.min(word.length, Math.max(wordLength, 64)), (byte) 0);
             wordLength = 0;
