@@ -11,7 +11,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
+import io.railmap.process.ProcessTree;
+import java.time.Duration;
 import java.util.function.Function;
 
 /**
@@ -49,13 +50,13 @@ public final class MacRanks implements RankSource {
             throw new IllegalStateException("cannot run /bin/ps: " + e.getMessage(), e);
         }
         try (InputStream out = ps.getInputStream()) {
+            // ps's output is read here as it streams (BoundedCommand would hold every environment in one
+            // string); the watchdog bounds its time with the process runner's ProcessTree
             Thread watchdog = new Thread(() -> {
                 try {
-                    if (!ps.waitFor(TIMEOUT_S, TimeUnit.SECONDS)) {
-                        ps.destroyForcibly();
-                    }
+                    ProcessTree.waitFor(ps, Duration.ofSeconds(TIMEOUT_S), Duration.ZERO);
                 } catch (InterruptedException e) {
-                    ps.destroyForcibly();
+                    Thread.currentThread().interrupt();
                 }
             }, "railmap-ps-watchdog");
             watchdog.setDaemon(true);
@@ -64,7 +65,7 @@ public final class MacRanks implements RankSource {
         } catch (IOException e) {
             throw new IllegalStateException("cannot read /bin/ps's output: " + e.getMessage(), e);
         } finally {
-            ps.destroyForcibly();
+            ProcessTree.kill(ps);
         }
         return ranks(found, told, Path::of);
     }
