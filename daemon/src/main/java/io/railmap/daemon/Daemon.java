@@ -38,7 +38,6 @@ import io.vertx.micrometer.MicrometerMetricsFactory;
 import io.vertx.micrometer.MicrometerMetricsOptions;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
-import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -189,7 +188,7 @@ public final class Daemon {
         }
         switchPolls = new DiscoveryPolls(vertx, config.switchPollMs(), switchPorts::poll, "reading switch ports", "--switch-poll-ms");
         switchPolls.start();
-        RankWatch ranks = new RankWatch(Path.of("/proc"), engine::ranks);
+        RankWatch ranks = RankWatch.forThisMachine(engine::ranks);
         if (ranks.active()) {
             rankPolls = new DiscoveryPolls(vertx, RankWatch.TICK_MS, ranks::poll, "looking for running jobs", "its fixed tick");
             rankPolls.start();

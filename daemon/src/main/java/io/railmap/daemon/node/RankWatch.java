@@ -2,6 +2,8 @@ package io.railmap.daemon.node;
 
 import io.railmap.discovery.jobs.JobScan;
 import io.railmap.discovery.jobs.LinuxRanks;
+import io.railmap.discovery.jobs.MacRanks;
+import io.railmap.discovery.jobs.RankSource;
 import io.railmap.matrix.model.JobVariables;
 import io.railmap.matrix.model.LocalRank;
 import java.io.IOException;
@@ -16,11 +18,11 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * Looks for the ranks of collective jobs on this node ({@link LinuxRanks}, docs/jobs.md) at every
+ * Looks for the ranks of collective jobs on this node ({@link LinuxRanks}, {@link MacRanks}, docs/jobs.md) at every
  * {@link #poll()}, which the daemon runs every {@value #TICK_MS} ms on a worker
  * ({@link DiscoveryPolls}), and hands what it found to the engine, which puts it in the node's record.
  *
- * <p>What it logs, each once: that ranks are not looked for (no {@code /proc}: not Linux); that only
+ * <p>What it logs, each once: that ranks are not looked for (neither macOS nor a {@code /proc}); that only
  * processes of the daemon's own user can be read (neither root nor {@code CAP_SYS_PTRACE}); the first
  * scan that could not read another user's processes; ranks left out past the bound (again once all
  * fit). A rank's problems (a devices file not read, a value dropped) are logged when they first
@@ -36,7 +38,7 @@ public final class RankWatch {
     /** Linux's capability number of CAP_SYS_PTRACE (linux/capability.h). */
     private static final int CAP_SYS_PTRACE = 19;
 
-    private final Optional<LinuxRanks> scanner;
+    private final Optional<RankSource> scanner;
     private final Consumer<List<LocalRank>> found;
     private boolean unreadableLogged;
     private boolean leftOutLogged;
@@ -44,12 +46,36 @@ public final class RankWatch {
     private int linesInWindow;
 
     /**
+     * The watch of this machine: {@link MacRanks} on macOS, {@link LinuxRanks} where {@code /proc} is a
+     * proc file system, none elsewhere (logged once).
+     *
+     * @param found given the ranks found after every scan (the engine's {@code ranks})
+     * @return the watch
+     */
+    public static RankWatch forThisMachine(Consumer<List<LocalRank>> found) {
+        if (System.getProperty("os.name", "").startsWith("Mac")) {
+            RankWatch watch = new RankWatch(Optional.of(new MacRanks()), found);
+            if (!"root".equals(System.getProperty("user.name"))) {
+                LOG.log(Level.WARNING, "running jobs: railmapd does not run as root, so it reads only the environments of its own"
+                        + " user's processes; the ranks of other users' jobs are not found (docs/jobs.md)");
+            }
+            return watch;
+        }
+        return new RankWatch(Path.of("/proc"), found);
+    }
+
+    private RankWatch(Optional<RankSource> scanner, Consumer<List<LocalRank>> found) {
+        this.found = Objects.requireNonNull(found, "found");
+        this.scanner = scanner;
+    }
+
+    /**
      * @param proc  the proc file system's root ({@code /proc}); when it is not one, ranks are not looked for (logged once)
      * @param found given the ranks found after every scan (the engine's {@code ranks})
      */
     public RankWatch(Path proc, Consumer<List<LocalRank>> found) {
         this.found = Objects.requireNonNull(found, "found");
-        Optional<LinuxRanks> made;
+        Optional<RankSource> made;
         try {
             made = Optional.of(new LinuxRanks(proc));
         } catch (IllegalArgumentException e) {

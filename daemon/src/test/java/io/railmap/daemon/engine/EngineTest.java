@@ -66,6 +66,25 @@ class EngineTest {
     }
 
     @Test
+    void aChangeOfRanksRaisesTheVersionAndTheSameRanksAgainDoNot() {
+        Engine engine = new Engine("a", Optional.empty(), FIRST_RUN);
+        List<NodeRecord> published = new ArrayList<>();
+        engine.onOwnRecord(published::add);
+        engine.ports(List.of(port("a", "en6")));
+        io.railmap.matrix.model.LocalRank rank = new io.railmap.matrix.model.LocalRank(42, 1_000, Map.of("MLX_RANK", "0"),
+                Optional.empty(), Optional.empty());
+
+        engine.ranks(List.of(rank));
+        engine.ranks(List.of(rank));
+        engine.ranks(List.of());
+
+        assertThat(published).extracting(NodeRecord::version).containsExactly(1L, 2L, 3L);
+        assertThat(published.get(1).ranks()).containsExactly(rank);
+        assertThat(published.get(1).port("en6")).isPresent();
+        assertThat(engine.record().ranks()).isEmpty();
+    }
+
+    @Test
     void theOwnRecordCarriesTheManagementAddressAndARaisedVersionWhenRdmaIsTurnedOn() {
         Engine engine = new Engine("a", Optional.of("10.231.0.1"));
         List<NodeRecord> published = new ArrayList<>();

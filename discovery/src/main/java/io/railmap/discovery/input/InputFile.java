@@ -10,6 +10,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.OptionalInt;
 
 /**
  * The one rule for every file railmap is told to read: it must be a regular file (a symbolic link to
@@ -39,35 +40,7 @@ public final class InputFile {
      *                                  over the cap, not UTF-8, or not text
      */
     public static String read(Path path, InputKind kind) {
-        String name = kind.label() + " " + Names.escape(path.toString(), 256);
-        String rule = "; give a regular text file of at most " + kind.cap();
-        try {
-            BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class);
-            if (!attributes.isRegularFile()) {
-                throw new IllegalArgumentException(name + " is " + FileType.of(path, attributes) + ", not a regular file" + rule);
-            }
-            if (attributes.size() > kind.maxBytes()) {
-                throw new IllegalArgumentException(name + " is " + attributes.size() + " bytes, over the limit of " + kind.cap());
-            }
-            Path real = path.toRealPath();
-            if (!Files.readAttributes(real, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).isRegularFile()) {
-                throw new IllegalArgumentException(name + " changed while being opened" + rule);
-            }
-            byte[] bytes;
-            try (InputStream in = Files.newInputStream(real, LinkOption.NOFOLLOW_LINKS)) {
-                bytes = in.readNBytes((int) kind.maxBytes() + 1);
-            }
-            if (bytes.length > kind.maxBytes()) {
-                throw new IllegalArgumentException(name + " holds more than the limit of " + kind.cap());
-            }
-            return text(name, bytes, kind.plainText(), rule);
-        } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException(name + " does not exist");
-        } catch (AccessDeniedException e) {
-            throw new IllegalArgumentException(name + " cannot be read: permission denied");
-        } catch (IOException e) {
-            throw new IllegalArgumentException(name + " cannot be read: " + Names.escape(e.getMessage(), 256));
-        }
+        return read(path, kind, true, OptionalInt.empty());
     }
 
     /**
@@ -84,11 +57,20 @@ public final class InputFile {
      * @return the whole text
      * @throws IllegalArgumentException as {@link #read}, and when the file is a symbolic link or has another owner
      */
-    public static String readRegular(Path path, InputKind kind, java.util.OptionalInt owner) {
+    public static String readRegular(Path path, InputKind kind, OptionalInt owner) {
+        return read(path, kind, false, owner);
+    }
+
+    /**
+     * @param resolve true to follow links to the file and check its real path again before opening it
+     *                ({@link #read}); false to refuse a file that is a link ({@link #readRegular})
+     */
+    private static String read(Path path, InputKind kind, boolean resolve, OptionalInt owner) {
         String name = kind.label() + " " + Names.escape(path.toString(), 256);
         String rule = "; give a regular text file of at most " + kind.cap();
         try {
-            BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            BasicFileAttributes attributes = resolve ? Files.readAttributes(path, BasicFileAttributes.class)
+                    : Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
             if (!attributes.isRegularFile()) {
                 throw new IllegalArgumentException(name + " is " + (attributes.isSymbolicLink() ? "a symbolic link"
                         : FileType.of(path, attributes)) + ", not a regular file" + rule);
@@ -102,8 +84,15 @@ public final class InputFile {
                     throw new IllegalArgumentException(name + " belongs to user " + uid + ", not to user " + owner.getAsInt());
                 }
             }
+            Path opened = path;
+            if (resolve) {
+                opened = path.toRealPath();
+                if (!Files.readAttributes(opened, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).isRegularFile()) {
+                    throw new IllegalArgumentException(name + " changed while being opened" + rule);
+                }
+            }
             byte[] bytes;
-            try (InputStream in = Files.newInputStream(path, LinkOption.NOFOLLOW_LINKS)) {
+            try (InputStream in = Files.newInputStream(opened, LinkOption.NOFOLLOW_LINKS)) {
                 bytes = in.readNBytes((int) kind.maxBytes() + 1);
             }
             if (bytes.length > kind.maxBytes()) {

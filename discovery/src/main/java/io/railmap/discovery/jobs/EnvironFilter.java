@@ -23,8 +23,8 @@ import java.util.TreeMap;
  * <p>Bounds: at most {@code maxBytes} bytes are read (the rest of a larger environment is not seen,
  * and {@link Found#cut()} says so); a kept value is at most {@link JobVariables#MAX_VALUE_CHARS}
  * bytes, strict UTF-8 and printable ({@link Names#hasHidden}), else it is dropped and its name (an
- * allow-listed one) told in {@link Found#dropped()}. A name given twice keeps its first value, as
- * {@code getenv(3)} returns it. An entry cut by the byte cap is dropped.
+ * allow-listed one) told in {@link Found#dropped()}. A name given twice counts by its first entry, as
+ * {@code getenv(3)} returns it (a first value dropped is not replaced by the second). An entry cut by the byte cap is dropped.
  */
 public final class EnvironFilter {
     /** The longest variable name compared with the allow-list, in bytes (the longest allowed is 29). */
@@ -62,6 +62,7 @@ public final class EnvironFilter {
         byte[] name = new byte[MAX_NAME_BYTES];
         byte[] value = new byte[JobVariables.MAX_VALUE_CHARS];
         Map<String, String> settings = new TreeMap<>();
+        Set<String> seen = new java.util.HashSet<>();
         List<String> dropped = new ArrayList<>();
         int nameLength = 0;
         int valueLength = 0;
@@ -80,7 +81,7 @@ public final class EnvironFilter {
                 for (int i = 0; i < n; i++) {
                     byte b = buffer[i];
                     if (b == 0) {
-                        if (keeping != null) {
+                        if (keeping != null && seen.add(keeping)) { // getenv returns the first, kept or not
                             keep(keeping, value, valueLength, tooLong, settings, dropped);
                         }
                         nameLength = 0;
@@ -125,10 +126,8 @@ public final class EnvironFilter {
         }
     }
 
-    private static void keep(String name, byte[] value, int length, boolean tooLong, Map<String, String> settings, List<String> dropped) {
-        if (settings.containsKey(name)) {
-            return; // getenv returns the first
-        }
+    /** Keeps a value of an allow-listed name, or tells why not; shared with {@link PsEnvironments}. */
+    static void keep(String name, byte[] value, int length, boolean tooLong, Map<String, String> settings, List<String> dropped) {
         if (tooLong) {
             dropped.add(name + ": longer than " + JobVariables.MAX_VALUE_CHARS + " bytes");
             return;

@@ -43,7 +43,7 @@ import java.util.TreeMap;
  *
  * <p>Not thread-safe: one scan at a time (the daemon runs them one after another on a worker).
  */
-public final class LinuxRanks {
+public final class LinuxRanks implements RankSource {
     /** Linux's {@code USER_HZ}: the unit of {@code /proc/PID/stat}'s times, 100 on every architecture railmap runs on. */
     static final int CLOCK_TICKS_PER_S = 100;
     /**
@@ -108,6 +108,7 @@ public final class LinuxRanks {
      *
      * @return the ranks and what the scan read
      */
+    @Override
     public JobScan scan() {
         long[] pids = list();
         int start = 0;
@@ -212,13 +213,13 @@ public final class LinuxRanks {
         found.dropped().forEach(d -> problems.add(d + " (left out)"));
         Optional<List<List<String>>> row = Optional.empty();
         try {
-            row = RankFiles.devicesRow(proc, pid, uid, found.settings());
+            row = RankFiles.devicesRow(RankFiles.inProcess(proc, pid), pid, uid, found.settings());
         } catch (IllegalArgumentException e) {
             problems.add("devices file not read: " + devicesProblem(e));
         }
         Optional<String> hostfile = Optional.empty();
         try {
-            hostfile = RankFiles.hostfileDigest(proc, pid, uid, found.settings());
+            hostfile = RankFiles.hostfileDigest(RankFiles.inProcess(proc, pid), uid, found.settings());
         } catch (IllegalArgumentException e) {
             problems.add("hostfile not read: " + ours(e));
         }
@@ -244,7 +245,7 @@ public final class LinuxRanks {
      * A devices file's problem as it may be logged: the reading rule broken, never the parser's words,
      * which may quote the file (a job could name any file of its user's as its devices file).
      */
-    private static String devicesProblem(IllegalArgumentException e) {
+    static String devicesProblem(IllegalArgumentException e) {
         if (e instanceof io.railmap.matrix.codec.FormatException) {
             return "not a devices file (a JSON array of rows of cells)";
         }
@@ -255,7 +256,7 @@ public final class LinuxRanks {
      * A message of railmap's own file reading or model ({@link io.railmap.discovery.input.InputFile},
      * {@link RankFiles}, {@link LocalRank}), which escape what they quote; cut at 300 characters.
      */
-    private static String ours(IllegalArgumentException e) {
+    static String ours(IllegalArgumentException e) {
         String message = String.valueOf(e.getMessage());
         return message.length() <= 300 ? message : message.substring(0, 300) + "…";
     }

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.Function;
 
 /**
  * The files a rank's settings name, read as that process sees them: a path is taken inside the
@@ -28,14 +29,23 @@ final class RankFiles {
     }
 
     /**
-     * @param proc     the proc file system's root ({@code /proc})
-     * @param pid      the process
-     * @param uid      the user the process runs as
-     * @param value    the setting's value: a path as the process sees it
-     * @return the file's text
-     * @throws IllegalArgumentException when the path holds {@code ..} or the file cannot be read under the rules above
+     * @param proc the proc file system's root ({@code /proc})
+     * @param pid  the process
+     * @return where a path of process {@code pid} is, seen from here: inside {@code /proc/PID/root} or {@code /proc/PID/cwd}
      */
-    static String read(Path proc, long pid, int uid, String value) {
+    static Function<String, Path> inProcess(Path proc, long pid) {
+        return value -> proc.resolve(Long.toString(pid)).resolve(value.startsWith("/") ? "root" : "cwd").resolve(value.replaceFirst("^/+", ""));
+    }
+
+    /**
+     * @param where where the process's path is, seen from here
+     * @param uid   the user the process runs as, who must own the file
+     * @param value the setting's value: a path as the process sees it
+     * @return the file's text
+     * @throws IllegalArgumentException when the path is empty or holds {@code ..}, {@code where} refuses it, or the file
+     *                                  cannot be read under the rules of the class
+     */
+    static String read(Function<String, Path> where, int uid, String value) {
         if (value.isEmpty() || value.indexOf('\0') >= 0) {
             throw new IllegalArgumentException("an empty path");
         }
@@ -44,9 +54,7 @@ final class RankFiles {
                 throw new IllegalArgumentException("path " + Names.escape(value, 256) + " holds \"..\"");
             }
         }
-        Path base = proc.resolve(Long.toString(pid)).resolve(value.startsWith("/") ? "root" : "cwd");
-        Path file = base.resolve(value.replaceFirst("^/+", ""));
-        return InputFile.readRegular(file, InputKind.JOB_FILE, OptionalInt.of(uid));
+        return InputFile.readRegular(where.apply(value), InputKind.JOB_FILE, OptionalInt.of(uid));
     }
 
     /**
@@ -56,7 +64,7 @@ final class RankFiles {
      * @return the row; empty when the settings name no devices file or no rank
      * @throws IllegalArgumentException when the file cannot be read or parsed, or has no such row
      */
-    static Optional<List<List<String>>> devicesRow(Path proc, long pid, int uid, Map<String, String> settings) {
+    static Optional<List<List<String>>> devicesRow(Function<String, Path> where, long pid, int uid, Map<String, String> settings) {
         Optional<String> path = first(settings, "MLX_IBV_DEVICES", "JACCL_IBV_DEVICES");
         Optional<String> rankText = first(settings, "MLX_RANK", "JACCL_RANK");
         if (path.isEmpty() || rankText.isEmpty()) {
@@ -68,7 +76,7 @@ final class RankFiles {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("rank " + Names.escape(rankText.get(), 32) + " is not a whole number");
         }
-        String text = read(proc, pid, uid, path.get());
+        String text = read(where, uid, path.get());
         List<List<List<String>>> cells = DevicesCodec.read("devices file of process " + pid, text);
         if (rank < 0 || rank >= cells.size()) {
             throw new IllegalArgumentException("devices file has " + cells.size() + " rows, no row for rank " + rank);
@@ -80,12 +88,12 @@ final class RankFiles {
      * @return the SHA-256 (lower-case hex) of the hostfile {@code MLX_HOSTFILE} names; empty when none is named
      * @throws IllegalArgumentException when it cannot be read
      */
-    static Optional<String> hostfileDigest(Path proc, long pid, int uid, Map<String, String> settings) {
+    static Optional<String> hostfileDigest(Function<String, Path> where, int uid, Map<String, String> settings) {
         Optional<String> path = Optional.ofNullable(settings.get("MLX_HOSTFILE"));
         if (path.isEmpty()) {
             return Optional.empty();
         }
-        String text = read(proc, pid, uid, path.get());
+        String text = read(where, uid, path.get());
         try {
             return Optional.of(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8))));
         } catch (NoSuchAlgorithmException e) {

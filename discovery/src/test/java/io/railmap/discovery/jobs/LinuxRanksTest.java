@@ -160,4 +160,22 @@ class LinuxRanksTest {
         assertThat(rank(scan, here.pid())).isPresent();
         assertThat(rank(scan, elsewhere.pid())).isEmpty();
     }
+
+    @Test
+    void anotherUsersProcessIsSkippedAndCountedWhenTheScanRunsWithoutThePrivilege() throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/setpriv")) && "root".equals(System.getProperty("user.name")), "needs root and setpriv");
+        Process rootsRank = start(Map.of("MLX_RANK", "0", "MLX_JACCL_COORDINATOR", "10.0.0.1:5000"), "sleep", "30");
+        Process ownRank = start(Map.of("MLX_RANK", "1", "MLX_JACCL_COORDINATOR", "10.0.0.1:5000"),
+                "/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "sleep", "30");
+        Thread.sleep(200); // setpriv execs sleep
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process scan = new ProcessBuilder("/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", java, "-cp",
+                System.getProperty("java.class.path"), ScanAs.class.getName()).redirectErrorStream(true).start();
+        started.add(scan);
+        String out = new String(scan.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(scan.waitFor(60, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(out).as(out).containsPattern("unreadable=[1-9][0-9]* ");
+        assertThat(out).contains(ownRank.pid() + ",").doesNotContain(rootsRank.pid() + ",");
+    }
 }

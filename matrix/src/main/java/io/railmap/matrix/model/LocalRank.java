@@ -36,7 +36,7 @@ public record LocalRank(long pid, long startedMs, Map<String, String> settings, 
      *                                  name is not one of {@link JobVariables#NAMES} or its value is
      *                                  too long or holds a control character, the devices row has more
      *                                  than {@link JobVariables#MAX_ROW_CELLS} cells, a cell more than
-     *                                  {@link JobVariables#MAX_RAILS} names or a name is longer than
+     *                                  {@link JobVariables#MAX_RAILS} names or a name is empty, longer than
      *                                  {@link JobVariables#MAX_DEVICE_NAME_CHARS} or not printable, or
      *                                  the rank holds more than {@link JobVariables#MAX_RANK_CHARS}
      *                                  characters in all
@@ -82,6 +82,9 @@ public record LocalRank(long pid, long startedMs, Map<String, String> settings, 
                             + JobVariables.MAX_RAILS);
                 }
                 for (String name : cell) {
+                    if (name.isEmpty()) {
+                        throw new IllegalArgumentException("rank process " + pid + ": an empty device name in its devices row");
+                    }
                     if (name.length() > JobVariables.MAX_DEVICE_NAME_CHARS) {
                         throw new IllegalArgumentException("rank process " + pid + ": device name " + Names.escape(name)
                                 + " is longer than " + JobVariables.MAX_DEVICE_NAME_CHARS + " characters");

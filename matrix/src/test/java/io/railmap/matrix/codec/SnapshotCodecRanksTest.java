@@ -98,4 +98,14 @@ class SnapshotCodecRanksTest {
         assertThat(odd.ranks()).isEmpty();
         assertThat(skipped).containsExactly("$.ranks: the number 3 is no array of ranks; left out");
     }
+
+    @Test
+    void anEmptyDeviceNameWhichNoDevicesFileMayWriteIsRefusedSoEveryRecordReadCanBeWrittenAgain() {
+        String json = "{\"node\": \"a\", \"version\": 1, \"ports\": [], \"ranks\": [{\"pid\": 5, \"startedMs\": 1, \"devices\": [\"\"]}]}";
+        assertThatThrownBy(() -> SnapshotCodec.readRecord("r.json", json)).hasMessageContaining("an empty device name");
+        List<String> skipped = new ArrayList<>();
+        NodeRecord record = SnapshotCodec.readRecordSkipping(JsonCursor.parse("m", json), skipped::add);
+        assertThat(record.ranks()).isEmpty();
+        assertThat(SnapshotCodec.readRecord("again", SnapshotCodec.write(record))).isEqualTo(record);
+    }
 }
