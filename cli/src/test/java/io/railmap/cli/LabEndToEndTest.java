@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.railmap.cli.client.EventFollower;
 import io.railmap.cli.lab.LabSetup;
+import io.railmap.lab.LabNames;
 import io.railmap.lab.LabTopology;
 import io.railmap.lab.Netns;
 import io.railmap.matrix.codec.SnapshotCodec;
@@ -360,6 +361,7 @@ class LabEndToEndTest {
                         assertThat(page.live()).startsWith("live: ");
                     });
             page.script("window.railmapNotReloaded = true;");
+            aMisplacedJobIsOnThePageUntilItsRanksExit(page);
 
             assertThat(Run.of("lab", "cable", "down", "a:en2").code()).isZero();
             await("the pulled cable leaves the page").atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(100))
@@ -371,6 +373,48 @@ class LabEndToEndTest {
                     .untilAsserted(() -> assertThat(page.cables()).isEqualTo(drawn(topology)));
             assertThat(page.script("return window.railmapNotReloaded === true;")).isEqualTo(true);
         }
+    }
+
+    /**
+     * Issue 28: stand-in ranks of a jaccl job ({@code sleep} with jaccl's settings) in a's and b's namespaces, each
+     * rank having picked its own cable towards the other (exo's failure): the job's line, its verdict and finding
+     * appear on the page without a reload, the cables the finding names are outlined, and the job leaves when its
+     * ranks exit.
+     */
+    private static void aMisplacedJobIsOnThePageUntilItsRanksExit(TopologyPage page) throws Exception {
+        JsonNode devices = plan("a", List.of("a", "b")).get("devices");
+        String onA = devices.get(0).get(1).get(0).asText();
+        String onB = devices.get(1).get(0).get(1).asText(); // the other cable's end: rail 0 names two cables
+        List<Process> ranks = new ArrayList<>();
+        try {
+            ranks.add(rank("a", 0, "[[null, \"" + onA + "\"], [null, null]]"));
+            ranks.add(rank("b", 1, "[[null, null], [\"" + onB + "\", null]]"));
+            await("the job is on the page with its verdict").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(200))
+                    .untilAsserted(() -> {
+                        assertThat(page.jobs()).containsExactly("jaccl 10.99.0.1:5000 | 0,1 | a,b | error");
+                        assertThat(page.jobFindings()).anyMatch(f -> f.startsWith("error job-rail-mismatch: "));
+                        assertThat(page.jobCables()).anyMatch(c -> c.startsWith("a:" + netdev(devices.get(0).get(1).get(0)) + " "))
+                                .allMatch(c -> c.startsWith("a:") && c.contains(" b:"));
+                    });
+        } finally {
+            for (Process p : ranks) {
+                p.destroy();
+                assertThat(p.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            }
+        }
+        await("the job leaves the page with its ranks").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(200))
+                .untilAsserted(() -> {
+                    assertThat(page.jobs()).isEmpty();
+                    assertThat(page.jobCables()).isEmpty();
+                });
+    }
+
+    /** A stand-in jaccl rank in lab node {@code node}'s namespace: {@code sleep} with jaccl's settings, its devices file {@code rows}. */
+    private static Process rank(String node, int rank, String rows) throws Exception {
+        Path file = Files.writeString(dir.resolve("devices-" + node + ".json"), rows + "\n");
+        List<String> command = LabSetup.lab().execCommand(LabNames.node("NODE", node), List.of("env", "-i", "PATH=/usr/bin:/bin",
+                "MLX_RANK=" + rank, "MLX_IBV_DEVICES=" + file, "MLX_JACCL_COORDINATOR=10.99.0.1:5000", "sleep", "60"));
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
     }
 
     @Test
