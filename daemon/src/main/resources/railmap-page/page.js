@@ -12,8 +12,10 @@
   const REFRESH_MS = 250;
   /** How many ranks and nodes a job's line names before it counts the rest (as railmap jobs does). */
   const SHOWN = 8;
-  /** The longest name shown; past it a name is cut and ends with an ellipsis. */
+  /** The longest name shown (a job id, a node); past it a name is cut and ends with an ellipsis. */
   const MAX_SHOWN_CHARS = 200;
+  /** The longest finding sentence shown (a job's names its ranks, nodes, pids and cables). */
+  const MAX_SENTENCE_CHARS = 2000;
 
   let transform = d3.zoomIdentity;
   const zoom = d3.zoom().scaleExtent([0.05, 40]).on('zoom', (event) => {
@@ -39,14 +41,14 @@
 
   /**
    * A string from the daemon as one safe line: control characters, line and bidirectional-override
-   * characters written as \uXXXX, cut at MAX_SHOWN_CHARS. Every string reaches the page through
+   * characters written as \uXXXX, cut at max (MAX_SHOWN_CHARS by default). Every string reaches the page through
    * textContent (d3's text), never as HTML; this keeps a hostile job id or node name from
    * reordering or breaking the lines around it.
    */
-  function shown(value) {
+  function shown(value, max = MAX_SHOWN_CHARS) {
     const text = String(value).replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
       (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
-    return text.length > MAX_SHOWN_CHARS ? text.slice(0, MAX_SHOWN_CHARS) + '…' : text;
+    return text.length > max ? text.slice(0, max) + '…' : text;
   }
 
   /** The first SHOWN items, then how many more. */
@@ -77,11 +79,11 @@
       .attr('data-job', (job) => job ? job.id : null)
       .attr('data-verdict', (job) => job ? job.verdict : null)
       .selectAll('td').data((job) => job ? [shown(job.id), firstFew(job.ranks.map((r) => r.rank === null ? '?' : String(r.rank))),
-        firstFew(job.nodes.map(shown)), job.verdict] : header).join('td')
+        firstFew(job.nodes.map((node) => shown(node))), job.verdict] : header).join('td')
       .text((cell) => cell);
     const findings = [];
     runningJobs.forEach((job) => job.findings.forEach((f) => findings.push({
-      severity: f.severity, code: f.code, text: f.severity + ' ' + f.code + ': ' + shown(f.message)
+      severity: f.severity, code: f.code, text: f.severity + ' ' + f.code + ': ' + shown(f.message, MAX_SENTENCE_CHARS)
     })));
     listFindings('#jobs-findings', findings, runningJobs.length ? 'no findings about the running jobs' : '');
   }
@@ -90,7 +92,7 @@
   function highlightJobs() {
     const named = new Map();
     runningJobs.forEach((job) => job.findings.filter((f) => f.severity !== 'info').forEach((f) => f.ports.forEach((port) => {
-      named.set(port, (named.get(port) || []).concat(f.severity + ' ' + f.code + ': ' + shown(f.message)));
+      named.set(port, (named.get(port) || []).concat(f.severity + ' ' + f.code + ': ' + shown(f.message, MAX_SENTENCE_CHARS)));
     })));
     document.querySelectorAll('#picture g.cable').forEach((cable) => {
       const sentences = (cable.getAttribute('data-cable') || '').split(' ').flatMap((end) => named.get(end) || []);
