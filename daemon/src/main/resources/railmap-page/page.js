@@ -1,13 +1,21 @@
 // The topology page of railmapd: the picture the daemon draws (GET v1/topology.svg, the same as
 // `railmap draw`), panned and zoomed with d3; the findings listed in it; the agreement state
-// (GET v1/agreement); the matrix for the hosts typed (GET v1/matrix?format=json). Read-only.
-// Every event of the stream (GET v1/events) refreshes all of it, at most four times a second.
+// (GET v1/agreement); the running jobs, their verdicts and findings (GET v1/jobs), their cables named by a finding
+// outlined in the picture; the matrix for the hosts typed (GET v1/matrix?format=json). Read-only.
+// Every event of the stream (GET v1/events) refreshes all of it, at most four times a second: a job's finding
+// raised or cleared is a finding-raised or finding-cleared event, a job starting or ending a record-changed one.
 (function () {
   'use strict';
 
   const EVENT_TYPES = ['cable-added', 'cable-lost', 'port-up', 'port-down', 'member-joined', 'member-left',
     'record-changed', 'finding-raised', 'finding-cleared', 'agreement-reached', 'agreement-lost', 'missed'];
   const REFRESH_MS = 250;
+  /** How many ranks and nodes a job's line names before it counts the rest (as railmap jobs does). */
+  const SHOWN = 8;
+  /** The longest name shown (a job id, a node); past it a name is cut and ends with an ellipsis. */
+  const MAX_SHOWN_CHARS = 200;
+  /** The longest finding sentence shown (a job's names its ranks, nodes, pids and cables). */
+  const MAX_SENTENCE_CHARS = 2000;
 
   let transform = d3.zoomIdentity;
   const zoom = d3.zoom().scaleExtent([0.05, 40]).on('zoom', (event) => {
@@ -29,6 +37,75 @@
       throw new Error(json && json.error ? json.error : url + ' answered ' + response.status);
     }
     return json;
+  }
+
+  /**
+   * A string from the daemon as one safe line: control characters, line and bidirectional-override
+   * characters written as \uXXXX, cut at max (MAX_SHOWN_CHARS by default). Every string reaches the page through
+   * textContent (d3's text), never as HTML; this keeps a hostile job id or node name from
+   * reordering or breaking the lines around it.
+   */
+  function shown(value, max = MAX_SHOWN_CHARS) {
+    const text = String(value).replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
+      (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+    return text.length > max ? text.slice(0, max) + '…' : text;
+  }
+
+  /** The first SHOWN items, then how many more. */
+  function firstFew(items) {
+    return items.slice(0, SHOWN).join(',') + (items.length > SHOWN ? ' +' + (items.length - SHOWN) : '');
+  }
+
+  /** The running jobs of the last answer of v1/jobs: what the picture's highlighting reads. */
+  let runningJobs = [];
+
+  async function jobs() {
+    const note = d3.select('#jobs-note');
+    try {
+      const answer = await getJson('v1/jobs');
+      runningJobs = answer.jobs;
+      const left = answer.ranksLeftOut > 0
+        ? '; ' + answer.ranksLeftOut + ' ranks (' + answer.jobsLeftOut + ' jobs) past the bounds are left out' : '';
+      note.attr('class', null).text((answer.jobs.length ? answer.jobs.length + ' running, checked by the jaccl of MLX '
+        + shown(answer.mlxVersion) : 'no running job: no record publishes a rank') + left);
+    } catch (e) {
+      runningJobs = [];
+      note.attr('class', 'problem').text(e.message);
+    }
+    const header = ['job', 'ranks', 'nodes', 'verdict'];
+    const rows = runningJobs.length ? [null].concat(runningJobs) : [];
+    d3.select('#jobs').selectAll('tr').data(rows).join('tr')
+      .attr('class', (job) => job ? 'job ' + job.verdict : null)
+      .attr('data-job', (job) => job ? job.id : null)
+      .attr('data-verdict', (job) => job ? job.verdict : null)
+      .selectAll('td').data((job) => job ? [shown(job.id), firstFew(job.ranks.map((r) => r.rank === null ? '?' : String(r.rank))),
+        firstFew(job.nodes.map((node) => shown(node))), job.verdict] : header).join('td')
+      .text((cell) => cell);
+    const findings = [];
+    runningJobs.forEach((job) => job.findings.forEach((f) => findings.push({
+      severity: f.severity, code: f.code, text: f.severity + ' ' + f.code + ': ' + shown(f.message, MAX_SENTENCE_CHARS)
+    })));
+    listFindings('#jobs-findings', findings, runningJobs.length ? 'no findings about the running jobs' : '');
+  }
+
+  /** Outlines the cables an error or warning of a running job names (one end among its ports), its sentences as their tooltip. */
+  function highlightJobs() {
+    const named = new Map();
+    runningJobs.forEach((job) => job.findings.filter((f) => f.severity !== 'info').forEach((f) => f.ports.forEach((port) => {
+      named.set(port, (named.get(port) || []).concat(f.severity + ' ' + f.code + ': ' + shown(f.message, MAX_SENTENCE_CHARS)));
+    })));
+    document.querySelectorAll('#picture g.cable').forEach((cable) => {
+      const sentences = (cable.getAttribute('data-cable') || '').split(' ').flatMap((end) => named.get(end) || []);
+      cable.classList.toggle('job-finding', sentences.length > 0);
+      if (sentences.length) {
+        let title = cable.querySelector(':scope > title');
+        if (!title) {
+          title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+          cable.insertBefore(title, cable.firstChild);
+        }
+        title.textContent = (title.textContent ? title.textContent + '\n' : '') + Array.from(new Set(sentences)).join('\n');
+      }
+    });
   }
 
   async function drawPicture() {
@@ -70,7 +147,7 @@
   }
 
   function listFindings(selector, findings, none) {
-    const rows = findings.length ? findings : [{ severity: 'none', text: none }];
+    const rows = findings.length ? findings : none ? [{ severity: 'none', text: none }] : [];
     d3.select(selector).selectAll('li').data(rows).join('li')
       .attr('class', (f) => f.severity)
       .attr('data-code', (f) => f.code || null)
@@ -143,7 +220,8 @@
     try {
       await Promise.all([drawPicture().catch((e) => {
         d3.select('#findings-note').attr('class', 'problem').text(e.message);
-      }), agreement(), matrix()]);
+      }), agreement(), jobs(), matrix()]);
+      highlightJobs();
     } finally {
       running = false;
       document.body.setAttribute('data-refreshes', String(++refreshes));

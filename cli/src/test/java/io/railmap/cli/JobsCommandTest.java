@@ -2,7 +2,12 @@ package io.railmap.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.railmap.matrix.codec.SnapshotCodec;
+import io.railmap.matrix.jaccl.MlxVersion;
+import io.railmap.matrix.job.JobCheck;
+import io.railmap.matrix.job.JobsJson;
 import io.railmap.matrix.model.LocalRank;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
@@ -67,6 +72,27 @@ class JobsCommandTest {
         assertThat(lines.get(1)).isEqualTo("jaccl 10.0.0.1:32323  0,1    a,b    error");
         assertThat(lines.get(2)).startsWith("error job-rail-mismatch").contains("rank 0 (a, pid 4242) and rank 1 (b, pid 4343)",
                 "a:en6\u2013b:en7", "a:en7\u2013b:en6");
+    }
+
+    @Test
+    void jsonIsTheDocumentOfGetV1JobsWithTheSameVerdictAndFindings() throws Exception {
+        Path file = snapshot(rank(4242, 0, "-", "rdma_en6"), rank(4343, 1, "rdma_en6", "-"));
+        Run run = Run.of("jobs", "--snapshot", file.toString(), "--json");
+
+        assertThat(run.code()).as(run.err()).isEqualTo(ExitCodes.FINDINGS);
+        JsonNode root = new ObjectMapper().readTree(run.out());
+        assertThat(root.fieldNames()).toIterable().containsExactly("mlxVersion", "jobs", "ranksLeftOut", "jobsLeftOut");
+        JsonNode job = root.get("jobs").get(0);
+        assertThat(job.fieldNames()).toIterable().containsExactly("id", "kind", "size", "verdict", "nodes", "ranks", "findings");
+        assertThat(job.get("id").asText()).isEqualTo("jaccl 10.0.0.1:32323");
+        assertThat(job.get("verdict").asText()).isEqualTo("error");
+        assertThat(job.get("ranks").get(1).toString()).isEqualTo("{\"rank\":1,\"node\":\"b\",\"pid\":4343,\"startedMs\":1700000000000}");
+        assertThat(job.get("findings").get(0).get("code").asText()).isEqualTo("job-rail-mismatch");
+        assertThat(job.get("findings").get(0).get("ports")).hasSize(4);
+        // the very bytes the daemon writes for the same snapshot (ApiVerticle's GET /v1/jobs)
+        Snapshot read = SnapshotCodec.readSnapshot("cluster.json", Files.readString(file));
+        assertThat(run.out()).isEqualTo(JobsJson.render(JobCheck.check(read, MlxVersion.NEWEST), MlxVersion.NEWEST));
+        assertThat(Run.of("jobs", "--snapshot", file.toString(), "--format", "json").out()).isEqualTo(run.out());
     }
 
     @Test

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.railmap.cli.client.EventFollower;
 import io.railmap.cli.lab.LabSetup;
+import io.railmap.lab.LabNames;
 import io.railmap.lab.LabTopology;
 import io.railmap.lab.Netns;
 import io.railmap.matrix.codec.SnapshotCodec;
@@ -70,7 +71,8 @@ class LabEndToEndTest {
         Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwx--x--x"));
         System.setProperty("railmap.home", ROOT.toString());
         System.setProperty("railmap.lab.dir", dir.resolve("lab").toString());
-        System.setProperty("railmap.lab.prefix", "rme2e");
+        // a prefix given to the run (-Drailmap.lab.prefix=...) keeps two runs on one machine apart
+        System.setProperty("railmap.lab.prefix", System.getProperty("railmap.lab.prefix", "rme2e"));
         Run.of("lab", "down");
     }
 
@@ -360,6 +362,7 @@ class LabEndToEndTest {
                         assertThat(page.live()).startsWith("live: ");
                     });
             page.script("window.railmapNotReloaded = true;");
+            aMisplacedJobIsOnThePageUntilItsRanksExit(page);
 
             assertThat(Run.of("lab", "cable", "down", "a:en2").code()).isZero();
             await("the pulled cable leaves the page").atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(100))
@@ -371,6 +374,63 @@ class LabEndToEndTest {
                     .untilAsserted(() -> assertThat(page.cables()).isEqualTo(drawn(topology)));
             assertThat(page.script("return window.railmapNotReloaded === true;")).isEqualTo(true);
         }
+    }
+
+    /**
+     * Issue 28: stand-in ranks of a jaccl job ({@code sleep} with jaccl's settings) in a's and b's namespaces, each
+     * rank having picked its own cable towards the other (exo's failure): the job's line, its verdict and finding
+     * appear on the page without a reload, the cables the finding names are outlined, and the job leaves when its
+     * ranks exit.
+     */
+    private static void aMisplacedJobIsOnThePageUntilItsRanksExit(TopologyPage page) throws Exception {
+        JsonNode devices = plan("a", List.of("a", "b")).get("devices");
+        String onA = devices.get(0).get(1).get(0).asText();
+        String onB = devices.get(1).get(0).get(1).asText(); // the other cable's end: rail 0 names two cables
+        String railZeroOnA = "a:" + netdev(devices.get(0).get(1).get(0));
+        List<Process> ranks = new ArrayList<>();
+        long started = System.nanoTime();
+        try {
+            ranks.add(rank("a", 0, "[[null, \"" + onA + "\"], [null, null]]"));
+            ranks.add(rank("b", 1, "[[null, null], [\"" + onB + "\", null]]"));
+            await("the job is on the page with its verdict").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(200))
+                    .untilAsserted(() -> {
+                        // the coordinator is HTML: the page shows it as text, and runs nothing
+                        assertThat(page.jobs()).containsExactly("jaccl " + HOSTILE_COORDINATOR + " | 0,1 | a,b | error");
+                        // the whole sentence, naming a's cable of rail 0 (the sentence, unlike a name, is not cut at 200 characters)
+                        assertThat(page.jobFindings()).anyMatch(f -> f.startsWith("error job-rail-mismatch: ") && !f.endsWith("…")
+                                && f.contains(railZeroOnA + " and b:"));
+                        assertThat(page.jobCables()).anyMatch(c -> c.startsWith(railZeroOnA + " "))
+                                .allMatch(c -> c.startsWith("a:") && c.contains(" b:"));
+                    });
+            assertThat(page.script("return window.railmapInjected === undefined && document.querySelectorAll('#jobs img').length === 0;"))
+                    .isEqualTo(true);
+            System.out.println("LabEndToEndTest: the job was on the page " + Duration.ofNanos(System.nanoTime() - started).toMillis()
+                    + " ms after its ranks started");
+        } finally {
+            for (Process p : ranks) {
+                p.destroy();
+                assertThat(p.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            }
+        }
+        long ended = System.nanoTime();
+        await("the job leaves the page with its ranks").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(200))
+                .untilAsserted(() -> {
+                    assertThat(page.jobs()).isEmpty();
+                    assertThat(page.jobCables()).isEmpty();
+                });
+        System.out.println("LabEndToEndTest: the job left the page " + Duration.ofNanos(System.nanoTime() - ended).toMillis()
+                + " ms after its ranks exited");
+    }
+
+    /** The stand-in job's coordinator, which names it: a user chooses it, so it may be HTML. */
+    private static final String HOSTILE_COORDINATOR = "<img src=x onerror=window.railmapInjected=1>:5000";
+
+    /** A stand-in jaccl rank in lab node {@code node}'s namespace: {@code sleep} with jaccl's settings, its devices file {@code rows}. */
+    private static Process rank(String node, int rank, String rows) throws Exception {
+        Path file = Files.writeString(dir.resolve("devices-" + node + ".json"), rows + "\n");
+        List<String> command = LabSetup.lab().execCommand(LabNames.node("NODE", node), List.of("env", "-i", "PATH=/usr/bin:/bin",
+                "MLX_RANK=" + rank, "MLX_IBV_DEVICES=" + file, "MLX_JACCL_COORDINATOR=" + HOSTILE_COORDINATOR, "sleep", "60"));
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
     }
 
     @Test

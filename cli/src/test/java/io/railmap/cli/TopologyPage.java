@@ -90,6 +90,23 @@ final class TopologyPage implements AutoCloseable {
                 .toList();
     }
 
+    /** @return the running jobs' lines, cells separated by " | " ({@code jaccl 10.0.0.1:5000 | 0,1 | a,b | ok}) */
+    List<String> jobs() {
+        return driver.findElements(By.cssSelector("#jobs tr.job")).stream()
+                .map(row -> row.findElements(By.tagName("td")).stream().map(WebElement::getText).collect(Collectors.joining(" | ")))
+                .toList();
+    }
+
+    /** @return the running jobs' findings as listed, {@code error job-rail-mismatch: ...} */
+    List<String> jobFindings() {
+        return driver.findElements(By.cssSelector("#jobs-findings li")).stream().map(WebElement::getText).toList();
+    }
+
+    /** @return the cables outlined for a running job's finding, each {@code a:en2 b:en4} */
+    Set<String> jobCables() {
+        return new TreeSet<>(attribute("#picture g.cable.job-finding", "data-cable"));
+    }
+
     /** Runs a script in the page and returns its value. */
     Object script(String js) {
         return driver.executeScript(js);

@@ -188,16 +188,23 @@ public final class Daemon {
         }
         switchPolls = new DiscoveryPolls(vertx, config.switchPollMs(), switchPorts::poll, "reading switch ports", "--switch-poll-ms");
         switchPolls.start();
-        RankWatch ranks = RankWatch.forThisMachine(engine::ranks);
-        if (ranks.active()) {
-            rankPolls = new DiscoveryPolls(vertx, RankWatch.TICK_MS, ranks::poll, "looking for running jobs", "its fixed tick");
-            rankPolls.start();
+        if (config.rankScanMs().isPresent()) {
+            RankWatch ranks = RankWatch.forThisMachine(engine::ranks);
+            if (ranks.active()) {
+                rankPolls = new DiscoveryPolls(vertx, config.rankScanMs().getAsLong(), ranks::poll, "looking for running jobs", "--rank-scan-ms");
+                rankPolls.start();
+            }
+        } else {
+            LOG.log(Level.INFO, "running jobs are not looked for: --rank-scan-ms off (no process is read; this node's record holds no"
+                    + " ranks, docs/jobs.md)");
         }
         LOG.log(Level.INFO, "railmapd " + config.node() + " up: cluster " + config.cluster() + " at " + config.member().address()
                 + config.member().key().map(k -> " (encrypted, key " + k.fingerprint() + ")").orElse(" (not encrypted)") + ", API http://"
                 + config.apiHost() + ":" + api.actualPort() + config.apiSocket().map(p -> " and unix:" + p).orElse("") + ", discovery "
                 + (config.linkEvents() ? "on link events and every " + config.linkRecheckMs() + " ms (every " + config.linkPollMs() + " ms without events)"
-                        : "every " + config.linkPollMs() + " ms") + ", switch ports every " + config.switchPollMs() + " ms, hello every "
+                        : "every " + config.linkPollMs() + " ms") + ", switch ports every " + config.switchPollMs() + " ms, "
+                + (config.rankScanMs().isPresent() ? "running jobs every " + config.rankScanMs().getAsLong() + " ms" : "running jobs off")
+                + ", hello every "
                 + config.probe().intervalMs() + " ms");
     }
 

@@ -6,6 +6,7 @@ import io.railmap.discovery.sources.Sources;
 import io.railmap.matrix.model.Names;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Everything one railmapd is told, validated.
@@ -35,9 +36,13 @@ import java.util.Optional;
  *                      {@value #MIN_SWITCH_POLL_MS} to {@value #MAX_SWITCH_POLL_MS}
  * @param member        this daemon's cluster member: management address, cluster port, seeds, key,
  *                      timing; its cluster and node names are {@code cluster} and {@code node}
+ * @param rankScanMs    how often this node's processes are read for the ranks of running jobs
+ *                      (docs/jobs.md), in ms: default {@value #DEFAULT_RANK_SCAN_MS},
+ *                      {@value #MIN_RANK_SCAN_MS} to {@value #MAX_RANK_SCAN_MS}; empty when the scan is off
+ *                      (no process is read, the record holds no ranks)
  */
 public record DaemonConfig(String cluster, Sources.Settings discovery, String apiHost, int apiPort, Optional<Path> apiSocket, ProbeTiming probe,
-                           long linkPollMs, long linkRecheckMs, long switchPollMs, ClusterConfig member) {
+                           long linkPollMs, long linkRecheckMs, long switchPollMs, ClusterConfig member, OptionalLong rankScanMs) {
     /** Default cluster name. */
     public static final String DEFAULT_CLUSTER = "railmap";
     /** Default API address. */
@@ -63,6 +68,16 @@ public record DaemonConfig(String cluster, Sources.Settings discovery, String ap
     /** The longest switch-port poll interval, in ms. */
     public static final long MAX_SWITCH_POLL_MS = 600_000;
 
+    /** Default rank scan interval, in ms: a job that starts is in its node's record within about 2 s. */
+    public static final long DEFAULT_RANK_SCAN_MS = 2_000;
+    /**
+     * The shortest rank scan interval, in ms: a scan reads up to 1024 processes (about 170 ms measured,
+     * docs/jobs.md), so a shorter tick would keep a core busy for little gain.
+     */
+    public static final long MIN_RANK_SCAN_MS = 500;
+    /** The longest rank scan interval, in ms: a job is seen within a minute at worst. */
+    public static final long MAX_RANK_SCAN_MS = 60_000;
+
     /** @return this node's name ({@link Sources.Settings#node}) */
     public String node() {
         return discovery.node();
@@ -79,7 +94,7 @@ public record DaemonConfig(String cluster, Sources.Settings discovery, String ap
 
     /**
      * @throws IllegalArgumentException naming the setting when a name is bad, the port is outside
-     *                                  0–65535, a poll interval is outside its range, the member's names differ from
+     *                                  0–65535, a poll or scan interval is outside its range, the member's names differ from
      *                                  {@code node} and {@code cluster}, or the API port is the cluster
      *                                  port or the failure-detection port
      */
@@ -101,6 +116,11 @@ public record DaemonConfig(String cluster, Sources.Settings discovery, String ap
         if (switchPollMs < MIN_SWITCH_POLL_MS || switchPollMs > MAX_SWITCH_POLL_MS) {
             throw new IllegalArgumentException("switch poll interval " + switchPollMs + " ms is outside " + MIN_SWITCH_POLL_MS + "-"
                     + MAX_SWITCH_POLL_MS + " ms");
+        }
+        java.util.Objects.requireNonNull(rankScanMs, "rankScanMs");
+        if (rankScanMs.isPresent() && (rankScanMs.getAsLong() < MIN_RANK_SCAN_MS || rankScanMs.getAsLong() > MAX_RANK_SCAN_MS)) {
+            throw new IllegalArgumentException("rank scan interval " + rankScanMs.getAsLong() + " ms is outside " + MIN_RANK_SCAN_MS + "-"
+                    + MAX_RANK_SCAN_MS + " ms");
         }
         if (!member.node().equals(discovery.node()) || !member.cluster().equals(cluster)) {
             throw new IllegalArgumentException("the cluster member is " + member.node() + " in " + member.cluster() + ", not " + discovery.node() + " in "

@@ -16,6 +16,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -128,6 +129,12 @@ public final class Railmapd implements Callable<Integer> {
                     + DaemonConfig.MIN_SWITCH_POLL_MS + "-" + DaemonConfig.MAX_SWITCH_POLL_MS + ". Default: ${DEFAULT-VALUE}.")
     long switchPollMs;
 
+    @Option(names = "--rank-scan-ms", paramLabel = "MS|off", defaultValue = "" + DaemonConfig.DEFAULT_RANK_SCAN_MS,
+            description = "How often this node's processes are read for the ranks of running collective jobs (docs/jobs.md), in ms, "
+                    + DaemonConfig.MIN_RANK_SCAN_MS + "-" + DaemonConfig.MAX_RANK_SCAN_MS + ", or 'off': no process is read and "
+                    + "the record holds no ranks. Default: ${DEFAULT-VALUE}.")
+    String rankScanMs;
+
     /** @param args the command line */
     public static void main(String[] args) {
         Logs.install();
@@ -238,7 +245,29 @@ public final class Railmapd implements Callable<Integer> {
         within("--switch-poll-ms", switchPollMs, DaemonConfig.MIN_SWITCH_POLL_MS, DaemonConfig.MAX_SWITCH_POLL_MS);
         ProbeTiming timing = ProbeTiming.DEFAULTS.withIntervals(probeIntervalMs, Math.max(ProbeTiming.MIN_INTERVAL_MS, probeIntervalMs / 4));
         return new DaemonConfig(cluster, discovery.settings(nodeName), apiAddress.getHostString(), apiAddress.getPort(),
-                Optional.ofNullable(apiSocket), timing, poll, linkRecheckMs, switchPollMs, member(nodeName));
+                Optional.ofNullable(apiSocket), timing, poll, linkRecheckMs, switchPollMs, member(nodeName), rankScan(rankScanMs));
+    }
+
+    /**
+     * {@code --rank-scan-ms MS|off}.
+     *
+     * @param value the flag's value: a number of ms, or {@code off} (any case), spaces around ignored
+     * @return the interval in ms; empty for {@code off}
+     * @throws IllegalArgumentException naming the flag when the value is neither, or the number is outside
+     *                                  {@value DaemonConfig#MIN_RANK_SCAN_MS}-{@value DaemonConfig#MAX_RANK_SCAN_MS}
+     */
+    static OptionalLong rankScan(String value) {
+        String v = value.strip();
+        if (v.equalsIgnoreCase("off")) {
+            return OptionalLong.empty();
+        }
+        if (!v.matches("[0-9]{1,18}")) {
+            throw new IllegalArgumentException("--rank-scan-ms \"" + Names.escape(value, 80) + "\" is neither a number of ms nor off: give"
+                    + " e.g. " + DaemonConfig.DEFAULT_RANK_SCAN_MS + ", or off to read no process");
+        }
+        long ms = Long.parseLong(v);
+        within("--rank-scan-ms", ms, DaemonConfig.MIN_RANK_SCAN_MS, DaemonConfig.MAX_RANK_SCAN_MS);
+        return OptionalLong.of(ms);
     }
 
     /** {@code --api ADDR:PORT}: an IP literal of this machine (or the wildcard), IPv6 in brackets, and a port 0–65535. */

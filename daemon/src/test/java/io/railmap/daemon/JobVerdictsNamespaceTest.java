@@ -7,14 +7,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.railmap.daemon.testing.DaemonProcess;
 import io.railmap.daemon.testing.NamespacesAvailable;
-import io.railmap.daemon.testing.NetnsLab;
+import io.railmap.daemon.testing.RankLab;
 import io.railmap.matrix.topology.Topology;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -47,27 +45,16 @@ class JobVerdictsNamespaceTest {
 
     @TempDir
     static Path dir;
-    private NetnsLab lab;
-    private final Map<String, String> ns = new LinkedHashMap<>();
-    private final Map<String, DaemonProcess> daemons = new LinkedHashMap<>();
+    private RankLab lab;
+    private Map<String, DaemonProcess> daemons;
 
     @BeforeAll
     void labWithTwoDaemons() throws Exception {
-        lab = NetnsLab.create();
-        String bridge = lab.bridge("sw");
-        int host = 1;
-        for (String node : List.of("a", "b")) {
-            ns.put(node, lab.namespace(node));
-            lab.plug(bridge, ns.get(node), "mgmt", "10.79.0." + host++ + "/24");
-        }
-        lab.cable(ns.get("a"), "en1", ns.get("b"), "en1");
-        lab.cable(ns.get("a"), "en2", ns.get("b"), "en2");
-        Path key = Files.writeString(dir.resolve("cluster.key"), "c2hhcmVkIHNlY3JldCBvZiB0aGUgbGFiJ3MgY2x1c3Rlcg==\n");
-        Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
-        for (String node : ns.keySet()) {
-            daemons.put(node, DaemonProcess.start(lab, ns.get(node), dir, node, "--interfaces", "en*", "--assume-rdma", "en*",
-                    "--probe-interval-ms", "250", "--cluster", "jobs", "--cluster-key-file", key.toString()));
-        }
+        lab = RankLab.create(dir, "10.79.0.", List.of("a", "b"));
+        lab.cable("a", "en1", "b", "en1");
+        lab.cable("a", "en2", "b", "en2");
+        lab.start("jobs", Map.of("a", List.of("--assume-rdma", "en*"), "b", List.of("--assume-rdma", "en*")));
+        daemons = lab.daemons();
         await("both daemons see both cables").atMost(Duration.ofSeconds(60)).pollInterval(POLL).ignoreExceptions()
                 .until(() -> daemons.values().stream().allMatch(d -> Topology.of(d.snapshot()).cables().size() == 2));
     }
@@ -85,8 +72,8 @@ class JobVerdictsNamespaceTest {
         String other = "[null, null]";
         Path devices = Files.writeString(dir.resolve("hosts_" + node + "_" + rank + ".json"),
                 "[" + (rank == 0 ? row + ", " + other : other + ", " + row) + "]\n");
-        return lab.start(ns.get(node), List.of("env", "-i", "PATH=/usr/bin:/bin", "MLX_RANK=" + rank, "MLX_IBV_DEVICES=" + devices,
-                "MLX_JACCL_COORDINATOR=10.79.0.1:5000", "HF_TOKEN=" + SECRET, "sleep", "60"), dir.resolve("sleep-" + node + ".err"));
+        return lab.rank(node, Map.of("MLX_RANK", String.valueOf(rank), "MLX_IBV_DEVICES", devices.toString(),
+                "MLX_JACCL_COORDINATOR", "10.79.0.1:5000", "HF_TOKEN", SECRET), "sleep-" + node);
     }
 
     /** @return the job of the test's coordinator in the daemon's {@code GET /v1/jobs}, or null */
@@ -120,6 +107,9 @@ class JobVerdictsNamespaceTest {
             long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
             System.out.println("JobVerdictsNamespaceTest: every daemon flagged the job " + ms + " ms after its ranks started");
             for (DaemonProcess d : daemons.values()) {
+                // a process in another network namespace is another node's: each record holds only its own node's rank
+                assertThat(d.snapshot().record("a").orElseThrow().ranks()).as(d.node()).extracting(r -> r.pid()).containsExactly(ranks.get(0).pid());
+                assertThat(d.snapshot().record("b").orElseThrow().ranks()).as(d.node()).extracting(r -> r.pid()).containsExactly(ranks.get(1).pid());
                 JsonNode finding = job(d).get("findings").get(0);
                 assertThat(finding.get("code").asText()).as(d.node()).isEqualTo("job-rail-mismatch");
                 assertThat(finding.get("message").asText()).as(d.node()).contains("rank 0 (a, pid " + ranks.get(0).pid(),
@@ -150,7 +140,7 @@ class JobVerdictsNamespaceTest {
                         return job != null && job.get("ranks").size() == 2 && job.get("verdict").asText().equals("ok");
                     }));
 
-            Process down = lab.start(ns.get("a"), List.of("ip", "link", "set", "en2", "down"), dir.resolve("down.err"));
+            Process down = lab.lab().start(lab.ns("a"), List.of("ip", "link", "set", "en2", "down"), dir.resolve("down.err"));
             assertThat(down.waitFor(10, TimeUnit.SECONDS)).isTrue();
             await("every daemon finds the job stale").atMost(BOUND).pollInterval(POLL).ignoreExceptions()
                     .until(() -> daemons.values().stream().allMatch(d -> job(d).get("verdict").asText().equals("error")));
@@ -162,7 +152,7 @@ class JobVerdictsNamespaceTest {
             }
         } finally {
             ranks.forEach(Process::destroyForcibly);
-            Process up = lab.start(ns.get("a"), List.of("ip", "link", "set", "en2", "up"), dir.resolve("up.err"));
+            Process up = lab.lab().start(lab.ns("a"), List.of("ip", "link", "set", "en2", "up"), dir.resolve("up.err"));
             up.waitFor(10, TimeUnit.SECONDS);
             // the other test needs both cables again, whichever runs first
             await("both daemons see both cables again").atMost(Duration.ofSeconds(60)).pollInterval(POLL).ignoreExceptions()

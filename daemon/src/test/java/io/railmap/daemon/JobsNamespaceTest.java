@@ -5,15 +5,13 @@ import static org.awaitility.Awaitility.await;
 
 import io.railmap.daemon.testing.DaemonProcess;
 import io.railmap.daemon.testing.NamespacesAvailable;
-import io.railmap.daemon.testing.NetnsLab;
+import io.railmap.daemon.testing.RankLab;
 import io.railmap.matrix.model.LocalRank;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Snapshot;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -29,8 +27,10 @@ import org.junit.jupiter.api.io.TempDir;
  * Two real daemons (a, b) in two namespaces on one management bridge. A stand-in rank, {@code sleep}
  * with MLX settings and a planted secret in its environment, started in a's namespace: it appears in
  * a's record in both daemons' snapshots within a bounded wait (a scan every 2 s, then the record's
- * dissemination), never in b's (another network namespace is another node); the secret appears in no
- * record, API answer or daemon log; the rank leaves when the process exits.
+ * dissemination); the secret appears in no
+ * record, API answer or daemon log; the rank leaves when the process exits. Daemon b runs with
+ * {@code --rank-scan-ms off}: the rank started in its namespace is never in its record, and it says so once
+ * (that a scanning daemon skips another namespace's process is asserted by {@link JobVerdictsNamespaceTest}).
  */
 @ExtendWith(NamespacesAvailable.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -42,26 +42,15 @@ class JobsNamespaceTest {
 
     @TempDir
     static Path dir;
-    private NetnsLab lab;
-    private final Map<String, String> ns = new LinkedHashMap<>();
-    private final Map<String, DaemonProcess> daemons = new LinkedHashMap<>();
+    private RankLab lab;
+    private Map<String, DaemonProcess> daemons;
 
     @BeforeAll
     void labWithTwoDaemons() throws Exception {
-        lab = NetnsLab.create();
-        String bridge = lab.bridge("sw");
-        int host = 1;
-        for (String node : List.of("a", "b")) {
-            ns.put(node, lab.namespace(node));
-            lab.plug(bridge, ns.get(node), "mgmt", "10.78.0." + host++ + "/24");
-        }
-        lab.cable(ns.get("a"), "en1", ns.get("b"), "en1");
-        Path key = Files.writeString(dir.resolve("cluster.key"), "c2hhcmVkIHNlY3JldCBvZiB0aGUgbGFiJ3MgY2x1c3Rlcg==\n");
-        Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
-        for (String node : ns.keySet()) {
-            daemons.put(node, DaemonProcess.start(lab, ns.get(node), dir, node, "--interfaces", "en*", "--probe-interval-ms", "250",
-                    "--cluster", "lab", "--cluster-key-file", key.toString()));
-        }
+        lab = RankLab.create(dir, "10.78.0.", List.of("a", "b"));
+        lab.cable("a", "en1", "b", "en1");
+        lab.start("lab", Map.of("b", List.of("--rank-scan-ms", "off")));
+        daemons = lab.daemons();
         await("both daemons hold both records").atMost(Duration.ofSeconds(60)).pollInterval(POLL).ignoreExceptions()
                 .until(() -> daemons.values().stream().allMatch(d -> d.snapshot().records().size() == 2));
     }
@@ -80,9 +69,11 @@ class JobsNamespaceTest {
     @Test
     void aRankStartedInNodeAsNamespaceIsInEveryDaemonsSnapshotWithoutItsSecretAndLeavesWhenItExits() throws Exception {
         Path devices = Files.writeString(dir.resolve("hosts_1_0.json"), "[[null, \"rdma_en1\"], [\"rdma_en1\", null]]\n");
-        Process sleep = lab.start(ns.get("a"), List.of("env", "-i", "PATH=/usr/bin:/bin", "MLX_RANK=0", "MLX_IBV_DEVICES=" + devices,
-                "MLX_JACCL_COORDINATOR=10.78.0.1:5000", "AWS_SECRET_ACCESS_KEY=" + SECRET, "GITHUB_TOKEN=" + SECRET, "sleep", "60"),
-                dir.resolve("sleep.err"));
+        Process sleep = lab.rank("a", Map.of("MLX_RANK", "0", "MLX_IBV_DEVICES", devices.toString(), "MLX_JACCL_COORDINATOR", "10.78.0.1:5000",
+                "AWS_SECRET_ACCESS_KEY", SECRET, "GITHUB_TOKEN", SECRET), "sleep");
+        // b scans no process (--rank-scan-ms off): its own rank of the same job is never published
+        Process onB = lab.rank("b", Map.of("MLX_RANK", "1", "MLX_IBV_DEVICES", devices.toString(), "MLX_JACCL_COORDINATOR", "10.78.0.1:5000"),
+                "sleep-b");
         try {
             long pid = sleep.pid();
             await("the rank is in a's record in every daemon's snapshot").atMost(BOUND).pollInterval(POLL).ignoreExceptions()
@@ -93,7 +84,7 @@ class JobsNamespaceTest {
                 LocalRank rank = rankIn(snapshot, "a", pid).orElseThrow();
                 assertThat(rank.settings()).containsOnlyKeys("MLX_RANK", "MLX_IBV_DEVICES", "MLX_JACCL_COORDINATOR");
                 assertThat(rank.devices()).contains(List.of(List.of(), List.of("rdma_en1")));
-                assertThat(snapshot.record("b").orElseThrow().ranks()).noneMatch(r -> r.pid() == pid);
+                assertThat(snapshot.record("b").orElseThrow().ranks()).as("b scans no process").isEmpty();
             }
             NodeRecord a = daemons.get("a").record();
             assertThat(a.ranks()).anyMatch(r -> r.pid() == pid);
@@ -104,6 +95,10 @@ class JobsNamespaceTest {
                 }
                 assertThat(d.log()).as(d.node() + "'s log").doesNotContain(SECRET).doesNotContain("AWS_SECRET");
             }
+            String offLine = "running jobs are not looked for: --rank-scan-ms off";
+            assertThat(daemons.get("b").log().split(offLine, -1)).as("said once in b's log").hasSize(2);
+            assertThat(daemons.get("b").log()).doesNotContain("CAP_SYS_PTRACE");
+            assertThat(daemons.get("a").log()).doesNotContain(offLine);
 
             sleep.destroy();
             assertThat(sleep.waitFor(10, TimeUnit.SECONDS)).isTrue();
@@ -111,6 +106,7 @@ class JobsNamespaceTest {
                     .until(() -> daemons.values().stream().allMatch(d -> rankIn(d.snapshot(), "a", pid).isEmpty()));
         } finally {
             sleep.destroyForcibly();
+            onB.destroyForcibly();
         }
     }
 }

@@ -131,6 +131,10 @@ class RailmapdFlagsTest {
                 Arguments.of("--link-poll-ms", "9223372036854775807"), Arguments.of("--link-poll-ms", "x"),
                 Arguments.of("--link-recheck-ms", "999"), Arguments.of("--link-recheck-ms", "600001"), Arguments.of("--link-recheck-ms", "x"),
                 Arguments.of("--switch-poll-ms", "99"), Arguments.of("--switch-poll-ms", "600001"), Arguments.of("--switch-poll-ms", "x"),
+                Arguments.of("--rank-scan-ms", "499"), Arguments.of("--rank-scan-ms", "60001"), Arguments.of("--rank-scan-ms", "0"),
+                Arguments.of("--rank-scan-ms", "-1"), Arguments.of("--rank-scan-ms", "x"), Arguments.of("--rank-scan-ms", ""),
+                Arguments.of("--rank-scan-ms", "2s"), Arguments.of("--rank-scan-ms", "of"), Arguments.of("--rank-scan-ms", "9223372036854775808"),
+                Arguments.of("--rank-scan-ms", "off\u001b[2J"),
                 Arguments.of("--lldpd-socket", "/run/" + "l".repeat(120)), Arguments.of("--lldpd-socket", "/run/lldpd\u001b[2J.socket"),
                 Arguments.of("--lldpd-socket", ""),
                 Arguments.of("--interfaces", "["), Arguments.of("--interfaces", "a,,b"), Arguments.of("--interfaces", "!"),
@@ -215,8 +219,9 @@ class RailmapdFlagsTest {
                 .isEqualTo(new Result(1, "railmapd: --config " + twice + " sets node twice; keep one line\n"));
         assertThat(check("--config", nested.toString()))
                 .isEqualTo(new Result(1, "railmapd: --config " + nested + " sets config: a config file cannot name another one\n"));
+        // picocli may add a suggestion by prefix ("ra": rank-scan-ms) before the list
         assertThat(check("--config", qualified.toString()).err()).startsWith("railmapd: --config " + qualified
-                + ": unknown key \"railmapd.node\"; the keys are");
+                + ": unknown key \"railmapd.node\"").contains("; the keys are the long flags without dashes: ");
     }
 
     @Test
@@ -239,7 +244,7 @@ class RailmapdFlagsTest {
     @Test
     void aConfigFileSetsTheFlagsItNames() throws IOException {
         Path config = file("good.properties", "# railmapd\ninterfaces = veth*, en*\ncluster=lab-1\nprobe-interval-ms=250\n"
-                + "lldpd-socket=/run/lab/g1/lldpd.socket\nswitch-poll-ms=500\n");
+                + "lldpd-socket=/run/lab/g1/lldpd.socket\nswitch-poll-ms=500\nrank-scan-ms=off\n");
         StringWriter err = new StringWriter();
         Railmapd railmapd = new Railmapd();
         CommandLine cmd = Railmapd.commandLine(railmapd, new PrintWriter(err, true));
@@ -255,6 +260,19 @@ class RailmapdFlagsTest {
         assertThat(seen[0].probe().intervalMs()).isEqualTo(250);
         assertThat(seen[0].discovery().lldpdSocket()).isEqualTo(Path.of("/run/lab/g1/lldpd.socket"));
         assertThat(seen[0].switchPollMs()).isEqualTo(500);
+        assertThat(seen[0].rankScanMs()).isEmpty();
+    }
+
+    @Test
+    void theRankScanIsAnIntervalInItsRangeOrOff() {
+        assertThat(Railmapd.rankScan("2000")).hasValue(2000);
+        assertThat(Railmapd.rankScan(" 500 ")).hasValue(500);
+        assertThat(Railmapd.rankScan("60000")).hasValue(60000);
+        assertThat(Railmapd.rankScan("off")).isEmpty();
+        assertThat(Railmapd.rankScan("OFF")).isEmpty();
+        assertThat(check("--rank-scan-ms", "x")).isEqualTo(new Result(1,
+                "railmapd: --rank-scan-ms \"x\" is neither a number of ms nor off: give e.g. 2000, or off to read no process\n"));
+        assertThat(check("--rank-scan-ms", "499")).isEqualTo(new Result(1, "railmapd: --rank-scan-ms 499 is outside 500-60000\n"));
     }
 
     @Test

@@ -2,12 +2,14 @@ package io.railmap.cli.commands;
 
 import io.railmap.cli.ExitCodes;
 import io.railmap.cli.options.MlxVersionOption;
+import io.railmap.cli.options.OutputFormat;
 import io.railmap.cli.options.SnapshotOptions;
 import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.job.JobCheck;
 import io.railmap.matrix.job.JobRank;
 import io.railmap.matrix.job.JobVerdict;
 import io.railmap.matrix.job.Jobs;
+import io.railmap.matrix.job.JobsJson;
 import io.railmap.matrix.model.Names;
 import java.io.PrintWriter;
 import java.util.List;
@@ -19,7 +21,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code railmap jobs}: the collective jobs running on the nodes, from the ranks the records publish,
- * each checked against the cables ({@link JobCheck}): one line per job, then the findings.
+ * each checked against the cables ({@link JobCheck}): one line per job, then the findings; or, with {@code --json},
+ * the document {@code GET /v1/jobs} answers ({@link JobsJson}).
  */
 @Command(mixinStandardHelpOptions = true, name = "jobs", sortOptions = false,
         description = {"List the collective jobs running on the nodes, as their daemons found their ranks (jaccl jobs by coordinator, "
@@ -30,6 +33,7 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:",
             "  railmap jobs",
             "  railmap jobs --lab a",
+            "  railmap jobs --json",
             "  railmap jobs --snapshot cluster.json --mlx-version 0.31.2"})
 public final class JobsCommand implements Callable<Integer> {
     /** How many ranks a line names before it counts the rest. */
@@ -44,12 +48,17 @@ public final class JobsCommand implements Callable<Integer> {
     @Mixin
     MlxVersionOption mlxVersion;
 
+    @Mixin
+    OutputFormat format = new OutputFormat("Print the jobs as JSON: the document GET /v1/jobs answers (mlxVersion, jobs with their "
+            + "id, kind, size, verdict, nodes, ranks and findings, ranksLeftOut, jobsLeftOut).");
+
     @Override
     public Integer call() {
+        boolean json = format.json();
         MlxVersion version = mlxVersion.version();
         JobCheck.Report report = JobCheck.check(source.load(), version);
         PrintWriter out = spec.commandLine().getOut();
-        out.print(text(report));
+        out.print(json ? JobsJson.render(report, version) : text(report));
         out.flush();
         return report.verdicts().stream().anyMatch(v -> v.verdict().equals("error")) ? ExitCodes.FINDINGS : ExitCodes.OK;
     }

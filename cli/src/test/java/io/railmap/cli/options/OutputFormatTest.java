@@ -46,7 +46,7 @@ class OutputFormatTest {
             assertThat(spec.findOption("--format").paramLabel()).isEqualTo("text|json");
         }
         assertThat(withJson).as("the commands whose --json scripts use").contains("railmap addresses", "railmap check", "railmap nodes", "railmap agree",
-                "railmap env", "railmap watch", "railmap rails", "railmap ports", "railmap lab up");
+                "railmap env", "railmap watch", "railmap rails", "railmap ports", "railmap lab up", "railmap jobs");
     }
 
     @Test
@@ -56,7 +56,8 @@ class OutputFormatTest {
                 List.of("check", "--rails", "--snapshot", LEAVES),
                 List.of("addresses", "--snapshot", RING),
                 List.of("ports", "--snapshot", RING, "--node", "studio-a"),
-                List.of("env", "--node", "gpu-01", "--for", "nccl", "--snapshot", LEAVES));
+                List.of("env", "--node", "gpu-01", "--for", "nccl", "--snapshot", LEAVES),
+                List.of("jobs", "--snapshot", RING));
         for (List<String> command : commands) {
             Run json = run(command, "--json");
             assertThat(json.out()).as(String.join(" ", command)).startsWith("{");

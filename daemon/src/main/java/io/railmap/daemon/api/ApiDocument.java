@@ -8,6 +8,7 @@ import io.railmap.matrix.codec.JsonText;
 import io.railmap.matrix.emit.Format;
 import io.railmap.matrix.emit.Formats;
 import io.railmap.matrix.emit.PlanJson;
+import io.railmap.matrix.job.JobsJson;
 import io.railmap.matrix.library.NodeEnvJson;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -151,7 +152,7 @@ final class ApiDocument {
             case "GET /v1/jobs" -> {
                 op.put("summary", "the collective jobs running on the nodes (the ranks their records publish), each checked against "
                         + "the cables as they are now: one verdict and the findings per job (docs/check.md, Running jobs)");
-                answer(op, 200, Replies.JobsReply.class);
+                answer(op, 200, JobsJson.class);
             }
             case "GET /v1/topology.svg" -> {
                 op.put("summary", "the picture of the cables, as railmap draw writes it");

@@ -16,6 +16,7 @@ import io.railmap.matrix.emit.Format;
 import io.railmap.matrix.emit.PlanJson;
 import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.job.JobCheck;
+import io.railmap.matrix.job.JobsJson;
 import io.railmap.matrix.library.NodeEnv;
 import io.railmap.matrix.model.Snapshot;
 import io.railmap.matrix.provenance.Provenance;
@@ -50,7 +51,7 @@ import java.util.stream.Collectors;
  * GET  /v1/matrix?hosts=a,b&amp;format=…  the plan in a format (see {@link MatrixQuery})
  * GET  /v1/env?node=a&amp;for=nccl        one node's library settings (see {@link EnvQuery})
  * GET  /v1/events                     the changes as server-sent events (see {@link EventStream})
- * GET  /v1/jobs                       the running jobs and their verdicts ({@link Replies.JobsReply})
+ * GET  /v1/jobs                       the running jobs and their verdicts ({@link JobsJson})
  * GET  /v1/topology.svg               the picture of the cables ({@link TopologySvg}), as railmap draw writes it
  * GET  /                              the topology page (HTML; its script and style under /page/, d3 under /webjars/)
  * POST /v1/check?hosts=a,b&amp;mode=…     body: a jaccl devices file or an mlx.launch hostfile; answer: findings JSON
@@ -237,7 +238,7 @@ public final class ApiVerticle extends VerticleBase {
         router.get(ApiDocument.PATH).handler(ctx -> onLoop(ctx, q -> new Reply(200, JSON, DOCUMENT)));
         // off the event loop: each jaccl job's matrix is checked (O(ranks² + names))
         router.get("/v1/jobs").handler(ctx -> offLoop(ctx, NoQuery::parse, q -> new Reply(200, JSON,
-                Replies.write(Replies.JobsReply.of(JobCheck.check(engine.snapshot(), MlxVersion.NEWEST), MlxVersion.NEWEST)))));
+                JobsJson.render(JobCheck.check(engine.snapshot(), MlxVersion.NEWEST), MlxVersion.NEWEST))));
         // off the event loop: drawing lays out up to TopologySvg.MAX_NODES nodes
         router.get("/v1/topology.svg").handler(ctx -> offLoop(ctx, NoQuery::parse,
                 q -> new Reply(200, SVG, TopologySvg.render(Topology.of(engine.snapshot())))));

@@ -10,13 +10,6 @@ import io.railmap.daemon.cluster.Agreement;
 import io.railmap.daemon.cluster.Member;
 import io.railmap.daemon.cluster.Membership;
 import io.railmap.matrix.codec.Nullable;
-import io.railmap.matrix.finding.Finding;
-import io.railmap.matrix.jaccl.MlxVersion;
-import io.railmap.matrix.job.JobCheck;
-import io.railmap.matrix.job.JobKind;
-import io.railmap.matrix.job.JobRank;
-import io.railmap.matrix.job.JobVerdict;
-import io.railmap.matrix.job.Jobs;
 import io.railmap.matrix.provenance.Provenance;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -153,77 +146,6 @@ public final class Replies {
         static Holding of(Agreement.MemberHoldings m) {
             return new Holding(m.node().orElse(null), m.address(), m.self(), m.digest().orElse(null),
                     m.records().isPresent() ? m.records().getAsInt() : null, m.agrees());
-        }
-    }
-
-    /**
-     * {@code GET /v1/jobs}: the collective jobs running on the cluster's nodes, assembled from the ranks
-     * every record publishes and checked against the cables as they are now ({@link JobCheck}).
-     *
-     * @param mlxVersion   the MLX release whose jaccl rules the jaccl jobs are checked by
-     * @param jobs         each job held, by id
-     * @param ranksLeftOut ranks past the bounds ({@link Jobs#MAX_RANKS}, {@link Jobs#MAX_JOBS},
-     *                     {@link Jobs#MAX_RANKS_PER_JOB}), counted and not shown
-     * @param jobsLeftOut  jobs past {@link Jobs#MAX_JOBS}
-     */
-    @JsonPropertyOrder({"mlxVersion", "jobs", "ranksLeftOut", "jobsLeftOut"})
-    public record JobsReply(String mlxVersion, List<JobReply> jobs, int ranksLeftOut, int jobsLeftOut) {
-        static JobsReply of(JobCheck.Report report, MlxVersion version) {
-            return new JobsReply(version.toString(), report.verdicts().stream().map(JobReply::of).toList(), report.ranksLeftOut(),
-                    report.jobsLeftOut());
-        }
-    }
-
-    /**
-     * One job of {@link JobsReply}.
-     *
-     * @param id       its stable name: its kind and what defines it ({@code jaccl 10.0.0.1:32323}, {@code slurm 812.0})
-     * @param kind     {@code jaccl}, {@code mlx-ring}, {@code launcher} or {@code settings} ({@link JobKind})
-     * @param size     its ranks as its settings say (a jaccl rank's devices row); null when they do not say
-     * @param verdict  {@code error}, {@code warning}, {@code unchecked} or {@code ok} ({@link JobVerdict#verdict()})
-     * @param nodes    the nodes its ranks run on
-     * @param ranks    its ranks, by rank number
-     * @param findings what the check found, errors first
-     */
-    @JsonPropertyOrder({"id", "kind", "size", "verdict", "nodes", "ranks", "findings"})
-    public record JobReply(String id, String kind, Integer size, String verdict, List<String> nodes, List<JobRankReply> ranks,
-                           List<JobFinding> findings) {
-        static JobReply of(JobVerdict v) {
-            return new JobReply(v.job().id(), v.job().kind().externalName(), v.job().size().orElse(null), v.verdict(), v.job().nodes(),
-                    v.job().ranks().stream().map(JobRankReply::of).toList(), v.findings().stream().map(JobFinding::of).toList());
-        }
-    }
-
-    /**
-     * One rank of {@link JobReply}: no setting of the process is shown, only what places it.
-     *
-     * @param rank      its rank number; null when its settings give none
-     * @param node      the node it runs on
-     * @param pid       its process id on that node
-     * @param startedMs when it started, ms since the Unix epoch
-     */
-    @JsonPropertyOrder({"rank", "node", "pid", "startedMs"})
-    public record JobRankReply(Integer rank, String node, long pid, long startedMs) {
-        static JobRankReply of(JobRank r) {
-            return new JobRankReply(r.rank().orElse(null), r.node(), r.pid(), r.process().startedMs());
-        }
-    }
-
-    /**
-     * One finding of {@link JobReply}, as {@code railmap check --json} writes one.
-     *
-     * @param code     the code ({@code job-rail-mismatch}, ...; docs/check.md)
-     * @param severity {@code error}, {@code warning} or {@code info}
-     * @param ranks    the ranks it concerns
-     * @param rail     the rail (wire index), or null
-     * @param ports    the ports it names, {@code node:netdev}
-     * @param message  one sentence naming the job, its ranks, nodes and pids
-     */
-    @JsonPropertyOrder({"code", "severity", "ranks", "rail", "ports", "message"})
-    public record JobFinding(String code, String severity, List<Integer> ranks, Integer rail, List<String> ports, String message) {
-        static JobFinding of(Finding f) {
-            return new JobFinding(f.code().externalName(), f.severity().externalName(), f.ranks(), f.rail().orElse(null),
-                    f.ports().stream().map(Object::toString).toList(), f.message());
         }
     }
 

@@ -19,8 +19,8 @@ import java.util.function.Consumer;
 
 /**
  * Looks for the ranks of collective jobs on this node ({@link LinuxRanks}, {@link MacRanks}, docs/jobs.md) at every
- * {@link #poll()}, which the daemon runs every {@value #TICK_MS} ms on a worker
- * ({@link DiscoveryPolls}), and hands what it found to the engine, which puts it in the node's record.
+ * {@link #poll()}, which the daemon runs every {@code --rank-scan-ms} (2 s by default) on a worker
+ * ({@link DiscoveryPolls}; none is made with {@code --rank-scan-ms off}, so no process is read), and hands what it found to the engine, which puts it in the node's record.
  *
  * <p>What it logs, each once: that ranks are not looked for (neither macOS nor a {@code /proc}); that only
  * processes of the daemon's own user can be read (neither root nor {@code CAP_SYS_PTRACE}); the first
@@ -31,8 +31,6 @@ import java.util.function.Consumer;
  */
 public final class RankWatch {
     private static final Logger LOG = System.getLogger(RankWatch.class.getName());
-    /** The time from one scan's start to the next's, in ms: a job that starts is in the record within about 2 s. */
-    public static final long TICK_MS = 2_000;
     /** Problem lines logged per minute at most (a node running many badly set ranks must not flood the log). */
     static final int MAX_PROBLEM_LINES = 16;
     /** Linux's capability number of CAP_SYS_PTRACE (linux/capability.h). */
