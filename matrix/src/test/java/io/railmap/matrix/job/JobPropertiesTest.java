@@ -54,9 +54,9 @@ class JobPropertiesTest {
                     settings.put("MLX_JACCL_RING", "1");
                 }
                 List<LocalRank> local = new ArrayList<>(List.of(new LocalRank(pid, 1_700_000_000_000L, settings,
-                        Optional.of(devices.get(i)), Optional.empty())));
+                        Optional.of(devices.get(i)), Optional.empty(), Optional.empty())));
                 // a process of another job on the same node changes nothing
-                local.add(new LocalRank(pid + 1, 1_700_000_000_000L, Map.of("NCCL_IB_HCA", "^nothing"), Optional.empty(), Optional.empty()));
+                local.add(new LocalRank(pid + 1, 1_700_000_000_000L, Map.of("NCCL_IB_HCA", "^nothing"), Optional.empty(), Optional.empty(), Optional.empty()));
                 Collections.shuffle(local, random);
                 out.put(nodes.get(i), local);
             }
