@@ -19,7 +19,10 @@ import org.junit.jupiter.api.Test;
  * and refuses a rank past the file; {@code mlx/distributed/utils.cpp} {@code parse_address}, which splits
  * {@code "ip:port"} at its first {@code ':'}). The texts are what 0.32.4's {@code mlx.launch} writes
  * ({@code python/mlx/_distributed_utils/launch.py} {@code launch_ring}: {@code json.dumps} of the per-rank lists,
- * ports counting up from {@code --starting-port}, written by {@code echo}, so with a newline).
+ * ports counting up from {@code --starting-port}, written by {@code echo}, so with a newline). Checked on 2026-11-29:
+ * {@code ring.cpp} and {@code utils.cpp} have no change from v0.32.1 to the newest commit of the mirror (5521d2f,
+ * 2026-08-23), the 0.32.4 wheel's {@code launch_ring} is v0.32.1's line for line, and its {@code libmlx.so} holds the
+ * same "Rank cannot be larger than the size of the group".
  */
 class RingHostsCodecEntryTest {
     /** launch_ring's file for four hosts of two ips each, --starting-port 5000, one connection per ip. */
