@@ -6,6 +6,9 @@ rank + 1; after ``mx.distributed.all_sum`` every element must be size * (size + 
 integers below 2**24 for up to 5,791 ranks, so float32 holds every partial sum exactly, whatever
 order the ring adds in, and the check is equality.
 
+With --hold-s S, each rank keeps its group (and its process) S seconds after its line, before it exits:
+a job that lives long enough for railmapd's rank scan (every 2 s) to see it running (docs/jobs.md).
+
 Timing follows MLX's own benchmarks (``benchmarks/python/distributed_bench.py``, ``time_fn``):
 ``time.perf_counter`` around ``mx.eval`` of the operation, after a warm-up, the mean over the
 iterations.
@@ -57,6 +60,8 @@ def arguments(argv):
                         help="MiB of float32 per rank, 1 to 4096 (default 64)")
     parser.add_argument("--iterations", type=lambda t: positive(t, 100000), default=10, metavar="K",
                         help="timed all_sums after one warm-up, 1 to 100000 (default 10)")
+    parser.add_argument("--hold-s", type=lambda t: positive(t, 3600), default=None, metavar="S",
+                        help="seconds to stay running after printing, 1 to 3600 (default: exit at once)")
     return parser.parse_args(argv)
 
 
@@ -104,6 +109,8 @@ def main(argv):
         "expected": expected,
         "exact": good,
     }), flush=True)
+    if args.hold_s is not None:
+        time.sleep(args.hold_s)
     return 0 if good else 1
 
 

@@ -40,7 +40,7 @@ class JobsCommandTest {
             cells.add(cell.equals("-") ? List.of() : List.of(cell));
         }
         return new LocalRank(pid, 1_700_000_000_000L, Map.of("MLX_RANK", String.valueOf(rank), "MLX_JACCL_COORDINATOR", "10.0.0.1:32323"),
-                Optional.of(cells), Optional.empty());
+                Optional.of(cells), Optional.empty(), Optional.empty());
     }
 
     private Path snapshot(LocalRank onA, LocalRank onB) throws Exception {

@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -36,7 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
  * --format ring-launch}, then the real {@code mlx.launch} (the MLX {@code bin/mlx-venv} pins, its TCP ring backend)
  * starting {@code examples/mlx/all_sum.py} on every node over ssh. The veths' byte counters say which cable
  * carried what. Then what {@code railmap check} predicts, run for real: a cable to the wrong neighbour fails in
- * bounded time; two wires whose cables share a subnet travel one cable.
+ * bounded time; two wires whose cables share a subnet travel one cable, and while that job runs the daemons name it
+ * ({@code railmap jobs}: each rank publishes its entry of the hostfile mlx.launch gave it) and drop it when it ends.
  *
  * <p>jaccl is not run: it is built only for macOS 26.2 and newer and needs RDMA devices, which no machine
  * here has. What this proves is MLX's ring backend over IP, which Mac clusters run over Thunderbolt when RDMA
@@ -50,6 +52,11 @@ class MlxLabEndToEndTest {
     private static final String HOSTS = "a,b,c,d";
     /** How long one all_sum job may take, start to end, ssh and all (it takes about 5 s on two cores). */
     private static final Duration JOB = Duration.ofSeconds(120);
+    /**
+     * How long the ranks of a job watched while it runs stay up after their all_sum ({@code all_sum.py --hold-s}): the
+     * daemons scan for ranks every 2 s, and the issue's budget to name a job is 5 s.
+     */
+    private static final Duration HOLD = Duration.ofSeconds(10);
     /** MLX's ring backend tries a connection five times, waiting 1, 2, 4, 8 and 16 s ({@code TCPSocket::connect}): 31 s, then fails. */
     private static final Duration FAILED_JOB = Duration.ofSeconds(90);
 
@@ -227,7 +234,7 @@ class MlxLabEndToEndTest {
 
     @Test
     @Order(4)
-    void twoWiresWhoseCablesShareASubnetAreFoundByCheckAndTravelOneCableForReal() throws Exception {
+    void twoWiresWhoseCablesShareASubnetAreFoundByCheckFlaggedWhileTheJobRunsAndTravelOneCableForReal() throws Exception {
         // a and b number their two cables as every Mac does: one 169.254.0.0/16 on every port
         // in this order: each node's first /16 route, the one its kernel takes, is then the cable a:en2–b:en4 at both ends
         readdress("a", "en2", "169.254.200.1", "en3", "169.254.200.3");
@@ -247,9 +254,35 @@ class MlxLabEndToEndTest {
         Cable two = topology.cableAt(PortRef.parse("a:en3")).orElseThrow();
         Map<Cable, List<Netns.LinkBytes>> before = cableBytes();
 
-        MlxLaunch.Result run = allSum(hostfile, JOB);
+        // the job, while it runs, as the daemons see it: each rank publishes its own entry of the temporary file MLX_HOSTFILE
+        // names (mlx.launch's launch_ring), and railmap jobs puts the file together again and checks it as check does
+        long started = System.nanoTime();
+        CompletableFuture<MlxLaunch.Result> job = CompletableFuture.supplyAsync(() -> MlxLaunch.run(lab, python, hostfile,
+                List.of(ROOT.resolve("examples/mlx/all_sum.py").toString(), "--mib", "64", "--iterations", "2", "--hold-s",
+                        String.valueOf(HOLD.toSeconds())), JOB));
+        List<String> seen = new ArrayList<>();
+        await("railmap jobs --lab a names the running ring job with its shared subnet").atMost(JOB).pollInterval(Duration.ofMillis(250))
+                .until(() -> {
+                    Run jobs = Run.of("jobs", "--lab", "a");
+                    seen.clear();
+                    seen.addAll(jobs.out().lines().toList());
+                    return job.isDone() || jobs.code() == ExitCodes.FINDINGS && jobs.out().contains("error shared-subnet");
+                });
+        long seenMs = Duration.ofNanos(System.nanoTime() - started).toMillis();
+        assertThat(job.isDone()).as("the job ended before railmap jobs named it: %s", seen).isFalse();
+        System.err.printf("mlx ring job with two wires on one subnet: railmap jobs --lab a named it %d ms after mlx.launch started:%n%s%n",
+                seenMs, String.join("\n", seen));
+        assertThat(seen.get(1)).matches("mlx-ring [0-9a-f]{16} +0-3 +a,b,c,d +error");
+        String id = seen.get(1).substring(0, "mlx-ring ".length() + 16);
+        assertThat(seen).anySatisfy(line -> assertThat(line).startsWith("error shared-subnet [ranks 0,1 rail 0] job " + id + ", rank 0 (a, pid ")
+                .contains(") and rank 1 (b, pid ", "): MLX_HOSTFILE[1][0] \"169.254.200.2\": a connection from a to 169.254.200.2 (b:en4, on"
+                        + " cable a:en2\u2013b:en4) may leave a by any of a:en2, a:en3, which all hold 169.254.0.0/16", "cable a:en3\u2013b:en5"));
+
+        MlxLaunch.Result run = job.get(JOB.toSeconds(), TimeUnit.SECONDS);
 
         assertExactOnEveryRank(run, 4);
+        await("the ended job leaves").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250))
+                .until(() -> Run.of("jobs", "--lab", "a").out().equals("no running job: no record publishes a rank\n"));
         Map<Cable, Long> carried = carried(before, cableBytes());
         long more = Math.max(carried.get(one), carried.get(two));
         long less = Math.min(carried.get(one), carried.get(two));

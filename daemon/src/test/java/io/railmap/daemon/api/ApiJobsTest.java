@@ -42,7 +42,7 @@ class ApiJobsTest {
             cells.add(cell.equals("-") ? List.of() : List.of(cell));
         }
         return new LocalRank(pid, 1_700_000_000_000L, Map.of("MLX_RANK", String.valueOf(rank), "MLX_JACCL_COORDINATOR", "10.0.0.1:32323",
-                "MLX_IBV_DEVICES", "/tmp/hosts_" + rank + ".json"), Optional.of(cells), Optional.empty());
+                "MLX_IBV_DEVICES", "/tmp/hosts_" + rank + ".json"), Optional.of(cells), Optional.empty(), Optional.empty());
     }
 
     @BeforeAll

@@ -72,7 +72,7 @@ class EngineTest {
         engine.onOwnRecord(published::add);
         engine.ports(List.of(port("a", "en6")));
         io.railmap.matrix.model.LocalRank rank = new io.railmap.matrix.model.LocalRank(42, 1_000, Map.of("MLX_RANK", "0"),
-                Optional.empty(), Optional.empty());
+                Optional.empty(), Optional.empty(), Optional.empty());
 
         engine.ranks(List.of(rank));
         engine.ranks(List.of(rank));

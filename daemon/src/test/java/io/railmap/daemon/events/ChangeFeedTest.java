@@ -41,7 +41,7 @@ class ChangeFeedTest {
         Snapshot running = new Snapshot(plain.records().stream().map(r -> r.withRanks(List.of(new LocalRank(r.node().equals("a") ? 4242 : 4343,
                 1_700_000_000_000L, Map.of("MLX_RANK", r.node().equals("a") ? "0" : "1", "MLX_JACCL_COORDINATOR", "10.0.0.1:32323"),
                 Optional.of(r.node().equals("a") ? List.of(List.of(), List.of("en6")) : List.of(List.of("en6"), List.of())),
-                Optional.empty())))).toList());
+                Optional.empty(), Optional.empty())))).toList());
         EventLog events = new EventLog();
         List<String> seen = new ArrayList<>();
         ChangeFeed feed = new ChangeFeed(events);

@@ -2,6 +2,7 @@ package io.railmap.discovery.jobs;
 
 import io.railmap.matrix.model.JobVariables;
 import io.railmap.matrix.model.LocalRank;
+import io.railmap.matrix.model.RingEntry;
 import io.railmap.matrix.model.Names;
 import java.io.IOException;
 import java.io.InputStream;
@@ -29,7 +30,7 @@ import java.util.TreeMap;
  * {@link EnvironFilter}, which keeps only {@link JobVariables#NAMES}; its start from
  * {@code /proc/PID/stat} (field 22, clock ticks after boot, at {@value #CLOCK_TICKS_PER_S} a second:
  * Linux's {@code USER_HZ}) and the boot time ({@code btime} of {@code /proc/stat}, read once, so a
- * rank's start never moves while the daemon runs); its devices row and hostfile digest by
+ * rank's start never moves while the daemon runs); its devices row, hostfile digest and ring entry by
  * {@link RankFiles}. A child that inherited its parent's settings (the parent a rank too, with the
  * same settings) is not another rank.
  *
@@ -218,8 +219,12 @@ public final class LinuxRanks implements RankSource {
             problems.add("devices file not read: " + devicesProblem(e));
         }
         Optional<String> hostfile = Optional.empty();
+        Optional<RingEntry> ring = Optional.empty();
         try {
-            hostfile = RankFiles.hostfileDigest(RankFiles.inProcess(proc, pid), uid, found.settings());
+            Optional<RankFiles.Hostfile> read = RankFiles.hostfile(RankFiles.inProcess(proc, pid), uid, found.settings());
+            hostfile = read.map(RankFiles.Hostfile::digest);
+            ring = read.flatMap(RankFiles.Hostfile::entry);
+            read.flatMap(RankFiles.Hostfile::problem).ifPresent(why -> problems.add("hostfile entry not published: " + why));
         } catch (IllegalArgumentException e) {
             problems.add("hostfile not read: " + ours(e));
         }
@@ -228,11 +233,11 @@ public final class LinuxRanks implements RankSource {
         }
         LocalRank rank;
         try {
-            rank = new LocalRank(pid, startedMs, found.settings(), row, hostfile);
+            rank = new LocalRank(pid, startedMs, found.settings(), row, hostfile, ring);
         } catch (IllegalArgumentException e) {
             try {
                 problems.add("devices row not kept: " + ours(e));
-                rank = new LocalRank(pid, startedMs, found.settings(), Optional.empty(), hostfile);
+                rank = new LocalRank(pid, startedMs, found.settings(), Optional.empty(), hostfile, ring);
             } catch (IllegalArgumentException tooLarge) {
                 return null;
             }

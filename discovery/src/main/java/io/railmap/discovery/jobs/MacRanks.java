@@ -2,6 +2,7 @@ package io.railmap.discovery.jobs;
 
 import io.railmap.matrix.model.JobVariables;
 import io.railmap.matrix.model.LocalRank;
+import io.railmap.matrix.model.RingEntry;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -112,18 +113,22 @@ public final class MacRanks implements RankSource {
                 lines.add("devices file not read: " + LinuxRanks.devicesProblem(e));
             }
             Optional<String> hostfile = Optional.empty();
+            Optional<RingEntry> ring = Optional.empty();
             try {
-                hostfile = RankFiles.hostfileDigest(absolute, p.uid(), p.settings());
+                Optional<RankFiles.Hostfile> read = RankFiles.hostfile(absolute, p.uid(), p.settings());
+                hostfile = read.map(RankFiles.Hostfile::digest);
+                ring = read.flatMap(RankFiles.Hostfile::entry);
+                read.flatMap(RankFiles.Hostfile::problem).ifPresent(why -> lines.add("hostfile entry not published: " + why));
             } catch (IllegalArgumentException e) {
                 lines.add("hostfile not read: " + LinuxRanks.ours(e));
             }
             LocalRank rank;
             try {
-                rank = new LocalRank(p.pid(), p.startedMs(), p.settings(), row, hostfile);
+                rank = new LocalRank(p.pid(), p.startedMs(), p.settings(), row, hostfile, ring);
             } catch (IllegalArgumentException e) {
                 try {
                     lines.add("devices row not kept: " + LinuxRanks.ours(e));
-                    rank = new LocalRank(p.pid(), p.startedMs(), p.settings(), Optional.empty(), hostfile);
+                    rank = new LocalRank(p.pid(), p.startedMs(), p.settings(), Optional.empty(), hostfile, ring);
                 } catch (IllegalArgumentException tooLarge) {
                     leftOut++;
                     continue;

@@ -3,7 +3,9 @@ package io.railmap.discovery.jobs;
 import io.railmap.discovery.input.InputFile;
 import io.railmap.discovery.input.InputKind;
 import io.railmap.matrix.codec.DevicesCodec;
+import io.railmap.matrix.codec.RingHostsCodec;
 import io.railmap.matrix.model.Names;
+import io.railmap.matrix.model.RingEntry;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -22,7 +24,7 @@ import java.util.function.Function;
  * read by {@link InputFile#readRegular}: a regular file (not a link) of at most
  * {@link InputKind#JOB_FILE}'s cap, owned by the user the process runs as (so that a job cannot make
  * the daemon read, or publish the digest of, a file its user does not own), its path without
- * {@code ..}.
+ * {@code ..}. Of a hostfile only its digest and the rank's own entry are kept ({@link #hostfile}).
  */
 final class RankFiles {
     private RankFiles() {
@@ -85,19 +87,40 @@ final class RankFiles {
     }
 
     /**
-     * @return the SHA-256 (lower-case hex) of the hostfile {@code MLX_HOSTFILE} names; empty when none is named
-     * @throws IllegalArgumentException when it cannot be read
+     * What a ring rank publishes of the hostfile {@code MLX_HOSTFILE} names.
+     *
+     * @param digest  the file's SHA-256, lower-case hex: the ranks of one job share it
+     * @param entry   the rank's own entry ({@link RingHostsCodec#entry}); empty when it cannot be published
+     * @param problem why the entry is not published, in words that never quote the file; empty when it is
      */
-    static Optional<String> hostfileDigest(Function<String, Path> where, int uid, Map<String, String> settings) {
+    record Hostfile(String digest, Optional<RingEntry> entry, Optional<String> problem) {
+    }
+
+    /**
+     * @return the hostfile {@code MLX_HOSTFILE} names, read once: its digest and the entry of rank {@code MLX_RANK};
+     *         empty when none is named
+     * @throws IllegalArgumentException when the file cannot be read
+     */
+    static Optional<Hostfile> hostfile(Function<String, Path> where, int uid, Map<String, String> settings) {
         Optional<String> path = Optional.ofNullable(settings.get("MLX_HOSTFILE"));
         if (path.isEmpty()) {
             return Optional.empty();
         }
         String text = read(where, uid, path.get());
+        String digest;
         try {
-            return Optional.of(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8))));
+            digest = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java has SHA-256", e);
+        }
+        Optional<String> rank = Optional.ofNullable(settings.get("MLX_RANK"));
+        if (rank.isEmpty()) {
+            return Optional.of(new Hostfile(digest, Optional.empty(), Optional.of("no MLX_RANK, so no entry of its own")));
+        }
+        try {
+            return Optional.of(new Hostfile(digest, Optional.of(RingHostsCodec.entry(text, rank.get())), Optional.empty()));
+        } catch (IllegalArgumentException e) {
+            return Optional.of(new Hostfile(digest, Optional.empty(), Optional.of(e.getMessage())));
         }
     }
 

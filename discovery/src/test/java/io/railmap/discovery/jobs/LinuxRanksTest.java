@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.railmap.matrix.model.LocalRank;
+import io.railmap.matrix.model.RingEntry;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -69,7 +70,8 @@ class LinuxRanksTest {
     @Test
     void findsASleepWithMlxSettingsKeepsOnlyThoseAndReadsItsRowAndHostfileButNeverTheSecret() throws Exception {
         Path devices = Files.writeString(dir.resolve("hosts_7_1.json"), DEVICES);
-        String hostfileText = "[{\"ssh\": \"a\", \"ips\": [\"10.0.0.1\"]}, {\"ssh\": \"b\", \"ips\": [\"10.0.0.2\"]}]\n";
+        // as mlx.launch's launch_ring writes it: json.dumps, then echo's newline
+        String hostfileText = "[[\"10.0.0.1:5000\", \"10.1.0.1:5001\"], [\"10.0.0.2:5002\", \"10.1.0.2:5003\"]]\n";
         Path hostfile = Files.writeString(dir.resolve("hostfile.json"), hostfileText);
         Process sleep = start(Map.of("MLX_RANK", "1", "MLX_IBV_DEVICES", devices.toString(), "MLX_HOSTFILE", hostfile.toString(),
                 "MLX_JACCL_COORDINATOR", "10.0.0.1:5000", "AWS_SECRET_ACCESS_KEY", SECRET, "HOME", "/home/" + SECRET), "sleep", "30");
@@ -82,6 +84,7 @@ class LinuxRanksTest {
         assertThat(rank.setting("MLX_JACCL_COORDINATOR")).contains("10.0.0.1:5000");
         assertThat(rank.devices()).contains(List.of(List.of("rdma_en5"), List.of(), List.of("rdma_en3", "rdma_en4")));
         assertThat(rank.hostfile()).contains(sha256(hostfileText));
+        assertThat(rank.ring()).contains(new RingEntry(2, List.of("10.0.0.2:5002", "10.1.0.2:5003")));
         Instant start = sleep.info().startInstant().orElseThrow();
         assertThat(Math.abs(rank.startedMs() - start.toEpochMilli())).isLessThan(1500);
         assertThat(scan.toString()).doesNotContain(SECRET).doesNotContain("AWS_SECRET");
@@ -118,12 +121,16 @@ class LinuxRanksTest {
         Process notDevices = start(Map.of("JACCL_RANK", "0", "JACCL_IBV_DEVICES", credentials.toString()), "sleep", "30");
         Process notOwned = start(Map.of("JACCL_RANK", "0", "JACCL_IBV_DEVICES", foreign.toString()), "sleep", "30");
         Process dotDot = start(Map.of("MLX_RANK", "0", "MLX_HOSTFILE", dir + "/../" + dir.getFileName() + "/foreign.json"), "sleep", "30");
+        Path tokens = Files.writeString(dir.resolve("tokens.json"), "[[\"token:" + SECRET + "\"]]");
+        Path named = Files.writeString(dir.resolve("named.json"), "[[\"" + SECRET + ".local:5000\"], [\"10.0.0.2:5001\"]]");
+        Process notRing = start(Map.of("MLX_RANK", "0", "MLX_HOSTFILE", tokens.toString()), "sleep", "30");
+        Process hostName = start(Map.of("MLX_RANK", "0", "MLX_HOSTFILE", named.toString()), "sleep", "30");
         LinuxRanks ranks = new LinuxRanks(PROC);
         List<String> problems = new ArrayList<>();
         JobScan scan = ranks.scan();
         problems.addAll(scan.problems());
         for (int i = 0; i < 64 && (rank(scan, notDevices.pid()).isEmpty() || rank(scan, notOwned.pid()).isEmpty()
-                || rank(scan, dotDot.pid()).isEmpty()); i++) {
+                || rank(scan, dotDot.pid()).isEmpty() || rank(scan, notRing.pid()).isEmpty() || rank(scan, hostName.pid()).isEmpty()); i++) {
             scan = ranks.scan();
             problems.addAll(scan.problems());
         }
@@ -135,6 +142,13 @@ class LinuxRanksTest {
         assertThat(problems).anyMatch(p -> p.startsWith("process " + notOwned.pid() + ": devices file not read: ")
                 && p.contains("belongs to user 65534, not to user 0"));
         assertThat(problems).anyMatch(p -> p.startsWith("process " + dotDot.pid() + ": hostfile not read: ") && p.contains("holds \"..\""));
+        // a hostfile that is none, or whose entry holds a host name: its digest kept (the job's identity), no entry published
+        assertThat(rank(scan, notRing.pid()).orElseThrow().hostfile()).isPresent();
+        assertThat(rank(scan, notRing.pid()).orElseThrow().ring()).isEmpty();
+        assertThat(rank(scan, hostName.pid()).orElseThrow().ring()).isEmpty();
+        assertThat(problems).anyMatch(p -> p.equals("process " + notRing.pid() + ": hostfile entry not published: not a ring hostfile"
+                + " (a JSON array of arrays of \"HOST:PORT\" strings)"));
+        assertThat(problems).anyMatch(p -> p.startsWith("process " + hostName.pid() + ": hostfile entry not published: address 0 of entry 0"));
         assertThat(String.join("\n", problems)).doesNotContain(SECRET).doesNotContain("aws_secret");
         // told once: the same problem is not told again at the next scans
         List<String> later = new ArrayList<>();

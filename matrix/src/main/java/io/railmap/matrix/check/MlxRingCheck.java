@@ -26,7 +26,8 @@ import java.util.function.BiFunction;
  * {@code launch_ring}, which turns a hostfile's {@code ips} into those addresses): rank r listens on each
  * of its addresses and rank r-1 connects to each, without binding a source, so address k of rank r must
  * be rank r's end of a cable to rank r-1, and the connection must travel that cable
- * ({@link CableRoutes}).
+ * ({@link CableRoutes}). The one check of ring addresses: of a file ({@link FileCheck}) and of a running job's
+ * ranks' hostfile entries ({@code JobCheck}).
  *
  * <p>Findings, each naming the rank pair and wire k:
  * <ul>
@@ -57,7 +58,7 @@ public final class MlxRingCheck {
      * @param where    the JSON path of address k of rank r, for messages ({@code hosts[1].ips[0]})
      * @return the findings, in rank and wire order
      */
-    static List<Finding> check(Topology topology, List<String> ranks, List<List<String>> ips, BiFunction<Integer, Integer, String> where) {
+    public static List<Finding> check(Topology topology, List<String> ranks, List<List<String>> ips, BiFunction<Integer, Integer, String> where) {
         int n = ranks.size();
         List<Finding> findings = new ArrayList<>();
         if (n < 2) {

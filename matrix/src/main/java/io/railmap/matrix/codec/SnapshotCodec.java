@@ -7,6 +7,7 @@ import io.railmap.matrix.model.Infiniband;
 import io.railmap.matrix.model.IpAddresses;
 import io.railmap.matrix.model.JobVariables;
 import io.railmap.matrix.model.LocalRank;
+import io.railmap.matrix.model.RingEntry;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
@@ -34,7 +35,8 @@ import java.util.regex.Pattern;
  * record:   {"node": "a", "incarnation": "6f1c0b6e-…" | null, "version": 7, "management": "10.0.0.5" | null,
  *            "rdmaEnabled": true | null, "ports": [port, ...], "ranks": [rank, ...]}
  * rank:     {"pid": 4242, "startedMs": 1764390000000, "settings": {"MLX_RANK": "0", ...},
- *            "devices": [null, "rdma_en5", ["rdma_en3", "rdma_en5"]] | null, "hostfile": "e3b0c442…" | null}
+ *            "devices": [null, "rdma_en5", ["rdma_en3", "rdma_en5"]] | null, "hostfile": "e3b0c442…" | null,
+ *            "ring": {"ranks": 4, "addresses": ["10.1.0.2:5000", "10.2.0.2:5001"]} | null}
  * port:     {"netdev": "en6", "rdma": "rdma_en6" | null, "rdmaPort": 1 | null,
  *            "kind": "thunderbolt" | "roce" | "infiniband" | "ethernet",
  *            "rateGbps": 80.0 | null, "state": "active" | "down" | "init" | "armed" | "unknown",
@@ -69,9 +71,13 @@ import java.util.regex.Pattern;
  * <li>7: {@code ranks} (docs/jobs.md): at most {@value JobVariables#MAX_RANKS_PER_NODE}, each with its
  *     {@code pid} (at least 1) and {@code startedMs} (ms since the Unix epoch) required, {@code settings}
  *     names of {@link JobVariables#NAMES} only, {@code devices} the rank's row of its devices file (cells
- *     as in a devices file), {@code hostfile} a SHA-256 in lower-case hex. Read tolerantly, a rank that
- *     breaks a rule is left out and the record kept, a setting of a name this code does not hold is left
- *     out and its rank kept, and ranks past the bound are left out.</li>
+ *     as in a devices file), {@code hostfile} a SHA-256 in lower-case hex, {@code ring} the rank's entry of
+ *     that hostfile ({@link RingEntry}: the file's entries and at most
+ *     {@value JobVariables#MAX_RING_ADDRESSES} {@code "a.b.c.d:port"} strings; only with {@code hostfile}).
+ *     Read tolerantly, a rank that breaks a rule is left out and the record kept, a setting of a name this
+ *     code does not hold or a {@code ring} that breaks a rule is left out and its rank kept, and ranks
+ *     past the bound are left out. ({@code ring} came before any release wrote version 7, so it extends
+ *     version 7: docs/snapshot-format.md.)</li>
  * <li>6: a neighbour names its port's netdev {@code "netdev"}, as a port does; versions 1-5 wrote
  *     {@code "port"} there, and still read with it.</li>
  * <li>5: {@code prefixLengths}, written only when some length is known (so a port without one reads
@@ -99,7 +105,8 @@ public final class SnapshotCodec {
     private static final Set<String> RECORD_FIELDS_V6 = Set.of("node", "incarnation", "version", "management", "rdmaEnabled", "ports");
     private static final Set<String> RECORD_FIELDS = Set.of("node", "incarnation", "version", "management", "rdmaEnabled", "ports",
             "ranks");
-    private static final Set<String> RANK_FIELDS = Set.of("pid", "startedMs", "settings", "devices", "hostfile");
+    private static final Set<String> RANK_FIELDS = Set.of("pid", "startedMs", "settings", "devices", "hostfile", "ring");
+    private static final Set<String> RING_FIELDS = Set.of("ranks", "addresses");
     private static final Pattern UUID_TEXT = Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
     private static final Set<String> PORT_FIELDS_V1 = Set.of("netdev", "rdma", "rdmaPort", "kind", "rateGbps",
             "state", "thunderbolt", "neighbours");
@@ -221,6 +228,13 @@ public final class SnapshotCodec {
                 rank.putNull("devices");
             }
             rank.put("hostfile", r.hostfile().orElse(null));
+            if (r.ring().isPresent()) {
+                ObjectNode ring = rank.putObject("ring");
+                ring.put("ranks", r.ring().get().ranks());
+                r.ring().get().addresses().forEach(ring.putArray("addresses")::add);
+            } else {
+                rank.putNull("ring");
+            }
         }
         for (Port p : record.ports()) {
             ObjectNode port = ports.addObject();
@@ -368,7 +382,34 @@ public final class SnapshotCodec {
                 return d.elements().stream().map(DevicesCodec::cell).toList();
             });
             Optional<String> hostfile = c.optionalField("hostfile").map(JsonCursor::string);
-            return c.as(x -> new LocalRank(pid, started, settings, devices, hostfile));
+            Optional<RingEntry> ring = c.optionalField("ring").flatMap(this::ring);
+            if (ring.isPresent() && hostfile.isEmpty() && !strict()) {
+                skipped.accept(c.path() + ".ring: left out (a ring entry without its hostfile's digest)");
+                ring = Optional.empty();
+            }
+            Optional<RingEntry> entry = ring;
+            return c.as(x -> new LocalRank(pid, started, settings, devices, hostfile, entry));
+        }
+
+        /** A rank's ring hostfile entry: strictly, a bad one fails; read tolerantly, it is left out and its rank kept. */
+        private Optional<RingEntry> ring(JsonCursor c) {
+            try {
+                fields(c, RING_FIELDS);
+                int ranks = c.field("ranks").smallInteger();
+                JsonCursor list = c.field("addresses");
+                if (!list.isArray()) {
+                    throw list.fail("a ring entry's addresses are an array of \"a.b.c.d:port\" strings");
+                }
+                List<String> addresses = list.elements().stream().map(JsonCursor::string).toList();
+                return Optional.of(c.as(x -> new RingEntry(ranks, addresses)));
+            } catch (IllegalArgumentException bad) {
+                FormatException error = bad instanceof FormatException f ? f : c.fail(bad.getMessage());
+                if (strict()) {
+                    throw error;
+                }
+                skipped.accept(c.path() + ": left out, rank kept: " + Names.escape(error.problem(), 200));
+                return Optional.empty();
+            }
         }
 
         /** @return the port, or null when it is skipped (a kind this code does not know, read tolerantly) */

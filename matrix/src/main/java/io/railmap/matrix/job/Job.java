@@ -17,7 +17,7 @@ import java.util.TreeSet;
  *              which then says how many it left out)
  * @param kind  what makes these ranks one job
  * @param size  how many ranks the job has, when its settings say (a jaccl rank's devices row has one cell
- *              per rank); empty otherwise
+ *              per rank, an mlx-ring rank's hostfile one entry); empty otherwise
  * @param ranks the ranks found, by rank number (those without one last), then node and pid
  */
 public record Job(String id, JobKind kind, Optional<Integer> size, List<JobRank> ranks) {

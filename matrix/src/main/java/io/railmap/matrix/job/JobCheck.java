@@ -1,6 +1,7 @@
 package io.railmap.matrix.job;
 
 import io.railmap.matrix.check.Checker;
+import io.railmap.matrix.check.MlxRingCheck;
 import io.railmap.matrix.check.Mode;
 import io.railmap.matrix.fabric.RailTable;
 import io.railmap.matrix.finding.Code;
@@ -15,6 +16,7 @@ import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.Snapshot;
 import io.railmap.matrix.topology.Topology;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -44,22 +46,31 @@ import java.util.function.Supplier;
  *     settings, as {@code check --env} checks a file for that node; a device, netdev or port that is
  *     gone or down ({@code unknown-hca}, {@code unknown-device}, {@code link-down}) is {@code job-stale}.
  *     A rank number claimed twice is {@code job-incomplete}.</li>
- * <li>{@link JobKind#MLX_RING}: a rank number claimed twice is {@code job-incomplete}; its addresses are
- *     not published (only its hostfile's digest), so one {@code job-unchecked} info says so.</li>
+ * <li>{@link JobKind#MLX_RING}: first whether the job is whole ({@code job-incomplete}: a rank without a
+ *     rank number, one at or past the hostfile's entries, a number claimed twice, ranks missing); then its
+ *     hostfile is put together again, entry r from the ring entry ({@code LocalRank#ring}) of the process of
+ *     rank r, on its node, and checked as {@code railmap check FILE --mode mlx-ring --hosts NODES} checks it
+ *     ({@link MlxRingCheck}), codes mapped as for jaccl ({@code unknown-address} is {@code job-stale});
+ *     {@code shared-subnet}, {@code same-cable-twice} and the others keep their codes. A rank that published
+ *     no entry (its file unreadable, or a host name in it) makes the job {@code job-unchecked}.</li>
  * </ul>
  * Infos of the checks (what a job does not use, a mode jaccl will not choose) are left out: a running
  * job's verdict says what will fail or is not as meant. A rank whose node has no record now is
  * {@code job-stale}; two ranks of a jaccl job on one node are {@code job-unchecked} (railmap places a rank
  * per node).
  *
- * <p>Cost: a jaccl job costs what {@link Checker} costs for its matrix, O(ranks² + names); a launcher
+ * <p>Cost: a jaccl job costs what {@link Checker} costs for its matrix, O(ranks² + names); an mlx-ring job
+ * what {@link MlxRingCheck} costs, O(ranks × addresses × ports); a launcher
  * job one {@link EnvCheck} per node and distinct settings.
  */
 public final class JobCheck {
     /** How many ranks a sentence names before it counts the rest. */
     static final int RANKS_NAMED = 4;
     /** The checks' codes that mean a named device, port or cable is gone or down now. */
-    private static final Set<Code> STALE = EnumSet.of(Code.UNKNOWN_DEVICE, Code.UNKNOWN_HCA, Code.LINK_DOWN);
+    private static final Set<Code> STALE = EnumSet.of(Code.UNKNOWN_DEVICE, Code.UNKNOWN_HCA, Code.UNKNOWN_ADDRESS, Code.LINK_DOWN);
+    /** Why a ring rank may publish no hostfile entry, for messages. */
+    private static final String NO_ENTRY = " (the file could not be read, or the entry holds what railmap does not publish, such as a"
+            + " host name: railmap check FILE --mode mlx-ring --hosts NODES checks the file itself)";
 
     private JobCheck() {
     }
@@ -104,9 +115,7 @@ public final class JobCheck {
         switch (job.kind()) {
             case JACCL -> findings.addAll(jaccl(job, topology, version));
             case LAUNCHER, SETTINGS -> findings.addAll(env(job, topology, rails));
-            case MLX_RING -> findings.add(new Finding(Code.JOB_UNCHECKED, Severity.INFO, List.of(), Optional.empty(), "job " + job.id()
-                    + ", " + ranks(job.ranks()) + ": the ring backend's addresses are not published (only its hostfile's digest),"
-                    + " so its cables are not checked; run railmap check on the file MLX_HOSTFILE names, with --hosts"));
+            case MLX_RING -> findings.addAll(ring(job, topology));
         }
         findings.sort(Comparator.comparing(Finding::severity));
         return new JobVerdict(job, findings);
@@ -144,6 +153,73 @@ public final class JobCheck {
                 out.add(incomplete(job, r, r.describe() + " is past the job's " + n + " ranks (its devices row has " + n + " cells)"));
             }
         }
+        if (n == 0) {
+            out.add(new Finding(Code.JOB_INCOMPLETE, Severity.ERROR, List.of(), Optional.empty(), "job " + job.id()
+                    + ": no rank has a devices row, so the job's size is not known; found " + ranks(job.ranks())));
+            return out;
+        }
+        JobRank[] byRank = whole(job, n, out);
+        if (byRank == null) {
+            return out;
+        }
+        Optional<Finding> unplaced = unplaced(job, byRank, topology);
+        if (unplaced.isPresent()) {
+            return List.of(unplaced.get());
+        }
+        List<String> nodes = Arrays.stream(byRank).map(JobRank::node).toList();
+        List<List<List<String>>> cells = Arrays.stream(byRank).map(r -> r.process().devices().get()).toList();
+        boolean ring = job.ranks().stream().anyMatch(r -> r.process().setting("MLX_JACCL_RING").isPresent()
+                || r.process().setting("JACCL_RING").isPresent());
+        return named(job, byRank, Checker.check(topology, nodes, cells, ring ? Mode.RING : Mode.AUTO, version), topology);
+    }
+
+    /**
+     * An mlx-ring job: whole (every entry of its hostfile has its rank), then its hostfile put together again from
+     * its ranks' entries (entry r from the process of rank r, on its node) and checked as {@code railmap check
+     * --mode mlx-ring} checks the file MLX_HOSTFILE names with {@code --hosts} the ranks' nodes.
+     */
+    private static List<Finding> ring(Job job, Topology topology) {
+        List<Finding> out = new ArrayList<>();
+        for (JobRank r : job.ranks()) {
+            if (r.rank().isEmpty()) {
+                out.add(incomplete(job, r, r.describe() + " has no rank number (MLX_RANK unset, negative, or no number below "
+                        + Jobs.MAX_RANKS_PER_JOB + ")"));
+            } else if (job.size().isPresent() && r.rank().get() >= job.size().get()) {
+                out.add(incomplete(job, r, r.describe() + " is past the job's " + job.size().get() + " ranks (its hostfile has "
+                        + job.size().get() + " entries): the ring backend refuses it"));
+            }
+        }
+        if (job.size().isEmpty()) {
+            out.add(new Finding(Code.JOB_UNCHECKED, Severity.INFO, List.of(), Optional.empty(), "job " + job.id() + ", "
+                    + ranks(job.ranks()) + ": no rank published its entry of the hostfile MLX_HOSTFILE names, so its cables are not"
+                    + " checked" + NO_ENTRY));
+            return out;
+        }
+        JobRank[] byRank = whole(job, job.size().get(), out);
+        if (byRank == null) {
+            return out;
+        }
+        List<JobRank> without = Arrays.stream(byRank).filter(r -> r.process().ring().isEmpty()).toList();
+        if (!without.isEmpty()) {
+            return List.of(new Finding(Code.JOB_UNCHECKED, Severity.INFO, without.stream().flatMap(r -> r.rank().stream()).toList(),
+                    Optional.empty(), "job " + job.id() + ", " + ranks(without) + ": published no entry of the hostfile MLX_HOSTFILE"
+                    + " names, so the job's cables are not checked" + NO_ENTRY));
+        }
+        Optional<Finding> unplaced = unplaced(job, byRank, topology);
+        if (unplaced.isPresent()) {
+            return List.of(unplaced.get());
+        }
+        List<String> nodes = Arrays.stream(byRank).map(JobRank::node).toList();
+        List<List<String>> ips = Arrays.stream(byRank).map(r -> r.process().ring().get().ips()).toList();
+        return named(job, byRank, MlxRingCheck.check(topology, nodes, ips, (r, k) -> "MLX_HOSTFILE[" + r + "][" + k + "]"), topology);
+    }
+
+    /**
+     * @param n   the job's size
+     * @param out where a {@code job-incomplete} for the ranks not found goes
+     * @return rank i's process at i; null when ranks are missing, past the size or claimed twice (the job is not whole)
+     */
+    private static JobRank[] whole(Job job, int n, List<Finding> out) {
         List<Integer> missing = new ArrayList<>();
         JobRank[] byRank = new JobRank[n];
         for (JobRank r : job.ranks()) {
@@ -156,47 +232,54 @@ public final class JobCheck {
                 missing.add(i);
             }
         }
-        if (!missing.isEmpty() || n == 0) {
-            out.add(new Finding(Code.JOB_INCOMPLETE, Severity.ERROR, List.of(), Optional.empty(), "job " + job.id() + ": "
-                    + (n == 0 ? "no rank has a devices row, so the job's size is not known"
-                    : "found " + (n - missing.size()) + " of its " + n + " ranks; rank" + (missing.size() == 1 ? " " : "s ")
-                    + numbers(missing) + " not found (not started, ended, or on a node whose daemon does not publish its ranks)")
-                    + "; found " + ranks(job.ranks())));
+        if (!missing.isEmpty()) {
+            out.add(new Finding(Code.JOB_INCOMPLETE, Severity.ERROR, List.of(), Optional.empty(), "job " + job.id() + ": found "
+                    + (n - missing.size()) + " of its " + n + " ranks; rank" + (missing.size() == 1 ? " " : "s ") + numbers(missing)
+                    + " not found (not started, ended, or on a node whose daemon does not publish its ranks); found " + ranks(job.ranks())));
         }
         boolean claimedTwice = job.ranks().stream().flatMap(r -> r.rank().stream()).distinct().count()
                 < job.ranks().stream().filter(r -> r.rank().isPresent()).count();
-        if (!out.isEmpty() || claimedTwice) {
-            return out;
-        }
-        List<String> nodes = new ArrayList<>();
-        List<List<List<String>>> cells = new ArrayList<>();
+        return out.isEmpty() && !claimedTwice ? byRank : null;
+    }
+
+    /** @return job-unchecked when two ranks run on one node, job-stale when a rank's node has no record now */
+    private static Optional<Finding> unplaced(Job job, JobRank[] byRank, Topology topology) {
+        Set<String> seen = new java.util.HashSet<>();
         for (JobRank r : byRank) {
-            if (nodes.contains(r.node())) {
-                return List.of(new Finding(Code.JOB_UNCHECKED, Severity.INFO, List.of(), Optional.empty(), "job " + job.id() + ", "
+            if (!seen.add(r.node())) {
+                return Optional.of(new Finding(Code.JOB_UNCHECKED, Severity.INFO, List.of(), Optional.empty(), "job " + job.id() + ", "
                         + ranks(job.ranks()) + ": two ranks run on " + Names.escape(r.node()) + ", and railmap checks one rank per node"));
             }
             if (!topology.hasNode(r.node())) {
-                return List.of(new Finding(Code.JOB_STALE, Severity.ERROR, r.rank().map(List::of).orElse(List.of()), Optional.empty(),
+                return Optional.of(new Finding(Code.JOB_STALE, Severity.ERROR, r.rank().map(List::of).orElse(List.of()), Optional.empty(),
                         "job " + job.id() + ", " + r.describe() + ": node " + Names.escape(r.node()) + " has no record now, so its cables"
                         + " are not known"));
             }
-            nodes.add(r.node());
-            cells.add(r.process().devices().get());
         }
-        boolean ring = job.ranks().stream().anyMatch(r -> r.process().setting("MLX_JACCL_RING").isPresent()
-                || r.process().setting("JACCL_RING").isPresent());
-        for (Finding f : Checker.check(topology, nodes, cells, ring ? Mode.RING : Mode.AUTO, version)) {
+        return Optional.empty();
+    }
+
+    /** The check's errors and warnings, as the job's: its code ({@link #jobCode}), the job and the ranks it names. */
+    private static List<Finding> named(Job job, JobRank[] byRank, List<Finding> findings, Topology topology) {
+        List<Finding> out = new ArrayList<>();
+        for (Finding f : findings) {
             if (f.severity() == Severity.INFO) {
                 continue;
             }
             List<JobRank> named = f.ranks().stream().map(i -> byRank[i]).toList();
-            out.add(new Finding(jacclCode(f, topology), f.severity(), f.ranks(), f.rail(), f.ports(), "job " + job.id() + ", "
+            out.add(new Finding(jobCode(f, topology), f.severity(), f.ranks(), f.rail(), f.ports(), "job " + job.id() + ", "
                     + ranks(named.isEmpty() ? job.ranks() : named) + ": " + f.message()));
         }
         return out;
     }
 
-    private static Code jacclCode(Finding f, Topology topology) {
+    /**
+     * A check's code for a running job: a {@code mismatched-rail}, or a {@code not-a-cable} whose ends are both
+     * cabled (to a third node), is {@code job-rail-mismatch}; a {@code not-a-cable} with an end that has no cable
+     * now, and what names a device, address or port gone or down ({@link #STALE}), is {@code job-stale}; any other
+     * keeps its code.
+     */
+    private static Code jobCode(Finding f, Topology topology) {
         if (f.code() == Code.MISMATCHED_RAIL) {
             return Code.JOB_RAIL_MISMATCH;
         }

@@ -9,7 +9,10 @@ public enum JobKind {
      * {@code MLX_JACCL_COORDINATOR}); checked by its devices matrix, assembled from the ranks' rows.
      */
     JACCL,
-    /** MLX's TCP ring backend: the ranks sharing a hostfile ({@code MLX_HOSTFILE}), by its content's digest. */
+    /**
+     * MLX's TCP ring backend: the ranks sharing a hostfile ({@code MLX_HOSTFILE}), by its content's digest;
+     * checked by that hostfile, put together again from the entries the ranks published.
+     */
     MLX_RING,
     /**
      * NCCL, UCX, ModelExpress or NVSHMEM under a launcher: the ranks sharing a launcher job id

@@ -10,7 +10,8 @@ import java.util.Optional;
  *
  * @param rank    its rank number as its settings say ({@code JACCL_RANK}, {@code MLX_RANK},
  *                {@code SLURM_PROCID}, {@code PMIX_RANK}, {@code OMPI_COMM_WORLD_RANK}); empty when
- *                none is set or the value is no number from 0 to {@link Jobs#MAX_RANKS_PER_JOB} − 1
+ *                none is set or the value is no number from 0 to {@link Jobs#MAX_RANKS_PER_JOB} − 1 (an mlx-ring
+ *                rank's {@code MLX_RANK} read as the ring backend reads it, C's {@code atoi})
  * @param node    the node whose daemon found it
  * @param process the process and its collective settings
  */

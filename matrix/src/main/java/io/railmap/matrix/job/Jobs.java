@@ -1,9 +1,11 @@
 package io.railmap.matrix.job;
 
+import io.railmap.matrix.codec.RingHostsCodec;
 import io.railmap.matrix.model.LocalRank;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.NaturalOrder;
 import io.railmap.matrix.model.NodeRecord;
+import io.railmap.matrix.model.RingEntry;
 import io.railmap.matrix.model.Snapshot;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -27,7 +29,8 @@ import java.util.TreeMap;
  *     {@code lib/jaccl/jaccl.cpp}, {@code Config::from_env}); its rank {@code JACCL_RANK}, else
  *     {@code MLX_RANK}; its size the length of its devices row.</li>
  * <li>{@link JobKind#MLX_RING}: the digest of the hostfile {@code MLX_HOSTFILE} names; its rank
- *     {@code MLX_RANK}.</li>
+ *     {@code MLX_RANK} as the ring backend reads it ({@code atoi}: {@link RingHostsCodec#mlxRank}); its size
+ *     the hostfile's entries ({@link RingEntry#ranks()}).</li>
  * <li>A process with a setting of NCCL, UCX, ModelExpress or NVSHMEM: {@link JobKind#LAUNCHER} by its
  *     launcher's job id, {@code SLURM_JOB_ID} with {@code SLURM_STEP_ID} (Slurm's {@code srun}), else
  *     {@code PMIX_NAMESPACE} (Open MPI's {@code mpirun}/{@code prterun}, PMIx launchers); its rank
@@ -192,6 +195,13 @@ public final class Jobs {
             case MLX_RING -> List.of("MLX_RANK");
             case LAUNCHER, SETTINGS -> List.of("SLURM_PROCID", "PMIX_RANK", "OMPI_COMM_WORLD_RANK");
         };
+        if (kind == JobKind.MLX_RING) {
+            // the ring backend's own reading of MLX_RANK (atoi), so that the number is the entry the rank published
+            return p.setting("MLX_RANK").flatMap(t -> {
+                java.util.OptionalInt n = RingHostsCodec.mlxRank(t);
+                return n.isPresent() && n.getAsInt() < MAX_RANKS_PER_JOB ? Optional.of(n.getAsInt()) : Optional.empty();
+            });
+        }
         return names.stream().flatMap(n -> p.setting(n).stream()).findFirst().flatMap(Jobs::rankNumber);
     }
 
@@ -205,12 +215,16 @@ public final class Jobs {
         return n < MAX_RANKS_PER_JOB ? Optional.of(n) : Optional.empty();
     }
 
-    /** A jaccl job's size: the longest devices row of its ranks (rows of other lengths are findings of the check). */
+    /**
+     * A jaccl job's size: the longest devices row of its ranks (rows of other lengths are findings of the check);
+     * an mlx-ring job's: the entries of its hostfile, as a rank's ring entry says (its ranks share the file).
+     */
     private static Optional<Integer> size(JobKind kind, List<JobRank> ranks) {
-        if (kind != JobKind.JACCL) {
-            return Optional.empty();
-        }
-        return ranks.stream().flatMap(r -> r.process().devices().stream()).map(List::size).max(Integer::compare);
+        return switch (kind) {
+            case JACCL -> ranks.stream().flatMap(r -> r.process().devices().stream()).map(List::size).max(Integer::compare);
+            case MLX_RING -> ranks.stream().flatMap(r -> r.process().ring().stream()).map(RingEntry::ranks).max(Integer::compare);
+            case LAUNCHER, SETTINGS -> Optional.empty();
+        };
     }
 
     private static String sha256(String text) {

@@ -51,6 +51,16 @@ public final class JobVariables {
     /** The most rails (device names) in one cell of a devices row. */
     public static final int MAX_RAILS = 16;
 
+    /**
+     * The most addresses of one rank's ring hostfile entry ({@link RingEntry}): its wires to its left
+     * neighbour (a Mac has a handful of Thunderbolt ports; {@code mlx.launch --connections-per-ip} multiplies
+     * them). An entry over it is not published.
+     */
+    public static final int MAX_RING_ADDRESSES = 16;
+
+    /** The most entries (ranks) of a ring hostfile whose entry a rank publishes: {@code Jobs.MAX_RANKS_PER_JOB}. */
+    public static final int MAX_RING_RANKS = 1024;
+
     /** The longest device name in a devices row, in characters (the kernel's IB_DEVICE_NAME_MAX is 64). */
     public static final int MAX_DEVICE_NAME_CHARS = 64;
 

@@ -27,9 +27,12 @@ import java.util.TreeMap;
  * @param hostfile  the SHA-256 (lower-case hex) of the hostfile {@code MLX_HOSTFILE} names (MLX's ring
  *                  backend): the ranks of one ring job share it; empty when there is none or it could not
  *                  be read
+ * @param ring      this rank's own entry of that hostfile, entry {@code MLX_RANK} read by the ring backend's
+ *                  rules ({@link RingEntry}); empty when there is no hostfile, it could not be read, has no
+ *                  such entry, or the entry holds what railmap does not publish (a host name)
  */
 public record LocalRank(long pid, long startedMs, Map<String, String> settings, Optional<List<List<String>>> devices,
-                        Optional<String> hostfile) {
+                        Optional<String> hostfile, Optional<RingEntry> ring) {
 
     /**
      * @throws IllegalArgumentException when the pid is below 1, the start is negative, a setting's
@@ -39,7 +42,7 @@ public record LocalRank(long pid, long startedMs, Map<String, String> settings, 
      *                                  {@link JobVariables#MAX_RAILS} names or a name is empty, longer than
      *                                  {@link JobVariables#MAX_DEVICE_NAME_CHARS} or not printable, or
      *                                  the rank holds more than {@link JobVariables#MAX_RANK_CHARS}
-     *                                  characters in all
+     *                                  characters in all, or it has a ring entry without a hostfile digest
      * @throws NullPointerException     when a component is null
      */
     public LocalRank {
@@ -93,6 +96,12 @@ public record LocalRank(long pid, long startedMs, Map<String, String> settings, 
                     chars += name.length();
                 }
             }
+        }
+        if (ring.isPresent()) {
+            if (hostfile.isEmpty()) {
+                throw new IllegalArgumentException("rank process " + pid + ": a ring hostfile entry without the hostfile's digest");
+            }
+            chars += ring.get().addresses().stream().mapToInt(String::length).sum();
         }
         if (chars > JobVariables.MAX_RANK_CHARS) {
             throw new IllegalArgumentException("rank process " + pid + " holds " + chars + " characters of settings and devices, over "

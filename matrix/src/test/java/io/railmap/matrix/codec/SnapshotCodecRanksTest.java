@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.railmap.matrix.model.JobVariables;
 import io.railmap.matrix.model.LocalRank;
 import io.railmap.matrix.model.NodeRecord;
+import io.railmap.matrix.model.RingEntry;
 import io.railmap.matrix.model.Snapshot;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,13 +22,13 @@ class SnapshotCodecRanksTest {
 
     private static LocalRank rank(long pid) {
         return new LocalRank(pid, 1_764_390_000_000L + pid, Map.of("MLX_RANK", "1", "MLX_IBV_DEVICES", "/tmp/hosts_1.json"),
-                Optional.of(List.of(List.of("rdma_en5"), List.of(), List.of("rdma_en3", "rdma_en5"))), Optional.of(DIGEST));
+                Optional.of(List.of(List.of("rdma_en5"), List.of(), List.of("rdma_en3", "rdma_en5"))), Optional.of(DIGEST), Optional.empty());
     }
 
     @Test
     void ranksRoundTripThroughASnapshotAndARecord() {
         NodeRecord record = new NodeRecord("a", 3, List.of()).withRanks(List.of(rank(77), rank(5),
-                new LocalRank(9, 0, Map.of("NCCL_IB_HCA", "=mlx5_0:1"), Optional.empty(), Optional.empty())));
+                new LocalRank(9, 0, Map.of("NCCL_IB_HCA", "=mlx5_0:1"), Optional.empty(), Optional.empty(), Optional.empty())));
 
         String json = SnapshotCodec.write(new Snapshot(List.of(record)));
         assertThat(json).contains("\"version\" : 7").contains("\"devices\" : [ \"rdma_en5\", null, [ \"rdma_en3\", \"rdma_en5\" ] ]");
@@ -35,6 +36,54 @@ class SnapshotCodecRanksTest {
         assertThat(back.records().get(0)).isEqualTo(record);
         assertThat(back.records().get(0).ranks()).extracting(LocalRank::pid).containsExactly(5L, 9L, 77L);
         assertThat(SnapshotCodec.readRecord("r.json", SnapshotCodec.write(record))).isEqualTo(record);
+    }
+
+    @Test
+    void aRingRanksHostfileEntryRoundTripsAndIsWrittenNullWithoutOne() {
+        LocalRank ring = new LocalRank(12, 1, Map.of("MLX_RANK", "1", "MLX_HOSTFILE", "/tmp/tmp.x"), Optional.empty(), Optional.of(DIGEST),
+                Optional.of(new RingEntry(4, List.of("169.254.200.2:5002", "169.254.200.4:5003"))));
+        NodeRecord record = new NodeRecord("b", 3, List.of()).withRanks(List.of(ring, rank(5)));
+
+        String json = SnapshotCodec.write(new Snapshot(List.of(record)));
+
+        assertThat(json).contains("\"ring\" : {\n").contains("\"ranks\" : 4,").contains("\"addresses\" : [ \"169.254.200.2:5002\","
+                + " \"169.254.200.4:5003\" ]").contains("\"ring\" : null");
+        assertThat(SnapshotCodec.readSnapshot("s.json", json).records().get(0)).isEqualTo(record);
+        assertThat(SnapshotCodec.readRecord("r.json", SnapshotCodec.write(record))).isEqualTo(record);
+    }
+
+    @Test
+    void aBadRingEntryIsRefusedStrictlyAndReadTolerantlyCostsTheEntryNotTheRank() {
+        String base = "{\"pid\": %d, \"startedMs\": 1, \"settings\": {\"MLX_RANK\": \"0\"}, \"hostfile\": \"" + DIGEST + "\", \"ring\": %s}";
+        List<String> bad = List.of(
+                "{\"ranks\": 2, \"addresses\": [\"studio-b.local:5000\"]}",   // a host name: never published
+                "{\"ranks\": 2, \"addresses\": [\"010.0.0.1:5000\"]}",        // glibc reads 010 as octal 8
+                "{\"ranks\": 2, \"addresses\": [\"10.0.0.1:0\"]}",
+                "{\"ranks\": 0, \"addresses\": []}",
+                "{\"ranks\": 2, \"addresses\": [" + IntStream.range(0, JobVariables.MAX_RING_ADDRESSES + 1)
+                        .mapToObj(i -> "\"10.0.0.1:" + (5000 + i) + "\"").collect(Collectors.joining(", ")) + "]}",
+                "{\"ranks\": 2, \"addresses\": \"10.0.0.1:5000\"}",
+                "{\"ranks\": 2, \"addresses\": [], \"wires\": 1}");
+        for (String ring : bad) {
+            String one = "{\"node\": \"a\", \"version\": 1, \"ports\": [], \"ranks\": [" + String.format(base, 5, ring) + "]}";
+            assertThatThrownBy(() -> SnapshotCodec.readRecord("r.json", one)).as(ring).hasMessageContaining("$.ranks[0].ring");
+        }
+        List<String> skipped = new ArrayList<>();
+        String json = "{\"node\": \"a\", \"version\": 1, \"ports\": [], \"ranks\": [" + IntStream.range(0, bad.size())
+                .mapToObj(i -> String.format(base, i + 1, bad.get(i))).collect(Collectors.joining(", "))
+                + ", {\"pid\": 99, \"startedMs\": 1, \"ring\": {\"ranks\": 2, \"addresses\": [\"10.0.0.1:5000\"]}}]}";
+
+        NodeRecord record = SnapshotCodec.readRecordSkipping(JsonCursor.parse("record from a", json), skipped::add);
+
+        assertThat(record.ranks()).hasSize(bad.size() + 1).filteredOn(r -> r.pid() != 7).allSatisfy(r -> assertThat(r.ring()).isEmpty());
+        // an unknown field of a newer daemon's costs that field only
+        assertThat(record.ranks()).filteredOn(r -> r.pid() == 7).singleElement()
+                .satisfies(r -> assertThat(r.ring()).contains(new RingEntry(2, List.of())));
+        assertThat(record.ranks()).filteredOn(r -> r.pid() < 99).allSatisfy(r -> assertThat(r.hostfile()).contains(DIGEST));
+        assertThat(skipped).filteredOn(l -> l.contains("left out, rank kept")).hasSize(bad.size() - 1);
+        assertThat(skipped).contains("$.ranks[6].ring.wires: unknown field ignored",
+                "$.ranks[7].ring: left out (a ring entry without its hostfile's digest)");
+        assertThat(skipped.get(0)).startsWith("$.ranks[0].ring: left out, rank kept: ").contains("is not an IPv4 address");
     }
 
     @Test

@@ -2,10 +2,13 @@ package io.railmap.matrix.job;
 
 import static io.railmap.matrix.job.Ranks.jaccl;
 import static io.railmap.matrix.job.Ranks.process;
+import static io.railmap.matrix.job.Ranks.ring;
+import static io.railmap.matrix.job.Ranks.ringWithoutEntry;
 import static io.railmap.matrix.job.Ranks.row;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railmap.matrix.Cluster;
+import io.railmap.matrix.address.Wired;
 import io.railmap.matrix.finding.Code;
 import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.jaccl.MlxVersion;
@@ -155,7 +158,7 @@ class JobCheckTest {
     @Test
     void rowsOfDifferentLengthsOrNoRowOrNoNumberAreIncomplete() {
         LocalRank noRow = new LocalRank(4343, 1, Map.of("MLX_RANK", "1", "MLX_JACCL_COORDINATOR", COORDINATOR), Optional.empty(),
-                Optional.empty());
+                Optional.empty(), Optional.empty());
         assertThat(single(straight(), Map.of("a", List.of(jaccl(4242, 0, COORDINATOR, row("-|rdma_en6"))), "b", List.of(noRow)))
                 .findings()).anySatisfy(f -> assertThat(f.message()).contains("rank 1 (b, pid 4343) has no devices row"));
         assertThat(single(straight(), twoRanks("-|rdma_en6", "rdma_en6|-|-")).findings())
@@ -206,13 +209,124 @@ class JobCheckTest {
         });
     }
 
+    /** The id of the ring jobs of {@link Ranks#ring}. */
+    private static final String RING = "mlx-ring 3f2a9c0e1b7d4a55";
+
+    /** a–b–c in a ring, one cable per edge, each a /30 of its own: x.1 at the first node, x.2 at the second. */
+    private static Wired triangle() {
+        return new Wired("a", "b", "c").cable("a:e0", "10.0.0.1/30", "b:f0", "10.0.0.2/30")
+                .cable("b:e1", "10.0.1.1/30", "c:f1", "10.0.1.2/30")
+                .cable("c:e2", "10.0.2.1/30", "a:f2", "10.0.2.2/30");
+    }
+
+    private static JobVerdict single(Wired wired, Map<String, List<LocalRank>> ranks) {
+        List<JobVerdict> verdicts = JobCheck.check(Jobs.assemble(ranks).jobs(), wired.topology(), MlxVersion.NEWEST);
+        assertThat(verdicts).hasSize(1);
+        return verdicts.get(0);
+    }
+
     @Test
-    void aRingJobIsUncheckedAndSaysWhy() {
-        String digest = "ab".repeat(32);
-        LocalRank r = new LocalRank(5, 1, Map.of("MLX_HOSTFILE", "/tmp/h.json", "MLX_RANK", "0"), Optional.empty(), Optional.of(digest));
-        JobVerdict v = single(straight(), Map.of("a", List.of(r)));
+    void anAlignedRingJobHasNoFinding() {
+        // rank r listens on its end of the cable to rank r-1 (ring.cpp: rank r-1 connects to each of rank r's addresses)
+        Map<String, List<LocalRank>> ranks = Map.of("a", List.of(ring(10, "0", 3, "10.0.2.2:5000")),
+                "b", List.of(ring(20, "1", 3, "10.0.0.2:5001")), "c", List.of(ring(30, "2", 3, "10.0.1.2:5002")));
+
+        JobVerdict v = single(triangle(), ranks);
+
+        assertThat(v.job().id()).isEqualTo(RING);
+        assertThat(v.job().size()).contains(3);
+        assertThat(v.findings()).isEmpty();
+        assertThat(v.verdict()).isEqualTo("ok");
+    }
+
+    @Test
+    void twoWiresOnOneSubnetAreASharedSubnetErrorNamingBothCables() {
+        // the lab's case and a Mac's: every port of a and b in 169.254.0.0/16, both a-b cables listed
+        Wired macs = new Wired("a", "b").cable("a:en2", "169.254.200.1/16", "b:en4", "169.254.200.2/16")
+                .cable("a:en3", "169.254.200.3/16", "b:en5", "169.254.200.4/16");
+        Map<String, List<LocalRank>> ranks = Map.of("a", List.of(ring(4242, "0", 2, "169.254.200.1:5000", "169.254.200.3:5001")),
+                "b", List.of(ring(4343, "1", 2, "169.254.200.2:5002", "169.254.200.4:5003")));
+
+        JobVerdict v = single(macs, ranks);
+
+        assertThat(v.verdict()).isEqualTo("error");
+        assertThat(v.findings()).extracting(Finding::code).containsOnly(Code.SHARED_SUBNET);
+        assertThat(v.findings()).filteredOn(f -> f.message().contains("MLX_HOSTFILE[1][0]")).singleElement().satisfies(f -> {
+            assertThat(f.ranks()).containsExactly(0, 1);
+            assertThat(f.rail()).contains(0);
+            assertThat(f.ports()).contains(PortRef.parse("a:en2"), PortRef.parse("a:en3"));
+            assertThat(f.message()).isEqualTo("job " + RING + ", rank 0 (a, pid 4242) and rank 1 (b, pid 4343): MLX_HOSTFILE[1][0]"
+                    + " \"169.254.200.2\": a connection from a to 169.254.200.2 (b:en4, on cable a:en2\u2013b:en4) may leave a by any of"
+                    + " a:en2, a:en3, which all hold 169.254.0.0/16: the kernel takes the first of equal routes, so the wire may travel"
+                    + " cable a:en3\u2013b:en5; give each cable a subnet of its own (railmap addresses)");
+        });
+    }
+
+    @Test
+    void aWireToANodeThatIsNoRingNeighbourIsARailMismatchAndAnAddressNoPortHasIsStale() {
+        // b lists its end of the cable to c: a (rank 0) connects to it over no cable of its own
+        Map<String, List<LocalRank>> ranks = Map.of("a", List.of(ring(10, "0", 3, "10.0.2.2:5000")),
+                "b", List.of(ring(20, "1", 3, "10.0.1.1:5001")), "c", List.of(ring(30, "2", 3, "10.9.9.9:5002")));
+
+        JobVerdict v = single(triangle(), ranks);
+
+        assertThat(v.verdict()).isEqualTo("error");
+        assertThat(v.findings()).filteredOn(f -> f.code() == Code.JOB_RAIL_MISMATCH).singleElement().satisfies(f -> {
+            assertThat(f.ranks()).containsExactly(0, 1);
+            assertThat(f.ports()).containsExactly(PortRef.parse("b:e1"), PortRef.parse("c:f1"));
+            assertThat(f.message()).startsWith("job " + RING + ", rank 0 (a, pid 10) and rank 1 (b, pid 20): MLX_HOSTFILE[1][0]"
+                    + " \"10.0.1.1\" is b:e1's, which is cabled to c:f1, not to a");
+        });
+        assertThat(v.findings()).filteredOn(f -> f.code() == Code.JOB_STALE).singleElement()
+                .satisfies(f -> assertThat(f.message()).startsWith("job " + RING + ", rank 1 (b, pid 20) and rank 2 (c, pid 30):"
+                        + " MLX_HOSTFILE[2][0] \"10.9.9.9\" is no address of c's ports"));
+    }
+
+    @Test
+    void aMissingRingRankIsIncompleteAndTheHostfileIsNotChecked() {
+        Map<String, List<LocalRank>> ranks = Map.of("a", List.of(ring(10, "0", 3, "10.9.9.9:5000")),
+                "b", List.of(ring(20, "1", 3, "10.0.0.2:5001")));
+
+        JobVerdict v = single(triangle(), ranks);
+
+        assertThat(v.findings()).singleElement().satisfies(f -> {
+            assertThat(f.code()).isEqualTo(Code.JOB_INCOMPLETE);
+            assertThat(f.message()).isEqualTo("job " + RING + ": found 2 of its 3 ranks; rank 2 not found (not started, ended, or on a node"
+                    + " whose daemon does not publish its ranks); found rank 0 (a, pid 10) and rank 1 (b, pid 20)");
+        });
+    }
+
+    @Test
+    void theRankNumberIsMlxRankReadAsTheRingBackendReadsItAndOnePastTheFileIsIncomplete() {
+        // ring.cpp init: std::atoi(MLX_RANK), so " 1x" is rank 1 (the entry the rank published is entry 1)
+        Map<String, List<LocalRank>> ranks = Map.of("a", List.of(ring(10, "0", 2, "10.0.0.1:5000")),
+                "b", List.of(ring(20, " 1x", 2, "10.0.0.2:5001")), "c", List.of(ringWithoutEntry(30, "2")));
+
+        JobVerdict v = single(triangle(), ranks);
+
+        assertThat(v.job().ranks()).extracting(JobRank::rank).containsExactly(Optional.of(0), Optional.of(1), Optional.of(2));
+        assertThat(v.findings()).singleElement().satisfies(f -> {
+            assertThat(f.code()).isEqualTo(Code.JOB_INCOMPLETE);
+            assertThat(f.message()).isEqualTo("job " + RING + ": rank 2 (c, pid 30) is past the job's 2 ranks (its hostfile has 2"
+                    + " entries): the ring backend refuses it");
+        });
+    }
+
+    @Test
+    void aRankThatPublishedNoEntryLeavesTheJobUncheckedAndSaysWhy() {
+        Map<String, List<LocalRank>> ranks = Map.of("a", List.of(ring(10, "0", 2, "10.0.0.1:5000")), "b", List.of(ringWithoutEntry(20, "1")));
+
+        JobVerdict v = single(triangle(), ranks);
+
         assertThat(v.verdict()).isEqualTo("unchecked");
-        assertThat(v.findings()).singleElement().satisfies(f -> assertThat(f.code()).isEqualTo(Code.JOB_UNCHECKED));
+        assertThat(v.findings()).singleElement().satisfies(f -> {
+            assertThat(f.code()).isEqualTo(Code.JOB_UNCHECKED);
+            assertThat(f.ranks()).containsExactly(1);
+            assertThat(f.message()).startsWith("job " + RING + ", rank 1 (b, pid 20): published no entry of the hostfile MLX_HOSTFILE"
+                    + " names").contains("host name", "--mode mlx-ring");
+        });
+        JobVerdict none = single(triangle(), Map.of("a", List.of(ringWithoutEntry(10, "0"))));
+        assertThat(none.findings()).extracting(Finding::code).containsExactly(Code.JOB_UNCHECKED);
     }
 
     @Test

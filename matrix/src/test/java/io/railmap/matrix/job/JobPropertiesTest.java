@@ -33,7 +33,9 @@ import org.junit.jupiter.api.RepetitionInfo;
  * but what {@code railmap matrix} itself said of them (a mesh's unused extra wires), and none when it
  * said nothing; one whose rank swapped two cells of its row that differ is always an error; one whose
  * rank swapped two rails of a cell is a {@code job-rail-mismatch} on both. Each failure names its seed:
- * rerun one case by setting {@code BASE_SEED} to it.
+ * rerun one case by setting {@code BASE_SEED} to it. Ring jobs of MLX's ring backend ({@link RingCase}): one whose
+ * ranks list their ends of their cables to the rank before gets no finding; one whose rank lists its end of a cable
+ * to a node outside the job instead is a {@code job-rail-mismatch} naming that wire.
  */
 class JobPropertiesTest {
     private static final long BASE_SEED = 0x10b5_2026L;
@@ -54,9 +56,9 @@ class JobPropertiesTest {
                     settings.put("MLX_JACCL_RING", "1");
                 }
                 List<LocalRank> local = new ArrayList<>(List.of(new LocalRank(pid, 1_700_000_000_000L, settings,
-                        Optional.of(devices.get(i)), Optional.empty())));
+                        Optional.of(devices.get(i)), Optional.empty(), Optional.empty())));
                 // a process of another job on the same node changes nothing
-                local.add(new LocalRank(pid + 1, 1_700_000_000_000L, Map.of("NCCL_IB_HCA", "^nothing"), Optional.empty(), Optional.empty()));
+                local.add(new LocalRank(pid + 1, 1_700_000_000_000L, Map.of("NCCL_IB_HCA", "^nothing"), Optional.empty(), Optional.empty(), Optional.empty()));
                 Collections.shuffle(local, random);
                 out.put(nodes.get(i), local);
             }
@@ -199,6 +201,109 @@ class JobPropertiesTest {
             }, random)));
             assertThat(v.findings()).filteredOn(f -> f.code() == io.railmap.matrix.finding.Code.JOB_RAIL_MISMATCH)
                     .extracting(f -> f.rail().orElseThrow()).containsExactlyInAnyOrder(Math.min(x, y), Math.max(x, y));
+        });
+    }
+
+    /**
+     * A random ring job of MLX's ring backend: 2 to 8 nodes in a ring, every ring edge joined by the same 1 to 3
+     * cables (each a /30 of its own), and an outside node cabled to every one; each rank's published entry lists its
+     * ends of its cables to the rank before it, as railmap matrix --format ring-launch writes them.
+     *
+     * @param entries per rank, its {@code ip:port} addresses
+     * @param outside per rank, its address on its cable to the outside node
+     */
+    record RingCase(long seed, List<String> nodes, Topology topology, List<List<String>> entries, List<String> outside) {
+        Map<String, List<LocalRank>> ranks(List<List<String>> entries) {
+            Map<String, List<LocalRank>> out = new HashMap<>();
+            for (int r = 0; r < nodes.size(); r++) {
+                out.put(nodes.get(r), List.of(new LocalRank(100 + r, 1_700_000_000_000L, Map.of("MLX_RANK", String.valueOf(r),
+                        "MLX_HOSTFILE", "/tmp/tmp.job"), Optional.empty(), Optional.of("ab".repeat(32)),
+                        Optional.of(new io.railmap.matrix.model.RingEntry(nodes.size(), entries.get(r))))));
+            }
+            return out;
+        }
+    }
+
+    static RingCase randomRing(long seed) {
+        Random random = new Random(seed);
+        int n = 2 + random.nextInt(7);
+        int cables = 1 + random.nextInt(3);
+        List<String> nodes = new ArrayList<>();
+        for (int a = 0; a < n; a++) {
+            nodes.add("n" + a);
+        }
+        Collections.shuffle(nodes, random);
+        List<String> all = new ArrayList<>(nodes);
+        all.add("outside");
+        io.railmap.matrix.address.Wired wired = new io.railmap.matrix.address.Wired(all.toArray(String[]::new));
+        List<List<String>> entries = new ArrayList<>();
+        List<String> outside = new ArrayList<>();
+        for (int r = 0; r < n; r++) {
+            entries.add(new ArrayList<>());
+        }
+        int subnet = 0;
+        int port = 5000;
+        for (int r = 0; r < (n == 2 ? 1 : n); r++) {  // the edge between rank r and rank r-1; two ranks share one edge
+            int l = (r + n - 1) % n;
+            for (int k = 0; k < cables; k++, subnet++) {
+                String x = "10." + subnet / 64 + "." + subnet % 64 * 4 + ".";
+                wired.cable(nodes.get(r) + ":e" + subnet, x + "1/30", nodes.get(l) + ":f" + subnet, x + "2/30");
+                entries.get(r).add(x + "1:" + port++);  // rank r listens on its ends; rank l's ends are for rank l-1's wires
+                if (n == 2) {  // and for two ranks, rank 1's left neighbour is rank 0 over the same cables
+                    entries.get(l).add(x + "2:" + port++);
+                }
+            }
+        }
+        for (int r = 0; r < n; r++, subnet++) {
+            String x = "10." + subnet / 64 + "." + subnet % 64 * 4 + ".";
+            wired.cable(nodes.get(r) + ":o" + r, x + "1/30", "outside:o" + r, x + "2/30");
+            outside.add(x + "1:" + port++);
+        }
+        return new RingCase(seed, nodes, wired.topology(), entries, outside);
+    }
+
+    private static JobVerdict ringJob(RingCase c, List<List<String>> entries) {
+        List<JobVerdict> verdicts = JobCheck.check(Jobs.assemble(c.ranks(entries)).jobs(), c.topology(), MlxVersion.NEWEST);
+        assertThat(verdicts).hasSize(1);
+        return verdicts.get(0);
+    }
+
+    private static void named(RingCase c, Runnable assertions) {
+        try {
+            assertions.run();
+        } catch (AssertionError e) {
+            fail("seed " + c.seed() + ", ranks " + c.nodes() + ", entries " + c.entries() + ": " + e.getMessage(), e);
+        }
+    }
+
+    @RepeatedTest(100)
+    void aRingJobWhoseEveryRankListsItsEndsOfItsCablesToTheRankBeforeHasNoFinding(RepetitionInfo repetition) {
+        RingCase c = randomRing(BASE_SEED + repetition.getCurrentRepetition());
+        named(c, () -> {
+            JobVerdict v = ringJob(c, c.entries());
+            assertThat(v.job().size()).contains(c.nodes().size());
+            assertThat(v.findings()).isEmpty();
+            assertThat(v.verdict()).isEqualTo("ok");
+        });
+    }
+
+    @RepeatedTest(100)
+    void aRingRankListingItsEndOfACableToANodeOutsideTheJobIsARailMismatchNamingIt(RepetitionInfo repetition) {
+        RingCase c = randomRing(BASE_SEED + repetition.getCurrentRepetition());
+        Random random = new Random(~c.seed());
+        int r = random.nextInt(c.nodes().size());
+        int k = random.nextInt(c.entries().get(r).size());
+        List<List<String>> entries = new ArrayList<>(c.entries().stream().map(e -> (List<String>) new ArrayList<>(e)).toList());
+        entries.get(r).set(k, c.outside().get(r));
+        named(c, () -> {
+            JobVerdict v = ringJob(c, entries);
+            assertThat(v.verdict()).isEqualTo("error");
+            assertThat(v.findings()).filteredOn(f -> f.code() == io.railmap.matrix.finding.Code.JOB_RAIL_MISMATCH).singleElement()
+                    .satisfies(f -> {
+                        assertThat(f.rail()).contains(k);
+                        assertThat(f.ports()).contains(io.railmap.matrix.model.PortRef.parse(c.nodes().get(r) + ":o" + r));
+                        assertThat(f.message()).contains("MLX_HOSTFILE[" + r + "][" + k + "]", "pid " + (100 + r));
+                    });
         });
     }
 }

@@ -76,8 +76,8 @@ class JobsTest {
     @Test
     void ringRanksShareTheirHostfilesDigest() {
         String digest = "3f2a9c0e1b7d4a55" + "0".repeat(48);
-        LocalRank a = new LocalRank(5, 1, Map.of("MLX_HOSTFILE", "/tmp/h.json", "MLX_RANK", "0"), Optional.empty(), Optional.of(digest));
-        LocalRank b = new LocalRank(6, 1, Map.of("MLX_HOSTFILE", "/tmp/other-name.json", "MLX_RANK", "1"), Optional.empty(), Optional.of(digest));
+        LocalRank a = new LocalRank(5, 1, Map.of("MLX_HOSTFILE", "/tmp/h.json", "MLX_RANK", "0"), Optional.empty(), Optional.of(digest), Optional.empty());
+        LocalRank b = new LocalRank(6, 1, Map.of("MLX_HOSTFILE", "/tmp/other-name.json", "MLX_RANK", "1"), Optional.empty(), Optional.of(digest), Optional.empty());
         Job job = Jobs.assemble(Map.of("a", List.of(a), "b", List.of(b))).jobs().get(0);
         assertThat(job.id()).isEqualTo("mlx-ring 3f2a9c0e1b7d4a55");
         assertThat(job.kind()).isEqualTo(JobKind.MLX_RING);

@@ -1,6 +1,7 @@
 package io.railmap.matrix.job;
 
 import io.railmap.matrix.model.LocalRank;
+import io.railmap.matrix.model.RingEntry;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -25,13 +26,31 @@ final class Ranks {
     /** A jaccl rank: MLX_RANK, MLX_JACCL_COORDINATOR and MLX_IBV_DEVICES set, its row read. */
     static LocalRank jaccl(long pid, int rank, String coordinator, List<List<String>> row) {
         return new LocalRank(pid, 1_700_000_000_000L + pid, Map.of("MLX_RANK", String.valueOf(rank), "MLX_JACCL_COORDINATOR", coordinator,
-                "MLX_IBV_DEVICES", "/tmp/hosts_" + rank + ".json"), Optional.of(row), Optional.empty());
+                "MLX_IBV_DEVICES", "/tmp/hosts_" + rank + ".json"), Optional.of(row), Optional.empty(), Optional.empty());
     }
 
     /** A jaccl rank as {@link #jaccl}, with MLX_JACCL_RING=1 (jaccl runs the ring whenever the variable is set). */
     static LocalRank jacclRing(long pid, int rank, String coordinator, List<List<String>> row) {
         return new LocalRank(pid, 1_700_000_000_000L + pid, Map.of("MLX_RANK", String.valueOf(rank), "MLX_JACCL_COORDINATOR", coordinator,
-                "MLX_IBV_DEVICES", "/tmp/hosts_" + rank + ".json", "MLX_JACCL_RING", "1"), Optional.of(row), Optional.empty());
+                "MLX_IBV_DEVICES", "/tmp/hosts_" + rank + ".json", "MLX_JACCL_RING", "1"), Optional.of(row), Optional.empty(), Optional.empty());
+    }
+
+    /** The hostfile digest of the ring ranks of {@link #ring}: one job. */
+    static final String RING_DIGEST = "3f2a9c0e1b7d4a55" + "0".repeat(48);
+
+    /**
+     * A rank of MLX's ring backend as mlx.launch starts it: MLX_RANK and MLX_HOSTFILE set, its hostfile's digest and its
+     * own entry of that hostfile read (the file's {@code size} entries; its addresses {@code ip:port}).
+     */
+    static LocalRank ring(long pid, String rank, int size, String... addresses) {
+        return new LocalRank(pid, 1_700_000_000_000L + pid, Map.of("MLX_RANK", rank, "MLX_HOSTFILE", "/tmp/tmp.r" + pid),
+                Optional.empty(), Optional.of(RING_DIGEST), Optional.of(new RingEntry(size, List.of(addresses))));
+    }
+
+    /** A ring rank as {@link #ring} whose entry is not published (its file unreadable, or a host name in it). */
+    static LocalRank ringWithoutEntry(long pid, String rank) {
+        return new LocalRank(pid, 1_700_000_000_000L + pid, Map.of("MLX_RANK", rank, "MLX_HOSTFILE", "/tmp/tmp.r" + pid),
+                Optional.empty(), Optional.of(RING_DIGEST), Optional.empty());
     }
 
     /** A process with these settings (name, value, ...), no devices row and no hostfile. */
@@ -40,6 +59,6 @@ final class Ranks {
         for (int i = 0; i < settings.length; i += 2) {
             map.put(settings[i], settings[i + 1]);
         }
-        return new LocalRank(pid, 1_700_000_000_000L + pid, map, Optional.empty(), Optional.empty());
+        return new LocalRank(pid, 1_700_000_000_000L + pid, map, Optional.empty(), Optional.empty(), Optional.empty());
     }
 }
