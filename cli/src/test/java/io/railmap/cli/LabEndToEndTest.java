@@ -26,8 +26,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
@@ -44,7 +48,15 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Linux, as in CI) and this checkout's daemon is built; says why it is skipped elsewhere.
  */
 @ExtendWith(LabEndToEndTest.LabAvailable.class)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class LabEndToEndTest {
+    /**
+     * The example whose lab is up and as {@code lab up} made it, for the next test to use instead of making it again
+     * (a lab takes 5 to 15 s to make on two cores); empty when no lab is up or a test changed or may have changed it.
+     * Only a test that reads the lab, and passed, leaves it ({@link #asMade}); the order of the tests puts those of
+     * one example next to each other.
+     */
+    private static Optional<String> upAsMade = Optional.empty();
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -77,13 +89,37 @@ class LabEndToEndTest {
     }
 
     @AfterEach
-    void labDown() {
+    void labDownUnlessAsMade() {
+        if (upAsMade.isEmpty()) {
+            labDown();
+        }
+    }
+
+    @AfterAll
+    static void labDown() {
+        upAsMade = Optional.empty();
         Run down = Run.of("lab", "down");
         assertThat(down.code()).as(down.err()).isZero();
     }
 
+    /** Called by a test that passed and only read the lab of {@code example}: the next test of that example may use it. */
+    private static void asMade(String example) {
+        upAsMade = Optional.of(example);
+    }
+
+    /**
+     * The lab of {@code example}, as {@code lab up} makes it: the one the previous test left as made ({@link #asMade}),
+     * or a new one (the previous lab taken down first).
+     */
     private static LabTopology up(String example) throws Exception {
         Path file = ROOT.resolve("examples").resolve(example);
+        if (upAsMade.equals(Optional.of(example))) {
+            upAsMade = Optional.empty();
+            return LabTopology.read(file.toString(), Files.readString(file));
+        }
+        if (upAsMade.isPresent()) {
+            labDown();
+        }
         Run up = Run.of("lab", "up", "--topology", file.toString(), "--wait-s", "90");
         assertThat(up.code()).as("lab up %s: %s%s", example, up.out(), up.err()).isZero();
         LabTopology topology = LabTopology.read(file.toString(), Files.readString(file));
@@ -143,7 +179,8 @@ class LabEndToEndTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"two-crossed.json", "three-mesh-doubled.json", "four-ring-double.json", "six-ring.json"})
+    @Order(2)
+    @ValueSource(strings = {"two-crossed.json", "three-mesh-doubled.json", "six-ring.json", "four-ring-double.json"})
     void everyDaemonWritesARailAlignedMatrixThatCheckAcceptsAndASwappedCellFails(String example) throws Exception {
         LabTopology topology = up(example);
         List<String> nodes = topology.nodes();
@@ -174,11 +211,13 @@ class LabEndToEndTest {
                     Run badCheck = Run.of("check", bad.toString(), "--lab", node, "--hosts", String.join(",", nodes));
                     assertThat(badCheck.code()).isEqualTo(ExitCodes.FINDINGS);
                     assertThat(badCheck.out()).contains("error mismatched-rail");
+                    asMade(example);
                     return;
                 }
             }
         }
         assertThat(example).as("only a topology without doubled cables has no cell to swap").isEqualTo("six-ring.json");
+        asMade(example);
     }
 
     /**
@@ -187,6 +226,7 @@ class LabEndToEndTest {
      * node its management address 10.231.0.&lt;i+1&gt;.
      */
     @Test
+    @Order(1)
     void aLabNodesRecordCarriesRdmaNamesLinkLocalAddressesAndItsManagementAddress() throws Exception {
         LabTopology topology = up("two-crossed.json");
         Set<String> ipv4 = new HashSet<>();
@@ -221,6 +261,7 @@ class LabEndToEndTest {
         assertThat(hostfile.get("hosts").get(1).get("ips").toString()).isEqualTo("[\"10.231.0.2\"]");
         Run env = Run.of("matrix", "--lab", "b", "--hosts", "a,b", "--format", "env", "--rank", "1");
         assertThat(env.out()).contains("MLX_JACCL_COORDINATOR=10.231.0.1:32323\n", "JACCL_COORDINATOR=10.231.0.1:32323\n");
+        asMade("two-crossed.json");
     }
 
     /** The confirmed cables of a topology file as the picture names them: {@code a:en2 b:en4}. */
@@ -275,6 +316,7 @@ class LabEndToEndTest {
     }
 
     @Test
+    @Order(3)
     void aPulledCableLeavesEveryMatrixAndReturnsWhenPlugged() throws Exception {
         LabTopology topology = up("four-ring-double.json");
         List<String> nodes = topology.nodes();
@@ -351,6 +393,7 @@ class LabEndToEndTest {
 
     /** Issue 13: after a cable pull the cable leaves the page without a reload, moved by the event stream ({@code GET /v1/events}). */
     @Test
+    @Order(4)
     void aPulledCableLeavesThePageWithoutAReload() throws Exception {
         Optional<String> noBrowser = Browser.skipped();
         org.junit.jupiter.api.Assumptions.assumeTrue(noBrowser.isEmpty(), () -> "topology page in a browser skipped: " + noBrowser.orElseThrow());
