@@ -8,6 +8,7 @@ import io.railmap.matrix.codec.SnapshotCodec;
 import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.job.JobCheck;
 import io.railmap.matrix.job.JobsJson;
+import io.railmap.matrix.job.Ranks;
 import io.railmap.matrix.model.LocalRank;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
@@ -17,7 +18,6 @@ import io.railmap.matrix.model.PortState;
 import io.railmap.matrix.model.Snapshot;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -34,13 +34,10 @@ class JobsCommandTest {
                 PortState.ACTIVE, Optional.empty(), List.of(PortRef.parse(far)));
     }
 
+
+    /** A jaccl rank (coordinator 10.0.0.1:32323) with its devices row: cells "-" (null) or one name. */
     private static LocalRank rank(long pid, int rank, String... row) {
-        List<List<String>> cells = new ArrayList<>();
-        for (String cell : row) {
-            cells.add(cell.equals("-") ? List.of() : List.of(cell));
-        }
-        return new LocalRank(pid, 1_700_000_000_000L, Map.of("MLX_RANK", String.valueOf(rank), "MLX_JACCL_COORDINATOR", "10.0.0.1:32323"),
-                Optional.of(cells), Optional.empty(), Optional.empty());
+        return Ranks.jaccl(pid, rank, "10.0.0.1:32323", Ranks.row(String.join("|", row)));
     }
 
     private Path snapshot(LocalRank onA, LocalRank onB) throws Exception {
@@ -86,7 +83,7 @@ class JobsCommandTest {
         assertThat(job.fieldNames()).toIterable().containsExactly("id", "kind", "size", "verdict", "nodes", "ranks", "findings");
         assertThat(job.get("id").asText()).isEqualTo("jaccl 10.0.0.1:32323");
         assertThat(job.get("verdict").asText()).isEqualTo("error");
-        assertThat(job.get("ranks").get(1).toString()).isEqualTo("{\"rank\":1,\"node\":\"b\",\"pid\":4343,\"startedMs\":1700000000000}");
+        assertThat(job.get("ranks").get(1).toString()).isEqualTo("{\"rank\":1,\"node\":\"b\",\"pid\":4343,\"startedMs\":1700000004343}");
         assertThat(job.get("findings").get(0).get("code").asText()).isEqualTo("job-rail-mismatch");
         assertThat(job.get("findings").get(0).get("ports")).hasSize(4);
         // the very bytes the daemon writes for the same snapshot (ApiVerticle's GET /v1/jobs)

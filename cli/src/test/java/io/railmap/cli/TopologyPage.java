@@ -7,7 +7,6 @@ import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.Collectors;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
@@ -85,21 +84,17 @@ final class TopologyPage implements AutoCloseable {
 
     /** @return the matrix table's rows, cells separated by " | " */
     List<String> matrixRows() {
-        return driver.findElements(By.cssSelector("#matrix tr")).stream()
-                .map(row -> row.findElements(By.tagName("td")).stream().map(WebElement::getText).collect(Collectors.joining(" | ")))
-                .toList();
+        return rows("#matrix tr");
     }
 
     /** @return the running jobs' lines, cells separated by " | " ({@code jaccl 10.0.0.1:5000 | 0,1 | a,b | ok}) */
     List<String> jobs() {
-        return driver.findElements(By.cssSelector("#jobs tr.job")).stream()
-                .map(row -> row.findElements(By.tagName("td")).stream().map(WebElement::getText).collect(Collectors.joining(" | ")))
-                .toList();
+        return rows("#jobs tr.job");
     }
 
     /** @return the running jobs' findings as listed, {@code error job-rail-mismatch: ...} */
     List<String> jobFindings() {
-        return driver.findElements(By.cssSelector("#jobs-findings li")).stream().map(WebElement::getText).toList();
+        return texts("#jobs-findings li");
     }
 
     /** @return the cables outlined for a running job's finding, each {@code a:en2 b:en4} */
@@ -116,6 +111,22 @@ final class TopologyPage implements AutoCloseable {
     void screenshot(Path file) throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
         Files.copy(driver.getScreenshotAs(OutputType.FILE).toPath(), file, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /**
+     * Reads every row matched in one script (the page rebuilds its tables on every event, so an element found by one
+     * WebDriver call may be gone at the next): each row's cells' text, trimmed, separated by " | ".
+     */
+    @SuppressWarnings("unchecked")
+    private List<String> rows(String css) {
+        return (List<String>) driver.executeScript("return Array.from(document.querySelectorAll(arguments[0]),"
+                + " r => Array.from(r.querySelectorAll('td'), c => c.innerText.trim()).join(' | '));", css);
+    }
+
+    /** Reads every match's text, trimmed, in one script (as {@link #rows}). */
+    @SuppressWarnings("unchecked")
+    private List<String> texts(String css) {
+        return (List<String>) driver.executeScript("return Array.from(document.querySelectorAll(arguments[0]), e => e.innerText.trim());", css);
     }
 
     /** Reads every match in one script: the page may swap its picture between two WebDriver calls. */

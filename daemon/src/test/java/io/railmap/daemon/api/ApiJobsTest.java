@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.railmap.daemon.engine.Engine;
+import io.railmap.matrix.job.Ranks;
 import io.railmap.matrix.model.LocalRank;
 import io.railmap.matrix.model.NodeRecord;
 import io.railmap.matrix.model.Port;
@@ -13,7 +14,6 @@ import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.model.PortState;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.client.HttpResponse;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -35,14 +35,10 @@ class ApiJobsTest {
                 PortState.ACTIVE, Optional.empty(), List.of(PortRef.parse(far)));
     }
 
-    /** A jaccl rank with its devices row: cells "-" (null) or one name. */
+
+    /** A jaccl rank (coordinator 10.0.0.1:32323) with its devices row: cells "-" (null) or one name. */
     private static LocalRank rank(long pid, int rank, String... row) {
-        List<List<String>> cells = new ArrayList<>();
-        for (String cell : row) {
-            cells.add(cell.equals("-") ? List.of() : List.of(cell));
-        }
-        return new LocalRank(pid, 1_700_000_000_000L, Map.of("MLX_RANK", String.valueOf(rank), "MLX_JACCL_COORDINATOR", "10.0.0.1:32323",
-                "MLX_IBV_DEVICES", "/tmp/hosts_" + rank + ".json"), Optional.of(cells), Optional.empty(), Optional.empty());
+        return Ranks.jaccl(pid, rank, "10.0.0.1:32323", Ranks.row(String.join("|", row)));
     }
 
     @BeforeAll

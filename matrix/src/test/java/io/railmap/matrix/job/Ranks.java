@@ -9,13 +9,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Local ranks for tests, as a daemon would publish them. */
-final class Ranks {
+/** Local ranks for tests, as a daemon would publish them (also the daemon's and the CLI's tests, through the test jar). */
+public final class Ranks {
     private Ranks() {
     }
 
     /** A row from a compact notation: cells joined by '|', a cell "-" (null) or names joined by '+'. */
-    static List<List<String>> row(String row) {
+    public static List<List<String>> row(String row) {
         List<List<String>> cells = new ArrayList<>();
         for (String cell : row.split("\\|", -1)) {
             cells.add(cell.equals("-") ? List.of() : Arrays.asList(cell.split("\\+", -1)));
@@ -24,7 +24,7 @@ final class Ranks {
     }
 
     /** A jaccl rank: MLX_RANK, MLX_JACCL_COORDINATOR and MLX_IBV_DEVICES set, its row read. */
-    static LocalRank jaccl(long pid, int rank, String coordinator, List<List<String>> row) {
+    public static LocalRank jaccl(long pid, int rank, String coordinator, List<List<String>> row) {
         return new LocalRank(pid, 1_700_000_000_000L + pid, Map.of("MLX_RANK", String.valueOf(rank), "MLX_JACCL_COORDINATOR", coordinator,
                 "MLX_IBV_DEVICES", "/tmp/hosts_" + rank + ".json"), Optional.of(row), Optional.empty(), Optional.empty());
     }
