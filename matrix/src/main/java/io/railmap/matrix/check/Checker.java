@@ -438,40 +438,14 @@ public final class Checker {
     }
 
     /**
-     * Thunderbolt RDMA devices take at most {@value JacclRules#THUNDERBOLT_MAX_QUEUE_PAIRS} queue pairs
-     * each; jaccl makes one per wire it uses ({@code mesh.cpp} {@code MeshGroup::initialize}: wire 0 of
-     * every peer; {@code ring.cpp} {@code RingGroup::initialize}: every wire left and right, so with 2
-     * ranks each device twice).
+     * What jaccl opens on each RDMA device against what the device holds ({@link DeviceBudget}), for
+     * the group jaccl would build.
      */
     private void queuePairs(Optional<JacclMode> mode) {
-        if (mode.isEmpty()) {
+        if (mode.isEmpty() || ranks.size() < 2) {
             return;
         }
-        int n = ranks.size();
-        for (int r = 0; r < n; r++) {
-            Map<String, Integer> count = new HashMap<>();
-            List<List<String>> used = new ArrayList<>();
-            if (mode.get() == JacclMode.MESH) {
-                for (int p = 0; p < n; p++) {
-                    if (p != r && !cells.get(r).get(p).isEmpty()) {
-                        used.add(cells.get(r).get(p).subList(0, 1));
-                    }
-                }
-            } else if (n >= 2) {
-                used.add(cells.get(r).get(JacclRules.left(r, n)));
-                used.add(cells.get(r).get(JacclRules.right(r, n)));
-            }
-            used.forEach(cell -> cell.forEach(name -> count.merge(name, 1, Integer::sum)));
-            Map<String, Port> index = names.computeIfAbsent(ranks.get(r), this::nameIndex);
-            for (Map.Entry<String, Integer> e : new TreeMap<>(count).entrySet()) {
-                Port port = index.get(e.getKey());
-                if (port != null && port.kind() == PortKind.THUNDERBOLT && e.getValue() > JacclRules.THUNDERBOLT_MAX_QUEUE_PAIRS) {
-                    add(Code.TOO_MANY_QUEUE_PAIRS, Severity.ERROR, List.of(r), null, rank(r) + " uses " + quoted(List.of(e.getKey()))
-                            + " for " + e.getValue() + " queue pairs, but a Thunderbolt RDMA device takes at most "
-                            + JacclRules.THUNDERBOLT_MAX_QUEUE_PAIRS + " (the next ibv_create_qp fails with EBUSY); name each"
-                            + " device for fewer peers or wires");
-                }
-            }
-        }
+        findings.addAll(DeviceBudget.of(ranks, cells, mode.get(), version,
+                (r, name) -> Optional.ofNullable(names.computeIfAbsent(ranks.get(r), this::nameIndex).get(name))));
     }
 }
