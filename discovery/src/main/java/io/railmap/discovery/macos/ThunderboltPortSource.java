@@ -55,7 +55,7 @@ import java.util.regex.Pattern;
  *   <li>bridge: the bridge whose {@code member:} line names the netdev ({@code bridge0}, the
  *       Thunderbolt Bridge); none when no bridge lists it or {@code ifconfig} gives no output;</li>
  *   <li>RDMA limits: the device's {@code max_qp}, {@code max_pd}, {@code max_mr}, {@code max_cqe} in
- *       {@code ibv_devinfo -v} ({@link IbvDevinfo}); none when it does not print them.</li>
+ *       {@code ibv_devinfo -v} ({@link io.railmap.discovery.model.IbvDevinfo}); none when it does not print them.</li>
  * </ul>
  * The node's {@code rdmaEnabled} is what {@code rdma_ctl status} prints. A netdev without an RDMA
  * device that the {@link AssumedRdma} rule selects is given {@code rdma_<netdev>} (labs and tests).

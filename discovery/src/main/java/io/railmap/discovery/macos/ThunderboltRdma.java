@@ -1,6 +1,7 @@
 package io.railmap.discovery.macos;
 
 import io.railmap.discovery.model.DiscoveryException;
+import io.railmap.discovery.model.IbvDevinfo;
 import io.railmap.discovery.model.SkipException;
 import io.railmap.matrix.model.PortState;
 import io.railmap.matrix.model.RdmaLimits;
@@ -47,7 +48,8 @@ final class ThunderboltRdma {
         Optional<IbvDevinfo> verbs = Optional.empty();
         String verbsWhy = null;
         try {
-            verbs = Optional.of(IbvDevinfo.parse(runner.run(MacCommand.IBV_DEVINFO)));
+            CommandOutput output = runner.run(MacCommand.IBV_DEVINFO);
+            verbs = Optional.of(IbvDevinfo.parse(output.source(), output.text()));
         } catch (CommandException | DiscoveryException e) {
             verbsWhy = e.getMessage();
         }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.railmap.discovery.model.DiscoveryException;
+import io.railmap.discovery.model.IbvDevinfo;
 import io.railmap.matrix.model.PortState;
 import io.railmap.matrix.model.RdmaLimits;
 import org.junit.jupiter.api.Test;
@@ -11,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class IbvDevinfoTest {
 
     private static IbvDevinfo parse(String text) throws DiscoveryException {
-        return IbvDevinfo.parse(new CommandOutput("ibv_devinfo.txt", text));
+        return IbvDevinfo.parse("ibv_devinfo.txt", text);
     }
 
     /** ibv_devinfo_tn3205.txt, the plain ibv_devinfo block of three M4 Pro Mac minis' ports. */

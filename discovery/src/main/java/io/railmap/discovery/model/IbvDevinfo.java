@@ -1,8 +1,5 @@
-package io.railmap.discovery.macos;
+package io.railmap.discovery.model;
 
-import io.railmap.discovery.model.DiscoveryException;
-import io.railmap.discovery.model.IbPortState;
-import io.railmap.discovery.model.Quote;
 import io.railmap.matrix.model.PortState;
 import io.railmap.matrix.model.RdmaLimits;
 import java.util.ArrayList;
@@ -39,7 +36,7 @@ import java.util.regex.Pattern;
  * @param limits   for each device whose block gives a limit, its limits
  * @param limitNotes for each device with a limit line left out, why, naming the source and line
  */
-record IbvDevinfo(Map<String, Map<Integer, PortState>> devices, Map<String, String> problems, Map<String, RdmaLimits> limits,
+public record IbvDevinfo(Map<String, Map<Integer, PortState>> devices, Map<String, String> problems, Map<String, RdmaLimits> limits,
                   Map<String, List<String>> limitNotes) {
     private static final Pattern LIMIT = Pattern.compile("(max_qp|max_pd|max_mr|max_cqe):\\s*(\\S.*)");
     private static final Pattern COUNT = Pattern.compile("\\d{1,10}");
@@ -49,7 +46,12 @@ record IbvDevinfo(Map<String, Map<Integer, PortState>> devices, Map<String, Stri
     private static final Pattern STATE = Pattern.compile("state:\\s*(.*)");
     private static final Pattern STATE_VALUE = Pattern.compile("PORT_([A-Z_]{1,32}) \\((\\d{1,4})\\)");
 
-    IbvDevinfo {
+    /**
+     * Copies the maps.
+     *
+     * @throws NullPointerException when a component is null
+     */
+    public IbvDevinfo {
         Map<String, Map<Integer, PortState>> copy = new LinkedHashMap<>();
         devices.forEach((device, ports) -> copy.put(device, Map.copyOf(ports)));
         devices = Collections.unmodifiableMap(copy);
@@ -61,22 +63,24 @@ record IbvDevinfo(Map<String, Map<Integer, PortState>> devices, Map<String, Stri
     }
 
     /**
+     * @param source what the text came from (a file, a command line), for messages
+     * @param text   the output of {@code ibv_devinfo} or {@code ibv_devinfo -v}
      * @return the devices listed
      * @throws DiscoveryException when no {@code hca_id} line is found or a {@code port} line
      *                            precedes every {@code hca_id}; the message names the source and
      *                            line
      */
-    static IbvDevinfo parse(CommandOutput output) throws DiscoveryException {
+    public static IbvDevinfo parse(String source, String text) throws DiscoveryException {
         Map<String, Map<Integer, PortState>> devices = new LinkedHashMap<>();
         Map<String, String> problems = new HashMap<>();
         Map<String, Map<String, Integer>> values = new LinkedHashMap<>();
         Map<String, List<String>> limitNotes = new LinkedHashMap<>();
         String device = null;
         Integer port = null;
-        String[] lines = output.text().split("\\R", -1);
+        String[] lines = text.split("\\R", -1);
         for (int i = 0; i < lines.length; i++) {
             String line = lines[i].strip();
-            String where = output.source() + ": line " + (i + 1) + " " + Quote.value(line);
+            String where = source + ": line " + (i + 1) + " " + Quote.value(line);
             Matcher m;
             if ((m = HCA.matcher(line)).lookingAt()) {
                 device = m.group(1);
@@ -112,7 +116,7 @@ record IbvDevinfo(Map<String, Map<Integer, PortState>> devices, Map<String, Stri
             }
         }
         if (devices.isEmpty()) {
-            throw new DiscoveryException(output.source() + ": no \"hca_id:\" line");
+            throw new DiscoveryException(source + ": no \"hca_id:\" line");
         }
         Map<String, RdmaLimits> limits = new LinkedHashMap<>();
         values.forEach((name, own) -> RdmaLimits.of(own.get(LIMITS.get(0)), own.get(LIMITS.get(1)), own.get(LIMITS.get(2)),
@@ -121,27 +125,27 @@ record IbvDevinfo(Map<String, Map<Integer, PortState>> devices, Map<String, Stri
     }
 
     /** @return the limits of {@code device} its block gives, when it gives any ({@code ibv_devinfo -v}) */
-    Optional<RdmaLimits> limits(String device) {
+    public Optional<RdmaLimits> limits(String device) {
         return Optional.ofNullable(limits.get(device));
     }
 
     /** @return why limit lines of {@code device} were left out, each naming the source and line; empty when none was */
-    List<String> limitNotes(String device) {
+    public List<String> limitNotes(String device) {
         return limitNotes.getOrDefault(device, List.of());
     }
 
     /** @return true when {@code device} is listed */
-    boolean lists(String device) {
+    public boolean lists(String device) {
         return devices.containsKey(device);
     }
 
     /** @return the state of port {@code port} of {@code device}, when listed */
-    Optional<PortState> state(String device, int port) {
+    public Optional<PortState> state(String device, int port) {
         return Optional.ofNullable(devices.getOrDefault(device, Map.of()).get(port));
     }
 
     /** @return why the block of {@code device} cannot be trusted, when it cannot */
-    Optional<String> problem(String device) {
+    public Optional<String> problem(String device) {
         return Optional.ofNullable(problems.get(device));
     }
 
