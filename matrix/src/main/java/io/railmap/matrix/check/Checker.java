@@ -33,7 +33,7 @@ import java.util.TreeMap;
  * <li>Errors whatever the mode: {@code not-square} (then nothing else is checked), {@code one-rank},
  *     {@code empty-name}, {@code unknown-device}, {@code netdev-name},
  *     {@code unpaired-wire}, {@code not-a-cable}, {@code mismatched-rail}, {@code link-down},
- *     {@code too-many-queue-pairs}; {@code diagonal-not-empty}, a warning where jaccl runs the ring,
+ *     {@code too-many-queue-pairs}, {@code too-many-memory-regions} ({@link DeviceBudget}); {@code diagonal-not-empty}, a warning where jaccl runs the ring,
  *     which never reads the diagonal.</li>
  * <li>A warning, {@code sources-disagree}, for a named port whose cable sources disagree (the same
  *     finding as the plan's, {@link SourcesDisagree}).</li>
