@@ -3,6 +3,7 @@ package io.railmap.discovery.linux;
 import io.railmap.discovery.model.AssumedRdma;
 import io.railmap.discovery.model.Discovery;
 import io.railmap.discovery.model.DiscoveryException;
+import io.railmap.discovery.model.IbvDevinfo;
 import io.railmap.discovery.model.Gid;
 import io.railmap.discovery.model.InterfaceSelection;
 import io.railmap.discovery.model.LocalPort;
@@ -14,6 +15,7 @@ import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.PortState;
+import io.railmap.matrix.model.RdmaLimits;
 import java.io.IOException;
 import java.net.SocketException;
 import java.nio.file.Files;
@@ -45,6 +47,14 @@ import java.util.Set;
  * {@code speed} (Mb/s) while there is carrier, unknown otherwise (the kernel answers {@code EINVAL}
  * without carrier, {@code -1} when the driver does not know).
  *
+ * <p><b>RDMA device limits</b>: the kernel keeps a device's {@code max_qp}, {@code max_pd},
+ * {@code max_mr} and {@code max_cqe} out of sysfs ({@code /sys/class/infiniband/<hca>} holds
+ * {@code node_guid}, {@code fw_ver}, {@code board_id} and the like; the limits are answered by the
+ * {@code IB_USER_VERBS_CMD_QUERY_DEVICE} verb), so on the live system they come from one run of
+ * {@code ibv_devinfo -v} ({@link VerbsLimits}), each device's on each of its ports; unknown when the
+ * program is missing or fails (with a note), and when reading a sysfs tree. A lab's veths have no
+ * verbs device, so no limits.
+ *
  * <p>Every port: its bridge from {@code /sys/class/net/<if>/master} when {@code brport} is there
  * ({@link NetdevFacts}); its IP addresses, on the live system only ({@link #live}), from the JDK's
  * interface list of the namespace the process runs in ({@link PortAddresses}), and unknown when
@@ -63,13 +73,22 @@ public final class SysfsPortSource implements PortSource {
     private final AssumedRdma assumed;
     /** True on the live system: addresses come from the JDK. */
     private final boolean live;
+    /** The RDMA devices' limits, when asked ({@link VerbsLimits}); a sysfs tree has none to ask. */
+    private final Optional<VerbsLimits> verbs;
 
-    private SysfsPortSource(String node, Path root, InterfaceSelection selection, AssumedRdma assumed, boolean live) {
+    private SysfsPortSource(String node, Path root, InterfaceSelection selection, AssumedRdma assumed, boolean live,
+                            Optional<VerbsLimits> verbs) {
         this.node = Names.node("node", node);
         this.root = Objects.requireNonNull(root, "root");
         this.selection = Objects.requireNonNull(selection, "selection");
         this.assumed = Objects.requireNonNull(assumed, "assumed");
         this.live = live;
+        this.verbs = Objects.requireNonNull(verbs, "verbs");
+    }
+
+    /** Reads a sysfs tree, with the RDMA devices' limits from {@code verbs} (tests). */
+    SysfsPortSource(String node, Path root, InterfaceSelection selection, VerbsLimits verbs) {
+        this(node, root, selection, AssumedRdma.none(), false, Optional.of(verbs));
     }
 
     /**
@@ -82,7 +101,7 @@ public final class SysfsPortSource implements PortSource {
      * @throws IllegalArgumentException when the node name is bad
      */
     public SysfsPortSource(String node, Path root, InterfaceSelection selection, AssumedRdma assumed) {
-        this(node, root, selection, assumed, false);
+        this(node, root, selection, assumed, false, Optional.empty());
     }
 
     /**
@@ -91,7 +110,7 @@ public final class SysfsPortSource implements PortSource {
      * @throws IllegalArgumentException when the node name is bad
      */
     public SysfsPortSource(String node, Path root, InterfaceSelection selection) {
-        this(node, root, selection, AssumedRdma.none(), false);
+        this(node, root, selection, AssumedRdma.none(), false, Optional.empty());
     }
 
     /**
@@ -104,7 +123,7 @@ public final class SysfsPortSource implements PortSource {
      * @throws IllegalArgumentException when the node name is bad
      */
     public static SysfsPortSource live(String node, InterfaceSelection selection, AssumedRdma assumed) {
-        return new SysfsPortSource(node, Path.of("/"), selection, assumed, true);
+        return new SysfsPortSource(node, Path.of("/"), selection, assumed, true, Optional.of(VerbsLimits.LIVE));
     }
 
     /**
@@ -131,8 +150,10 @@ public final class SysfsPortSource implements PortSource {
         Set<String> rdmaNetdevs = new HashSet<>();
         Path ibClass = root.resolve("sys/class/infiniband");
         if (Files.isDirectory(ibClass)) {
-            for (Path hcaDir : list(ibClass, "no RDMA ports", found)) {
-                rdmaPorts(hcaDir, netClass, rdmaNetdevs, addresses, found);
+            List<Path> hcaDirs = list(ibClass, "no RDMA ports", found);
+            Optional<IbvDevinfo> limits = hcaDirs.isEmpty() ? Optional.empty() : verbs.flatMap(v -> v.read(found::note));
+            for (Path hcaDir : hcaDirs) {
+                rdmaPorts(hcaDir, netClass, rdmaNetdevs, addresses, limits, found);
             }
         }
         for (Path dir : list(netClass, "no plain netdevs", found)) {
@@ -142,7 +163,7 @@ public final class SysfsPortSource implements PortSource {
                     NetdevFacts facts = NetdevFacts.read(dir);
                     List<String> notes = new ArrayList<>(facts.notes());
                     found.add(port(netdev, assumed.device(netdev), 1, PortKind.ETHERNET, facts.speedGbps(),
-                            facts.plainState(), facts, addresses(netdev, addresses, notes), List.of()), notes);
+                            facts.plainState(), facts, addresses(netdev, addresses, notes), List.of(), Optional.empty()), notes);
                 } catch (SkipException e) {
                     found.skip(netdev, e.getMessage());
                 }
@@ -152,8 +173,9 @@ public final class SysfsPortSource implements PortSource {
     }
 
     private void rdmaPorts(Path hcaDir, Path netClass, Set<String> rdmaNetdevs, Optional<Map<String, List<String>>> addresses,
-                           Discovery.Builder found) {
+                           Optional<IbvDevinfo> verbsLimits, Discovery.Builder found) {
         String hca = SysfsFiles.name(hcaDir);
+        Optional<RdmaLimits> limits = verbsLimits.flatMap(v -> v.limits(hca));
         Path portsDir = hcaDir.resolve("ports");
         List<Path> portDirs;
         try {
@@ -179,8 +201,9 @@ public final class SysfsPortSource implements PortSource {
                 NetdevFacts facts = NetdevFacts.read(netClass.resolve(netdev));
                 List<String> notes = new ArrayList<>(rdma.notes());
                 notes.addAll(facts.notes());
+                verbsLimits.ifPresent(v -> notes.addAll(v.limitNotes(hca)));
                 found.add(port(netdev, Optional.of(hca), portNumber, rdma.kind(), rdma.rateGbps(), rdma.state(),
-                        facts, addresses(netdev, addresses, notes), rdma.gids()), notes);
+                        facts, addresses(netdev, addresses, notes), rdma.gids(), limits), notes);
             } catch (SkipException e) {
                 if (hcaExcluded.isPresent()) {
                     found.exclude(label, "excluded by interface selection entry " + Quote.value(hcaExcluded.get()));
@@ -197,13 +220,14 @@ public final class SysfsPortSource implements PortSource {
     }
 
     private LocalPort port(String netdev, Optional<String> hca, int portNumber, PortKind kind, Optional<Double> rate,
-                           PortState state, NetdevFacts facts, Optional<PortAddresses.Listed> addresses, List<Gid> gids)
+                           PortState state, NetdevFacts facts, Optional<PortAddresses.Listed> addresses, List<Gid> gids,
+                           Optional<RdmaLimits> limits)
             throws SkipException {
         try {
             Port port = new Port(node, netdev, hca, portNumber, kind, rate, state, Optional.empty(),
                     addresses.map(PortAddresses.Listed::addresses).orElse(List.of()),
                     addresses.map(PortAddresses.Listed::prefixLengths).orElse(Map.of()), addresses.isPresent(), facts.bridge(),
-                    Optional.empty(), Gid.roceV2Ipv4Index(gids), Optional.empty(), List.of());
+                    Optional.empty(), Gid.roceV2Ipv4Index(gids), Optional.empty(), limits, List.of());
             return new LocalPort(port, facts.mac(), facts.mtu(), facts.ifindex(), facts.carrier(), gids);
         } catch (IllegalArgumentException e) {
             throw new SkipException(Names.escape(e.getMessage(), Quote.PATH_CHARS));

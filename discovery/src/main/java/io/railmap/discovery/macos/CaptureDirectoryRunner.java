@@ -11,7 +11,7 @@ import java.nio.file.Path;
  * <ul>
  *   <li>{@code system_profiler.json}: {@code system_profiler SPThunderboltDataType -json} (required)</li>
  *   <li>{@code networksetup.txt}: {@code networksetup -listallhardwareports} (required)</li>
- *   <li>{@code ibv_devinfo.txt}: {@code ibv_devinfo} (optional)</li>
+ *   <li>{@code ibv_devinfo.txt}: {@code ibv_devinfo -v} (optional; plain {@code ibv_devinfo} output reads too, without limits)</li>
  *   <li>{@code rdma_ctl.txt}: {@code rdma_ctl status} (optional)</li>
  *   <li>{@code ifconfig.txt}: {@code ifconfig -a} (optional)</li>
  * </ul>

@@ -8,8 +8,8 @@ public enum MacCommand {
     SYSTEM_PROFILER(List.of("system_profiler", "SPThunderboltDataType", "-json")),
     /** Hardware port names ("Thunderbolt 3") and their BSD interfaces ("Device: en2"). */
     NETWORKSETUP(List.of("networksetup", "-listallhardwareports")),
-    /** The RDMA devices and their port states; absent or failing when RDMA is off. */
-    IBV_DEVINFO(List.of("ibv_devinfo")),
+    /** The RDMA devices, their port states and limits ({@code -v}); absent or failing when RDMA is off. */
+    IBV_DEVINFO(List.of("ibv_devinfo", "-v")),
     /** Whether RDMA over Thunderbolt is turned on: prints {@code enabled} or {@code disabled}. */
     RDMA_CTL(List.of("rdma_ctl", "status")),
     /** Every interface's addresses ({@code inet}, {@code inet6}) and each bridge's members. */

@@ -13,6 +13,7 @@ import io.railmap.discovery.model.SkipException;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
+import io.railmap.matrix.model.RdmaLimits;
 import io.railmap.matrix.model.PortState;
 import io.railmap.matrix.model.Thunderbolt;
 import java.util.ArrayList;
@@ -52,7 +53,9 @@ import java.util.regex.Pattern;
  *       {@code ifconfig -a} ({@link Ifconfig}, {@link PortAddresses}); unknown when {@code ifconfig}
  *       gives no output or no block for the netdev;</li>
  *   <li>bridge: the bridge whose {@code member:} line names the netdev ({@code bridge0}, the
- *       Thunderbolt Bridge); none when no bridge lists it or {@code ifconfig} gives no output.</li>
+ *       Thunderbolt Bridge); none when no bridge lists it or {@code ifconfig} gives no output;</li>
+ *   <li>RDMA limits: the device's {@code max_qp}, {@code max_pd}, {@code max_mr}, {@code max_cqe} in
+ *       {@code ibv_devinfo -v} ({@link io.railmap.discovery.model.IbvDevinfo}); none when it does not print them.</li>
  * </ul>
  * The node's {@code rdmaEnabled} is what {@code rdma_ctl status} prints. A netdev without an RDMA
  * device that the {@link AssumedRdma} rule selects is given {@code rdma_<netdev>} (labs and tests).
@@ -157,7 +160,8 @@ public final class ThunderboltPortSource implements PortSource {
                 Optional<String> mac = mac(hardwarePort, notes);
                 Optional<PortAddresses.Listed> addresses = addresses(ifconfig, netdev, notes);
                 Optional<String> bridge = ifconfig.flatMap(i -> i.bridge(netdev));
-                found.add(port(netdev, device, state, thunderbolt, addresses, bridge, mac, bus.parsed.peerHost()), notes);
+                Optional<RdmaLimits> limits = device.isPresent() ? rdma.limits(device.get(), notes) : Optional.empty();
+                found.add(port(netdev, device, state, thunderbolt, addresses, bridge, limits, mac, bus.parsed.peerHost()), notes);
             } catch (SkipException e) {
                 found.skip(bus.label, e.getMessage());
             }
@@ -230,13 +234,14 @@ public final class ThunderboltPortSource implements PortSource {
     }
 
     private LocalPort port(String netdev, Optional<String> device, PortState state, Thunderbolt thunderbolt,
-                           Optional<PortAddresses.Listed> addresses, Optional<String> bridge, Optional<String> mac, boolean carrier)
+                           Optional<PortAddresses.Listed> addresses, Optional<String> bridge, Optional<RdmaLimits> limits,
+                           Optional<String> mac, boolean carrier)
             throws SkipException {
         try {
             Port port = new Port(node, netdev, device, 1, PortKind.THUNDERBOLT, thunderbolt.linkSpeedGbps(), state,
                     Optional.of(thunderbolt), addresses.map(PortAddresses.Listed::addresses).orElse(List.of()),
                     addresses.map(PortAddresses.Listed::prefixLengths).orElse(Map.of()), addresses.isPresent(), bridge, Optional.empty(),
-                    Optional.empty(), Optional.empty(), List.of());
+                    Optional.empty(), Optional.empty(), limits, List.of());
             return new LocalPort(port, mac, OptionalInt.empty(), OptionalInt.empty(), carrier, List.of());
         } catch (IllegalArgumentException e) {
             throw new SkipException(Names.escape(e.getMessage(), Quote.PATH_CHARS));

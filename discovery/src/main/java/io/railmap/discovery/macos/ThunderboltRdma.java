@@ -1,13 +1,16 @@
 package io.railmap.discovery.macos;
 
 import io.railmap.discovery.model.DiscoveryException;
+import io.railmap.discovery.model.IbvDevinfo;
 import io.railmap.discovery.model.SkipException;
 import io.railmap.matrix.model.PortState;
+import io.railmap.matrix.model.RdmaLimits;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Which RDMA device backs a Thunderbolt netdev, and its port state. macOS names the device of
+ * Which RDMA device backs a Thunderbolt netdev, its port state and its limits. macOS names the device of
  * {@code enX} {@code rdma_enX}. In order:
  * <ol>
  *   <li>When {@code ibv_devinfo} gives usable output, it decides: {@code enX} has RDMA device
@@ -45,7 +48,8 @@ final class ThunderboltRdma {
         Optional<IbvDevinfo> verbs = Optional.empty();
         String verbsWhy = null;
         try {
-            verbs = Optional.of(IbvDevinfo.parse(runner.run(MacCommand.IBV_DEVINFO)));
+            CommandOutput output = runner.run(MacCommand.IBV_DEVINFO);
+            verbs = Optional.of(IbvDevinfo.parse(output.source(), output.text()));
         } catch (CommandException | DiscoveryException e) {
             verbsWhy = e.getMessage();
         }
@@ -86,6 +90,19 @@ final class ThunderboltRdma {
             return verbs.get().lists(name) ? Optional.of(name) : Optional.empty();
         }
         return enabled.orElse(false) ? Optional.of(name) : Optional.empty();
+    }
+
+    /**
+     * @param device an RDMA device
+     * @param notes  where to add why a limit line of the device was left out
+     * @return the device's limits as {@code ibv_devinfo -v} shows them, when it does
+     */
+    Optional<RdmaLimits> limits(String device, List<String> notes) {
+        if (verbs.isEmpty()) {
+            return Optional.empty();
+        }
+        notes.addAll(verbs.get().limitNotes(device));
+        return verbs.get().limits(device);
     }
 
     /**

@@ -53,6 +53,10 @@
  *   <tr><td></td><td>Ethernet Address</td><td>unknown</td></tr>
  *   <tr><td>{@code ibv_devinfo}</td><td>an odd line in a device's block</td><td>skips the port of that
  *       device</td></tr>
+ *   <tr><td></td><td>a {@code max_qp}, {@code max_pd}, {@code max_mr} or {@code max_cqe} line
+ *       ({@code -v}) that is no count, or a second one</td><td>that limit unknown, with a note</td></tr>
+ *   <tr><td>{@code ibv_devinfo -v} on Linux</td><td>the whole output (no program, a failure, no
+ *       {@code hca_id})</td><td>every RDMA port's limits unknown, with a note</td></tr>
  *   <tr><td>{@code ibv_devinfo}, {@code rdma_ctl}</td><td>the whole output</td><td>the next rule names
  *       the RDMA devices (see {@code macos.ThunderboltRdma}), with a note; without {@code rdma_ctl}
  *       the node's {@code rdmaEnabled} is unknown</td></tr>

@@ -371,6 +371,37 @@ class SysfsPortSourceTest {
         return tree;
     }
 
+    /**
+     * The limits of each RDMA device come from ibv_devinfo -v (sysfs has none): the E810's -v block of
+     * ibv_devinfo_v_irdma_e810_3fs_issue192.txt, its hca_id put on mlx5_0 of this tree; a bad max_qp of
+     * mlx5_1 costs that limit, noted; mlx5_2, which the output does not list, has none.
+     */
+    @Test
+    void eachRdmaPortTakesItsDevicesLimitsFromIbvDevinfoVerbose() throws Exception {
+        String e810;
+        try (java.io.InputStream in = getClass().getResourceAsStream("/fixtures/linux/ibv_devinfo_v_irdma_e810_3fs_issue192.txt")) {
+            e810 = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        String verbs = e810.replace("hca_id:\tirdma0", "hca_id:\tmlx5_0") + "hca_id:\tmlx5_1\n\tmax_qp:\t\t\t\t-3\n\tmax_mr:\t\t\t\t100\n";
+        SysfsTree tree = threeRocePorts();
+
+        Discovery found = new SysfsPortSource("n1", tree.root(), InterfaceSelection.rdmaOnly(),
+                note -> VerbsLimits.parse("ibv_devinfo -v", verbs, note)).discover();
+
+        assertThat(port(found, "eth00").port().rdmaLimits())
+                .isEqualTo(io.railmap.matrix.model.RdmaLimits.of(4092, 262141, 4194301, 1048574));
+        assertThat(port(found, "eth01").port().rdmaLimits()).isEqualTo(io.railmap.matrix.model.RdmaLimits.of(null, null, 100, null));
+        assertThat(port(found, "eth02").port().rdmaLimits()).isEmpty();
+        assertThat(found.notes()).anySatisfy(n -> assertThat(n).contains("ibv_devinfo -v: line", "max_qp left out"));
+
+        // no usable output: every limit unknown, said once; a sysfs tree alone asks nothing
+        Discovery none = new SysfsPortSource("n1", tree.root(), InterfaceSelection.rdmaOnly(),
+                note -> VerbsLimits.parse("ibv_devinfo -v", "No IB devices found\n", note)).discover();
+        assertThat(none.ports()).allSatisfy(p -> assertThat(p.port().rdmaLimits()).isEmpty());
+        assertThat(none.notes()).containsExactly("RDMA device limits unknown: ibv_devinfo -v: no \"hca_id:\" line");
+        assertThat(discover(tree, "").ports()).allSatisfy(p -> assertThat(p.port().rdmaLimits()).isEmpty());
+    }
+
     /** Issue 8: a NUL byte in gid_attrs aborted the node's discovery with a message naming no file. */
     @Test
     void aNulByteInTheGidTablesNetdevSkipsOnlyThatPortNamingTheFile() throws Exception {

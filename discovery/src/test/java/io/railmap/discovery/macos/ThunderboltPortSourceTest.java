@@ -383,7 +383,7 @@ class ThunderboltPortSourceTest {
         assertThat(found.skipped()).containsExactly(new SkippedPort("receptacle one", capture.resolve("system_profiler.json")
                 + ": bus \"thunderboltusb4_bus_0\": receptacle_id_key \"one\" is not a receptacle number (1 to 9999)"));
         assertThat(found.notes()).containsExactly("no RDMA devices named: capture file " + capture.resolve("ibv_devinfo.txt")
-                + " does not exist (the output of ibv_devinfo); capture file " + capture.resolve("rdma_ctl.txt")
+                + " does not exist (the output of ibv_devinfo -v); capture file " + capture.resolve("rdma_ctl.txt")
                 + " does not exist (the output of rdma_ctl status)", noIfconfig(capture),
                 "port en3: link speed unknown: " + capture.resolve("system_profiler.json")
                 + ": bus \"thunderboltusb4_bus_2\": current_speed_key \"" + "4".repeat(64) + "…(342 more)\" is not a speed such as"
@@ -419,6 +419,22 @@ class ThunderboltPortSourceTest {
         assertThat(found.skipped()).containsExactly(new SkippedPort("receptacle 3", capture.resolve("ibv_devinfo.txt")
                 + ": line 9 \"state:\\tPORT_ACTIVE (\\x1b[31m4)\": not a port state such as \"PORT_ACTIVE (4)\""));
         assertThat(found.notes()).containsExactly(noIfconfig(capture));
+    }
+
+    /** ibv_devinfo -v's limits go on the port of their device; a bad limit line is a note on that port, the port kept. */
+    @Test
+    void ibvDevinfoVerboseGivesEachPortItsDevicesLimits() throws Exception {
+        String mac = read("macos/ibv_devinfo_v_limits_rdma_en2_pd_notes.txt").replace("```text\n", "").replace("```\n", "");
+        String verbs = mac + "\thca_id:\trdma_en1\n\tmax_qp:\t\t\t\televen\n\tport:\t1\n\t\tstate:\tPORT_DOWN (1)\n";
+        Path capture = capture(dir, M4_PROFILE, Fixtures.networksetupM4Max(), verbs, "enabled\n");
+
+        Discovery found = discover("m4", capture);
+
+        assertThat(port(found, "en2").rdmaLimits()).isEqualTo(io.railmap.matrix.model.RdmaLimits.of(11, 11, 100, null));
+        assertThat(port(found, "en1").rdmaLimits()).isEmpty();
+        assertThat(port(found, "en1").rdma()).contains("rdma_en1");
+        assertThat(found.notes()).anySatisfy(n -> assertThat(n).contains(capture.resolve("ibv_devinfo.txt") + ": line 7",
+                "not a count from 0 to 2147483647; max_qp left out"));
     }
 
     /** rdma_ctl's output is shown escaped and cut in the note that says no RDMA device is named. */

@@ -31,9 +31,10 @@ import java.util.TreeMap;
  * <p>Findings:
  * <ul>
  * <li>Errors whatever the mode: {@code not-square} (then nothing else is checked), {@code one-rank},
- *     {@code diagonal-not-empty}, {@code empty-name}, {@code unknown-device}, {@code netdev-name},
+ *     {@code empty-name}, {@code unknown-device}, {@code netdev-name},
  *     {@code unpaired-wire}, {@code not-a-cable}, {@code mismatched-rail}, {@code link-down},
- *     {@code too-many-queue-pairs}.</li>
+ *     {@code too-many-queue-pairs}, {@code too-many-memory-regions} ({@link DeviceBudget}); {@code diagonal-not-empty}, a warning where jaccl runs the ring,
+ *     which never reads the diagonal.</li>
  * <li>A warning, {@code sources-disagree}, for a named port whose cable sources disagree (the same
  *     finding as the plan's, {@link SourcesDisagree}).</li>
  * <li>The mesh's ({@code missing-link}, {@code mesh-too-large}, {@code extra-wires-unused},
@@ -44,9 +45,10 @@ import java.util.TreeMap;
  * With {@link Mode#AUTO} the mode is the one jaccl's {@code init} chooses without
  * {@code MLX_JACCL_RING}: the mesh when {@link JacclRules#isValidMesh} holds, even when that mesh then
  * throws, else the ring. In {@link Mode#MESH} the errors of the names and rails on wire k ≥ 1 are
- * warnings: the mesh opens only wire 0. In {@link Mode#AUTO} they stay errors even when jaccl would
- * choose the mesh, since a {@code MLX_JACCL_RING} set outside the file (railmap's own env,
- * {@code mlx.launch --env}) turns the same file into a ring that uses every wire.
+ * warnings: the mesh opens only wire 0. In {@link Mode#AUTO}, when jaccl chooses the mesh, they and
+ * the ring's findings follow one rule for a ring forced from outside the file ({@code forcedRing}):
+ * warnings when the file is also a valid ring (an {@code MLX_JACCL_RING} set in railmap's env or by
+ * {@code mlx.launch --env} makes jaccl run it), infos when it is not.
  *
  * <p>A name in a cell must be an RDMA device of the rank's node (port 1 first when a device has
  * several ports): jaccl looks devices up by {@code ibv_get_device_name} only
@@ -115,10 +117,11 @@ public final class Checker {
             checker.rails();
             checker.sourcesDisagree();
             int wireFindings = checker.findings.size();
-            Optional<JacclMode> group = checker.modes(mode);
+            Optional<JacclMode> group = checker.modes(mode, wireFindings);
             if (mode == Mode.MESH) {
                 checker.unusedByTheMesh(wireFindings);
             }
+            checker.diagonalUnreadByTheRing(group);
             checker.queuePairs(group);
         }
         List<Finding> out = new ArrayList<>(checker.findings);
@@ -134,6 +137,17 @@ public final class Checker {
 
     private String rank(int i) {
         return ModeFindings.rank(ranks, i);
+    }
+
+    /**
+     * Device names as every finding of a devices file writes them: each in double quotes, escaped
+     * ({@link Names#escape}), joined by {@code ", "}, so that an empty name shows as {@code ""}.
+     *
+     * @param names the names of one cell, or one name
+     * @return the names for a message
+     */
+    static String quoted(List<String> names) {
+        return String.join(", ", names.stream().map(name -> "\"" + Names.escape(name) + "\"").toList());
     }
 
     private void add(Code code, Severity severity, List<Integer> on, Integer rail, String message) {
@@ -174,7 +188,7 @@ public final class Checker {
         for (int i = 0; i < n; i++) {
             if (!cells.get(i).get(i).isEmpty()) {
                 add(Code.DIAGONAL_NOT_EMPTY, Severity.ERROR, List.of(i), null, "devices[" + i + "][" + i + "] of "
-                        + rank(i) + " names " + Names.escape(String.join(", ", cells.get(i).get(i))) + "; a rank has no link to itself: write null");
+                        + rank(i) + " names " + quoted(cells.get(i).get(i)) + "; a rank has no link to itself: write null");
             }
             for (int j = 0; j < n; j++) {
                 List<String> cell = cells.get(i).get(j);
@@ -201,7 +215,7 @@ public final class Checker {
                         int longer = k < mine.size() ? i : j;
                         int shorter = longer == i ? j : i;
                         add(Code.UNPAIRED_WIRE, Severity.ERROR, List.of(i, j), k, rank(longer) + " has wire " + k
-                                + " towards " + rank(shorter) + " (" + Names.escape(cells.get(longer).get(shorter).get(k)) + ") but "
+                                + " towards " + rank(shorter) + " (" + quoted(List.of(cells.get(longer).get(shorter).get(k))) + ") but "
                                 + rank(shorter) + " has only " + cells.get(shorter).get(longer).size()
                                 + " wires back: both cells of a pair need the same wires, end for end");
                     } else if (p.isPresent() && q.isPresent()) {
@@ -225,7 +239,7 @@ public final class Checker {
         String node = ranks.get(i);
         Optional<Port> port = Optional.ofNullable(names.computeIfAbsent(node, this::nameIndex).get(name));
         port.ifPresent(p -> namedPorts.add(p.ref()));
-        String at = "devices[" + i + "][" + j + "][" + k + "] names \"" + Names.escape(name) + "\"";
+        String at = "devices[" + i + "][" + j + "][" + k + "] names " + quoted(List.of(name));
         if (port.isEmpty()) {
             List<String> known = topology.ports(node).stream().flatMap(p -> p.rdma().stream()).distinct().toList();
             add(Code.UNKNOWN_DEVICE, Severity.ERROR, List.of(i, j), k, at + ", which is no RDMA device of " + node
@@ -313,7 +327,7 @@ public final class Checker {
      * Grades the mesh and ring findings by the mode, and returns the group jaccl would build (the one
      * whose queue pairs are counted), if any.
      */
-    private Optional<JacclMode> modes(Mode mode) {
+    private Optional<JacclMode> modes(Mode mode, int wireFindings) {
         ModeFindings modes = new ModeFindings(topology, ranks, cells, version, pairFindingsMaxRanks);
         List<Finding> ring = modes.ring();
         List<Finding> mesh = modes.mesh(ring, findings);
@@ -333,7 +347,7 @@ public final class Checker {
                     findings.addAll(mesh.stream().map(f -> f.code() == Code.MESH_TOO_LARGE && ring.stream().noneMatch(Finding::isError)
                             ? f.prefixed("jaccl chooses the mesh because the file is a valid mesh and MLX_JACCL_RING is not set; ")
                             : f).toList());
-                    findings.addAll(informational(ring, "not used as a ring (jaccl chooses the mesh): "));
+                    forcedRing(wireFindings, ring, validRing);
                     return Optional.of(JacclMode.MESH);
                 }
                 if (validRing) {
@@ -349,45 +363,89 @@ public final class Checker {
         }
     }
 
+    /**
+     * The one rule for a ring forced from outside the file, in {@link Mode#AUTO} when jaccl runs the
+     * file as a mesh: what only a ring would hit (the ring's findings, and the errors of names and rails
+     * on wire k &ge; 1, which the mesh never opens) is graded by whether a variable can force that ring.
+     * jaccl's {@code init} runs the ring before the mesh when {@code MLX_JACCL_RING} or
+     * {@code JACCL_RING} is set and {@code Config::is_valid_ring} holds ({@code lib/jaccl/jaccl.cpp},
+     * {@code init(const Config&, bool)} and {@code Config::from_env}, 0.31.2 to 0.32.1), and the variable
+     * comes from the environment (railmap's env, {@code mlx.launch --env}), not from the file:
+     * <ul>
+     * <li>the file is also a valid ring: each is a warning, since setting the variable makes jaccl
+     *     run that ring, which fails on it ({@code RingGroup::RingGroup} throws above
+     *     {@value JacclRules#RING_MAX_CONNS} wires per direction; {@code create_connections} throws on a
+     *     name it cannot open); {@code --mode ring} checks the file as that ring, with errors;</li>
+     * <li>the file is no valid ring: each is an info, since no variable makes jaccl run the ring.</li>
+     * </ul>
+     * Errors stay for what fails without the variable: jaccl's own run of the file decides the exit
+     * code of {@code auto}.
+     *
+     * @param wireFindings how many of the first findings are those of the names and rails
+     * @param ring         the ring's findings
+     * @param validRing    whether the file is a valid ring ({@link JacclRules#isValidRing})
+     */
+    private void forcedRing(int wireFindings, List<Finding> ring, boolean validRing) {
+        String forced = "jaccl runs the mesh, but with MLX_JACCL_RING set outside the file it runs the ring, which would fail: ";
+        String unused = "not used as a ring (jaccl chooses the mesh, and the file is no valid ring, so no variable makes it one): ";
+        for (int i = 0; i < wireFindings; i++) {
+            Finding f = findings.get(i);
+            if (f.rail().orElse(0) >= 1 && f.isError()) {
+                findings.set(i, validRing ? f.withSeverity(Severity.WARNING).prefixed(forced)
+                        : f.withSeverity(Severity.INFO).prefixed(unused));
+            }
+        }
+        findings.addAll(ring.stream().map(f -> validRing && f.isError() ? f.withSeverity(Severity.WARNING).prefixed(forced)
+                : f.withSeverity(Severity.INFO).prefixed(unused)).toList());
+    }
+
+    /**
+     * jaccl's ring never reads a rank's own cell ({@code lib/jaccl/jaccl.cpp}: {@code Config::is_valid_ring}
+     * compares only the left and right neighbours' cells, {@code Config::get_ring_connectivity} opens
+     * only those; 0.31.2 to 0.32.1), while {@code Config::is_valid_mesh} fails on a non-empty one. So
+     * when jaccl runs the ring (from 0.31.2; before, {@code DeviceFile::is_valid_ring} wants every other
+     * cell empty), {@code diagonal-not-empty} is a warning saying so; with the mesh, or no group, it
+     * stays an error.
+     */
+    private void diagonalUnreadByTheRing(Optional<JacclMode> group) {
+        if (group.isEmpty() || group.get() != JacclMode.RING || version.before(MlxVersion.MULTI_NAME)) {
+            return;
+        }
+        List<List<List<String>>> offDiagonal = new ArrayList<>();
+        for (int i = 0; i < cells.size(); i++) {
+            List<List<String>> row = new ArrayList<>(cells.get(i));
+            row.set(i, List.of());
+            offDiagonal.add(row);
+        }
+        int wires = cells.get(0).get(1).size();
+        String what = JacclRules.isValidMesh(offDiagonal, version)
+                ? "; the file is otherwise a valid mesh, but jaccl's mesh test fails on this cell (Config::is_valid_mesh), so jaccl"
+                  + " runs it as a ring of " + wires + (wires == 1 ? " wire" : " wires") + " per direction, not as a mesh"
+                : "; jaccl's ring never reads a rank's own cell (Config::is_valid_ring), so it does not stop the ring,"
+                  + " though a mesh would refuse the file (Config::is_valid_mesh)";
+        for (int i = 0; i < findings.size(); i++) {
+            Finding f = findings.get(i);
+            if (f.code() == Code.DIAGONAL_NOT_EMPTY) {
+                int r = f.ranks().get(0);
+                findings.set(i, new Finding(f.code(), Severity.WARNING, f.ranks(), f.rail(), f.ports(), "devices[" + r + "][" + r
+                        + "] of " + rank(r) + " names " + quoted(cells.get(r).get(r)) + what + "; write null"));
+            }
+        }
+    }
+
     private static List<Finding> informational(List<Finding> list, String prefix) {
         return list.stream().map(f -> f.withSeverity(Severity.INFO).prefixed(prefix)).toList();
     }
 
     /**
-     * Thunderbolt RDMA devices take at most {@value JacclRules#THUNDERBOLT_MAX_QUEUE_PAIRS} queue pairs
-     * each; jaccl makes one per wire it uses ({@code mesh.cpp} {@code MeshGroup::initialize}: wire 0 of
-     * every peer; {@code ring.cpp} {@code RingGroup::initialize}: every wire left and right, so with 2
-     * ranks each device twice).
+     * What jaccl opens on each RDMA device against what the device holds ({@link DeviceBudget}), for
+     * the group jaccl would build.
      */
     private void queuePairs(Optional<JacclMode> mode) {
-        if (mode.isEmpty()) {
+        if (mode.isEmpty() || ranks.size() < 2) {
             return;
         }
-        int n = ranks.size();
-        for (int r = 0; r < n; r++) {
-            Map<String, Integer> count = new HashMap<>();
-            List<List<String>> used = new ArrayList<>();
-            if (mode.get() == JacclMode.MESH) {
-                for (int p = 0; p < n; p++) {
-                    if (p != r && !cells.get(r).get(p).isEmpty()) {
-                        used.add(cells.get(r).get(p).subList(0, 1));
-                    }
-                }
-            } else if (n >= 2) {
-                used.add(cells.get(r).get(JacclRules.left(r, n)));
-                used.add(cells.get(r).get(JacclRules.right(r, n)));
-            }
-            used.forEach(cell -> cell.forEach(name -> count.merge(name, 1, Integer::sum)));
-            Map<String, Port> index = names.computeIfAbsent(ranks.get(r), this::nameIndex);
-            for (Map.Entry<String, Integer> e : new TreeMap<>(count).entrySet()) {
-                Port port = index.get(e.getKey());
-                if (port != null && port.kind() == PortKind.THUNDERBOLT && e.getValue() > JacclRules.THUNDERBOLT_MAX_QUEUE_PAIRS) {
-                    add(Code.TOO_MANY_QUEUE_PAIRS, Severity.ERROR, List.of(r), null, rank(r) + " uses " + Names.escape(e.getKey())
-                            + " for " + e.getValue() + " queue pairs, but a Thunderbolt RDMA device takes at most "
-                            + JacclRules.THUNDERBOLT_MAX_QUEUE_PAIRS + " (the next ibv_create_qp fails with EBUSY); name each"
-                            + " device for fewer peers or wires");
-                }
-            }
-        }
+        findings.addAll(DeviceBudget.of(ranks, cells, mode.get(), version,
+                (r, name) -> Optional.ofNullable(names.computeIfAbsent(ranks.get(r), this::nameIndex).get(name))));
     }
 }

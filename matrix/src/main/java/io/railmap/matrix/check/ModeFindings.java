@@ -59,7 +59,7 @@ final class ModeFindings {
                 .map(f -> "a ring, which would use them all, is not valid here: " + f.message())
                 .or(() -> wireFindings.stream().filter(f -> f.isError() && f.rail().orElse(0) >= 1).findFirst()
                         .map(f -> "a ring would use them all, but wire " + f.rail().orElseThrow() + " would fail (the "
-                                + f.code().externalName() + " " + f.severity().externalName() + " on it)"));
+                                + f.code().externalName() + " finding on it)"));
         MissingPeers missing = n <= pairFindingsMaxRanks ? null : new MissingPeers(ranks);
         for (int i = 0; i < n; i++) {
             for (int j = i + 1; j < n; j++) {

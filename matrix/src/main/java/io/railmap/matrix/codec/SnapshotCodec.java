@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.railmap.matrix.model.FarEndSource;
 import io.railmap.matrix.model.Infiniband;
+import io.railmap.matrix.model.RdmaLimits;
 import io.railmap.matrix.model.IpAddresses;
 import io.railmap.matrix.model.JobVariables;
 import io.railmap.matrix.model.LocalRank;
@@ -43,7 +44,9 @@ import java.util.regex.Pattern;
  *            "thunderbolt": {...} | null, "addresses": ["169.254.205.255", "fe80::1021:1bac:fe1:b5e3"] | null,
  *            "prefixLengths": {"169.254.205.255": 16, "fe80::1021:1bac:fe1:b5e3": 64} (absent when none is known),
  *            "bridge": "bridge0" | null, "switchPort": switch port | null, "gidIndex": 3 | null,
- *            "infiniband": infiniband | null, "neighbours": [{"node": "b", "netdev": "en7"}, ...]}
+ *            "infiniband": infiniband | null, "rdmaLimits": rdma limits (absent when none is known),
+ *            "neighbours": [{"node": "b", "netdev": "en7"}, ...]}
+ * rdma limits: {"maxQp": 11 | null, "maxPd": 11 | null, "maxMr": 100 | null, "maxCqe": 32767 | null}
  * switch port: {"source": "lldp" | "infiniband", "chassis": "52:54:00:12:34:56", "name": "leaf0" | null,
  *            "port": "p1"}
  * infiniband: {"nodeGuid": "0x0002c90300336fe0" | null, "peerNodeGuid": "0x…" | null, "peerPort": 1 | null}
@@ -68,6 +71,11 @@ import java.util.regex.Pattern;
  * {@value Snapshot#OLDEST_FORMAT_VERSION} to {@value Snapshot#FORMAT_VERSION}. A field a version does
  * not have is an unknown field there; records of that version read with it empty:
  * <ul>
+ * <li>7: {@code rdmaLimits} of a port with an RDMA device ({@link RdmaLimits}: {@code maxQp},
+ *     {@code maxPd}, {@code maxMr}, {@code maxCqe}, each a whole number from 0 to 2^31-1 or null), written
+ *     only when some value is known, so a port without reads and writes as before (added before version 7
+ *     was released). Read tolerantly, a value that breaks the rule is left out, the others and the port
+ *     kept.</li>
  * <li>7: {@code ranks} (docs/jobs.md): at most {@value JobVariables#MAX_RANKS_PER_NODE}, each with its
  *     {@code pid} (at least 1) and {@code startedMs} (ms since the Unix epoch) required, {@code settings}
  *     names of {@link JobVariables#NAMES} only, {@code devices} the rank's row of its devices file (cells
@@ -116,8 +124,12 @@ public final class SnapshotCodec {
             "state", "thunderbolt", "addresses", "bridge", "switchPort", "gidIndex", "neighbours");
     private static final Set<String> PORT_FIELDS_V4 = Set.of("netdev", "rdma", "rdmaPort", "kind", "rateGbps",
             "state", "thunderbolt", "addresses", "bridge", "switchPort", "gidIndex", "infiniband", "neighbours");
-    private static final Set<String> PORT_FIELDS = Set.of("netdev", "rdma", "rdmaPort", "kind", "rateGbps",
+    private static final Set<String> PORT_FIELDS_V6 = Set.of("netdev", "rdma", "rdmaPort", "kind", "rateGbps",
             "state", "thunderbolt", "addresses", "prefixLengths", "bridge", "switchPort", "gidIndex", "infiniband", "neighbours");
+    private static final Set<String> PORT_FIELDS = Set.of("netdev", "rdma", "rdmaPort", "kind", "rateGbps",
+            "state", "thunderbolt", "addresses", "prefixLengths", "bridge", "switchPort", "gidIndex", "infiniband", "rdmaLimits",
+            "neighbours");
+    private static final Set<String> RDMA_LIMITS_FIELDS = Set.of("maxQp", "maxPd", "maxMr", "maxCqe");
     private static final Set<String> INFINIBAND_FIELDS = Set.of("nodeGuid", "peerNodeGuid", "peerPort");
     private static final Set<String> SWITCH_PORT_FIELDS = Set.of("source", "chassis", "name", "port");
     private static final Set<String> THUNDERBOLT_FIELDS = Set.of("domainUuid", "peerDomainUuid", "receptacle",
@@ -286,6 +298,8 @@ public final class SnapshotCodec {
             } else {
                 port.putNull("infiniband");
             }
+            p.rdmaLimits().ifPresent(l -> port.putObject("rdmaLimits").put("maxQp", l.maxQp().orElse(null))
+                    .put("maxPd", l.maxPd().orElse(null)).put("maxMr", l.maxMr().orElse(null)).put("maxCqe", l.maxCqe().orElse(null)));
             ArrayNode neighbours = port.putArray("neighbours");
             for (PortRef n : p.neighbours()) {
                 neighbours.addObject().put("node", n.node()).put("netdev", n.netdev());
@@ -415,7 +429,7 @@ public final class SnapshotCodec {
         /** @return the port, or null when it is skipped (a kind this code does not know, read tolerantly) */
         private Port port(String node, JsonCursor c) {
             fields(c, version == 1 ? PORT_FIELDS_V1 : version == 2 ? PORT_FIELDS_V2 : version == 3 ? PORT_FIELDS_V3
-                    : version == 4 ? PORT_FIELDS_V4 : PORT_FIELDS);
+                    : version == 4 ? PORT_FIELDS_V4 : version <= 6 ? PORT_FIELDS_V6 : PORT_FIELDS);
             String netdev = c.field("netdev").string();
             Optional<String> rdma = c.optionalField("rdma").map(JsonCursor::string);
             Optional<JsonCursor> rdmaPortField = c.optionalField("rdmaPort");
@@ -451,11 +465,51 @@ public final class SnapshotCodec {
             Optional<SwitchPort> switchPort = c.optionalField("switchPort").flatMap(this::switchPort);
             Optional<Integer> gidIndex = c.optionalField("gidIndex").flatMap(g -> gidIndex(g, rdma.isPresent()));
             Optional<Infiniband> infiniband = c.optionalField("infiniband").map(this::infiniband);
+            Optional<RdmaLimits> rdmaLimits = c.optionalField("rdmaLimits").flatMap(l -> rdmaLimits(l, rdma.isPresent()));
             List<PortRef> neighbours = c.optionalField("neighbours")
                     .map(n -> n.elements().stream().map(this::neighbour).toList())
                     .orElse(List.of());
             return c.as(x -> new Port(node, netdev, rdma, rdmaPort, kind, rate, state, thunderbolt, addresses.orElse(List.of()),
-                    prefixLengths, addresses.isPresent(), bridge, switchPort, gidIndex, infiniband, neighbours));
+                    prefixLengths, addresses.isPresent(), bridge, switchPort, gidIndex, infiniband, rdmaLimits, neighbours));
+        }
+
+        /**
+         * The RDMA device's limits: strictly, a value that is no whole number from 0 to 2^31-1 fails, as
+         * do limits on a port without an RDMA device; read tolerantly, such a value is left out and told,
+         * the other values and the port kept (and the whole object when the port has no RDMA device).
+         *
+         * @return the limits, or empty when none is left
+         */
+        private Optional<RdmaLimits> rdmaLimits(JsonCursor c, boolean rdma) {
+            fields(c, RDMA_LIMITS_FIELDS);
+            if (!rdma) {
+                if (strict()) {
+                    throw c.fail("RDMA device limits on a port without an rdma device");
+                }
+                skipped.accept(c.path() + ": left out (RDMA device limits on a port without an rdma device)");
+                return Optional.empty();
+            }
+            Integer[] values = new Integer[4];
+            List<String> names = List.of("maxQp", "maxPd", "maxMr", "maxCqe");
+            for (int i = 0; i < names.size(); i++) {
+                Optional<JsonCursor> field = c.optionalField(names.get(i));
+                if (field.isEmpty()) {
+                    continue;
+                }
+                try {
+                    int value = field.get().smallInteger();
+                    if (value < 0) {
+                        throw field.get().fail(names.get(i) + " " + value + " is negative (a count from 0 to " + Integer.MAX_VALUE + ")");
+                    }
+                    values[i] = value;
+                } catch (FormatException bad) {
+                    if (strict()) {
+                        throw bad;
+                    }
+                    skipped.accept(field.get().path() + ": " + bad.problem() + "; left out");
+                }
+            }
+            return RdmaLimits.of(values[0], values[1], values[2], values[3]);
         }
 
         /**

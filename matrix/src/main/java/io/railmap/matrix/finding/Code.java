@@ -23,8 +23,10 @@ public enum Code {
     NEEDS_NEWER_MLX,
     /** Ring, MLX before 0.31.2: two ranks that are not ring neighbours have wires in their cells. */
     NON_NEIGHBOUR_WIRES,
-    /** A Thunderbolt RDMA device is used for more queue pairs than it can create. */
+    /** An RDMA device is used for more queue pairs than it can create (its own max_qp, or the Thunderbolt limit). */
     TOO_MANY_QUEUE_PAIRS,
+    /** An RDMA device would register more memory regions than its max_mr. */
+    TOO_MANY_MEMORY_REGIONS,
     /** A config names records (RAILMAP_TOPOLOGY) other than those the cluster holds now. */
     STALE_CONFIG,
     /** A hostfile's envs set a JACCL_* variable that replaces what mlx.launch hands each rank. */

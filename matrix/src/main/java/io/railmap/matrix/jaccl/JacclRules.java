@@ -44,6 +44,19 @@ public final class JacclRules {
      * EBUSY (measured on macOS 26.5.1, mlx issue 3162 and pull request 4209).
      */
     public static final int THUNDERBOLT_MAX_QUEUE_PAIRS = 10;
+    /**
+     * Memory regions one connection of a mesh registers on its device in MLX 0.32.1 ({@code mesh.cpp}
+     * {@code MeshGroup::allocate_buffers}): for each of {@code BUFFER_SIZES} = 8 sizes and
+     * {@code NUM_BUFFERS} = 2 buffers ({@code rdma.h}), the rank's own send buffer, the receive
+     * buffer of the connection's peer, and the peer's two scatter slots.
+     */
+    public static final int MESH_MEMORY_REGIONS_PER_CONNECTION = 8 * 2 * 4;
+    /**
+     * Memory regions one connection of a ring registers on its device in MLX 0.32.1 ({@code ring.cpp}
+     * {@code RingGroup::allocate_buffers}): for each of 8 sizes and 2 buffers, one send and one receive
+     * buffer per wire and direction.
+     */
+    public static final int RING_MEMORY_REGIONS_PER_CONNECTION = 8 * 2 * 2;
 
     private JacclRules() {
     }
@@ -173,6 +186,47 @@ public final class JacclRules {
             oldest = Optional.of(v);
         }
         return oldest;
+    }
+
+    /**
+     * The connections jaccl opens on each RDMA device of one rank: each opens its own context, protection
+     * domain, completion queue and one queue pair ({@code rdma.cpp} {@code create_connections}, which
+     * gives an empty name no device; {@code mesh.cpp} {@code MeshGroup::initialize}: wire 0 of every other
+     * rank's cell, from {@code Config::get_mesh_connectivity}; {@code ring.cpp} {@code RingGroup::initialize}:
+     * every wire of the left cell, then every wire of the right one, from
+     * {@code Config::get_ring_connectivity}, so with 2 ranks each device of the one neighbour cell twice).
+     * MLX 0.31.2 to 0.32.1.
+     *
+     * @param cells a square matrix of at least 2 ranks
+     * @param rank  the rank
+     * @param mode  the group jaccl builds
+     * @return device name → connections (= queue pairs = protection domains) on it, in name order
+     */
+    public static java.util.SortedMap<String, Integer> connections(List<List<List<String>>> cells, int rank, JacclMode mode) {
+        int n = cells.size();
+        List<String> opened = new java.util.ArrayList<>();
+        if (mode == JacclMode.MESH) {
+            for (int peer = 0; peer < n; peer++) {
+                if (peer != rank && !cells.get(rank).get(peer).isEmpty()) {
+                    opened.add(cells.get(rank).get(peer).get(0));
+                }
+            }
+        } else if (n >= 2) {
+            opened.addAll(cells.get(rank).get(left(rank, n)));
+            opened.addAll(cells.get(rank).get(right(rank, n)));
+        }
+        java.util.SortedMap<String, Integer> out = new java.util.TreeMap<>();
+        opened.stream().filter(name -> !name.isEmpty()).forEach(name -> out.merge(name, 1, Integer::sum));
+        return out;
+    }
+
+    /**
+     * @param mode the group
+     * @return the memory regions one connection registers on its device, in MLX 0.32.1
+     *         ({@link #MESH_MEMORY_REGIONS_PER_CONNECTION}, {@link #RING_MEMORY_REGIONS_PER_CONNECTION})
+     */
+    public static int memoryRegionsPerConnection(JacclMode mode) {
+        return mode == JacclMode.MESH ? MESH_MEMORY_REGIONS_PER_CONNECTION : RING_MEMORY_REGIONS_PER_CONNECTION;
     }
 
     /** @return rank r's left neighbour in a ring of n ranks, {@code (r - 1) mod n} */

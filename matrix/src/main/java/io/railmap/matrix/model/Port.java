@@ -48,6 +48,10 @@ import java.util.TreeMap;
  * @param infiniband the InfiniBand fabric's facts for a back-to-back cable: this port's HCA node GUID
  *                   and the HCA port at the far end ({@link Infiniband}); empty for a port that is not
  *                   InfiniBand, when infiniband-diags is not there, or a record of snapshot format 3 or older
+ * @param rdmaLimits what the port's RDMA device says it holds ({@link RdmaLimits}: {@code max_qp},
+ *                   {@code max_pd}, {@code max_mr}, {@code max_cqe}, from {@code ibv_devinfo -v});
+ *                   empty for a port without RDMA, when the device was not asked, or a record of
+ *                   snapshot format 6 or older (or of 7 before the field: it came before a release)
  * @param neighbours the far ends this port observed (by link probe); one for a cable, several for a
  *                   shared segment, none when nothing was heard. Sorted and distinct.
  */
@@ -67,6 +71,7 @@ public record Port(
         Optional<SwitchPort> switchPort,
         Optional<Integer> gidIndex,
         Optional<Infiniband> infiniband,
+        Optional<RdmaLimits> rdmaLimits,
         List<PortRef> neighbours) {
 
     /**
@@ -106,6 +111,10 @@ public record Port(
         if (infiniband.isPresent() && rdma.isEmpty()) {
             throw new IllegalArgumentException("port " + node + ":" + netdev + ": InfiniBand HCA facts without an RDMA device");
         }
+        Objects.requireNonNull(rdmaLimits, "rdmaLimits");
+        if (rdmaLimits.isPresent() && rdma.isEmpty()) {
+            throw new IllegalArgumentException("port " + node + ":" + netdev + ": RDMA device limits without an RDMA device");
+        }
         if (gidIndex.isPresent() && (gidIndex.get() < 0 || rdma.isEmpty())) {
             throw new IllegalArgumentException("port " + node + ":" + netdev + ": GID index " + gidIndex.get()
                     + (rdma.isEmpty() ? " without an RDMA device" : " is negative"));
@@ -115,6 +124,19 @@ public record Port(
         if (neighbours.contains(self)) {
             throw new IllegalArgumentException("port " + self + " lists itself as a neighbour");
         }
+    }
+
+    /**
+     * A port whose record does not say its RDMA device's limits.
+     *
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    public Port(String node, String netdev, Optional<String> rdma, int rdmaPort, PortKind kind, Optional<Double> rateGbps,
+                PortState state, Optional<Thunderbolt> thunderbolt, List<String> addresses, Map<String, Integer> prefixLengths,
+                boolean addressesKnown, Optional<String> bridge, Optional<SwitchPort> switchPort, Optional<Integer> gidIndex,
+                Optional<Infiniband> infiniband, List<PortRef> neighbours) {
+        this(node, netdev, rdma, rdmaPort, kind, rateGbps, state, thunderbolt, addresses, prefixLengths, addressesKnown, bridge,
+                switchPort, gidIndex, infiniband, Optional.empty(), neighbours);
     }
 
     /**
@@ -203,7 +225,7 @@ public record Port(
      */
     public Port withPrefixLengths(Map<String, Integer> newPrefixLengths) {
         return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, state, thunderbolt, addresses, newPrefixLengths, addressesKnown,
-                bridge, switchPort, gidIndex, infiniband, neighbours);
+                bridge, switchPort, gidIndex, infiniband, rdmaLimits, neighbours);
     }
 
     /** Canonical keys, each an address of the port, each length in range; an unmodifiable copy in address order. */
@@ -237,7 +259,7 @@ public record Port(
      */
     public Port withNeighbours(List<PortRef> newNeighbours) {
         return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, state, thunderbolt, addresses, prefixLengths, addressesKnown,
-                bridge, switchPort, gidIndex, infiniband, newNeighbours);
+                bridge, switchPort, gidIndex, infiniband, rdmaLimits, newNeighbours);
     }
 
     /**
@@ -246,7 +268,7 @@ public record Port(
      */
     public Port withState(PortState newState) {
         return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, newState, thunderbolt, addresses, prefixLengths, addressesKnown,
-                bridge, switchPort, gidIndex, infiniband, neighbours);
+                bridge, switchPort, gidIndex, infiniband, rdmaLimits, neighbours);
     }
 
     /**
@@ -255,7 +277,7 @@ public record Port(
      */
     public Port withSwitchPort(Optional<SwitchPort> newSwitchPort) {
         return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, state, thunderbolt, addresses, prefixLengths, addressesKnown,
-                bridge, newSwitchPort, gidIndex, infiniband, neighbours);
+                bridge, newSwitchPort, gidIndex, infiniband, rdmaLimits, neighbours);
     }
 
     /**
@@ -265,7 +287,7 @@ public record Port(
      */
     public Port withGidIndex(Optional<Integer> newGidIndex) {
         return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, state, thunderbolt, addresses, prefixLengths, addressesKnown,
-                bridge, switchPort, newGidIndex, infiniband, neighbours);
+                bridge, switchPort, newGidIndex, infiniband, rdmaLimits, neighbours);
     }
 
     /**
@@ -274,6 +296,16 @@ public record Port(
      */
     public Port withInfiniband(Optional<Infiniband> newInfiniband) {
         return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, state, thunderbolt, addresses, prefixLengths, addressesKnown,
-                bridge, switchPort, gidIndex, newInfiniband, neighbours);
+                bridge, switchPort, gidIndex, newInfiniband, rdmaLimits, neighbours);
+    }
+
+    /**
+     * @param newRdmaLimits what the RDMA device now says it holds, or empty
+     * @return a copy of this port with it
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    public Port withRdmaLimits(Optional<RdmaLimits> newRdmaLimits) {
+        return new Port(node, netdev, rdma, rdmaPort, kind, rateGbps, state, thunderbolt, addresses, prefixLengths, addressesKnown,
+                bridge, switchPort, gidIndex, infiniband, newRdmaLimits, neighbours);
     }
 }

@@ -191,10 +191,10 @@ class CheckerTest {
         assertThat(codes(crossedWireOne)).containsExactlyInAnyOrder("warning mismatched-rail", "warning extra-wires-unused");
         List<Finding> unpaired = Checker.check(crossed, ab, cells("-|rdma_en6+rdma_en7", "rdma_en7|-"), Mode.MESH, MlxVersion.NEWEST);
         assertThat(codes(unpaired)).contains("warning unpaired-wire").noneMatch(c -> c.startsWith("error"));
-        // auto: jaccl alone would run the mesh, but an MLX_JACCL_RING set outside the file (lib/jaccl/jaccl.cpp
-        // Config::from_env reads it from the environment) makes it a ring of both wires: still errors
+        // auto: jaccl alone runs the mesh, but an MLX_JACCL_RING set outside the file (lib/jaccl/jaccl.cpp
+        // Config::from_env reads it from the environment) makes it a ring of both wires: warnings, as for too-many-wires
         assertThat(codes(Checker.check(crossed, ab, wireOneBad, Mode.AUTO, MlxVersion.NEWEST)))
-                .contains("error netdev-name", "error unknown-device");
+                .contains("warning netdev-name", "warning unknown-device").noneMatch(c -> c.startsWith("error"));
         // the ring uses every wire: the same names are errors there, and so is wire 0 in a mesh
         assertThat(codes(Checker.check(crossed, ab, wireOneBad, Mode.RING, MlxVersion.NEWEST)))
                 .contains("error netdev-name", "error unknown-device");
@@ -212,6 +212,57 @@ class CheckerTest {
     void emptyNamesAndTheDiagonal() {
         List<Finding> f = Checker.check(crossed, ab, cells("rdma_en6|", "rdma_en7|-"), Mode.MESH, MlxVersion.NEWEST);
         assertThat(codes(f)).contains("error diagonal-not-empty", "error empty-name");
+    }
+
+    @Test
+    void anEmptyNameOnTheDiagonalIsAWarningWhereJacclRunsTheRing() {
+        // v0.32.1 lib/jaccl/jaccl.cpp: Config::is_valid_ring compares only each rank's left and right cells and
+        // Config::get_ring_connectivity opens only those, so devices[0][0] = "" never stops the ring;
+        // Config::is_valid_mesh fails on it, so init (no MLX_JACCL_RING) skips the mesh and runs the ring
+        List<List<List<String>>> ownCellEmpty = cells("|rdma_en6", "rdma_en7|-");
+        List<Finding> auto = Checker.check(crossed, ab, ownCellEmpty, Mode.AUTO, MlxVersion.NEWEST);
+        assertThat(codes(auto)).containsExactly("warning diagonal-not-empty");
+        assertThat(auto.get(0).message()).contains("names \"\";", "otherwise a valid mesh", "Config::is_valid_mesh",
+                "runs it as a ring of 1 wire per direction", "write null");
+        List<Finding> ring = Checker.check(crossed, ab, ownCellEmpty, Mode.RING, MlxVersion.NEWEST);
+        assertThat(codes(ring)).containsExactly("warning diagonal-not-empty");
+        // the mesh refuses the file: an error, and the empty name is printed as ""
+        List<Finding> mesh = Checker.check(crossed, ab, ownCellEmpty, Mode.MESH, MlxVersion.NEWEST);
+        assertThat(mesh).filteredOn(x -> x.code() == Code.DIAGONAL_NOT_EMPTY).singleElement().satisfies(x -> {
+            assertThat(x.isError()).isTrue();
+            assertThat(x.message()).contains("devices[0][0] of rank 0 (a) names \"\"; a rank has no link to itself");
+        });
+        // before 0.31.2 DeviceFile::is_valid_ring wants every other cell empty: neither group, still an error
+        assertThat(codes(Checker.check(crossed, ab, ownCellEmpty, Mode.AUTO, MlxVersion.RING))).contains("error diagonal-not-empty");
+    }
+
+    @Test
+    void aRingForcedFromOutsideTheFileIsJudgedAlikeForWiresAndNames() {
+        // lib/jaccl/jaccl.cpp init(const Config&, bool): with MLX_JACCL_RING set and Config::is_valid_ring true the ring
+        // runs first; RingGroup::RingGroup (ring.cpp) then throws "Up to 4 per direction" on five wires, and
+        // create_connections (rdma.cpp) throws on a name it cannot find. Without the variable the mesh runs.
+        Cluster c = new Cluster();
+        for (int k = 0; k < 5; k++) {
+            c.cable("a:p" + k, "b:p" + k);
+        }
+        Topology five = Topology.of(c.snapshot());
+        String wires = "rdma_p0+rdma_p1+rdma_p2+rdma_p3+rdma_p4";
+        List<Finding> tooMany = Checker.check(five, ab, cells("-|" + wires, wires + "|-"), Mode.AUTO, MlxVersion.NEWEST);
+        List<Finding> netdev = Checker.check(five, ab, cells("-|rdma_p0+p1", "rdma_p0+rdma_p1|-"), Mode.AUTO, MlxVersion.NEWEST);
+        Finding wiresFinding = tooMany.stream().filter(x -> x.code() == Code.TOO_MANY_WIRES).findFirst().orElseThrow();
+        Finding nameFinding = netdev.stream().filter(x -> x.code() == Code.NETDEV_NAME).findFirst().orElseThrow();
+        assertThat(wiresFinding.severity()).isEqualTo(nameFinding.severity()).isEqualTo(io.railmap.matrix.finding.Severity.WARNING);
+        assertThat(List.of(wiresFinding.message(), nameFinding.message()))
+                .allSatisfy(m -> assertThat(m).startsWith("jaccl runs the mesh, but with MLX_JACCL_RING set outside the file"));
+        assertThat(tooMany).noneMatch(Finding::isError);
+        assertThat(netdev).noneMatch(Finding::isError);
+        // a file that is no valid ring (wire counts differ) cannot be forced into one: infos
+        List<Finding> unequal = Checker.check(five, ab, cells("-|rdma_p0+p1", "rdma_p0|-"), Mode.AUTO, MlxVersion.NEWEST);
+        assertThat(unequal).filteredOn(x -> x.code() == Code.NETDEV_NAME || x.code() == Code.UNPAIRED_WIRE)
+                .isNotEmpty().allSatisfy(x -> assertThat(x.severity()).isEqualTo(io.railmap.matrix.finding.Severity.INFO));
+        // --mode ring checks the forced ring itself: errors
+        assertThat(codes(Checker.check(five, ab, cells("-|" + wires, wires + "|-"), Mode.RING, MlxVersion.NEWEST)))
+                .contains("error too-many-wires");
     }
 
     @Test

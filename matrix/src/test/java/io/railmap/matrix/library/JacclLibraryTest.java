@@ -41,6 +41,18 @@ class JacclLibraryTest {
     }
 
     @Test
+    void theEnvOfANodeWhoseDevicesTakeTooFewQueuePairsSaysSoWithTheDevicesOwnNumber() {
+        // two Macs, two cables: railmap runs the ring (two wires), and ring.cpp RingGroup::initialize opens each
+        // device of the one neighbour cell twice (left and right are the same rank), so each takes 2 queue pairs
+        RingCables t = new RingCables("a", "b").cable("a", "169.254.0.1", "b", "169.254.0.2").cable("a", "169.254.1.1", "b", "169.254.1.2")
+                .limits("a", io.railmap.matrix.model.RdmaLimits.of(2, null, null, null));
+        assertThat(t.settings(LIBRARY, "a").findings()).filteredOn(f -> f.code() == io.railmap.matrix.finding.Code.TOO_MANY_QUEUE_PAIRS)
+                .hasSize(2).allSatisfy(f -> assertThat(f.message()).contains("for 2 queue pairs (ring)", "at most 1", "max_qp 2"));
+        t.limits("a", io.railmap.matrix.model.RdmaLimits.of(3, null, null, null));
+        assertThat(t.settings(LIBRARY, "a").findings()).noneMatch(f -> f.code() == io.railmap.matrix.finding.Code.TOO_MANY_QUEUE_PAIRS);
+    }
+
+    @Test
     void aMeshWritesNoRingVariableAndSaysToUnsetThem() {
         // jaccl turns the ring on when MLX_JACCL_RING or JACCL_RING exists at all, whatever its value
         RingCables t = new RingCables("a", "b").cable("a", "169.254.0.1", "b", "169.254.0.2");

@@ -47,6 +47,12 @@ final class RingCables {
         return cable(a, ipA, b, ipB, PortState.ACTIVE);
     }
 
+    /** Gives every port of {@code node} so far these RDMA device limits. */
+    RingCables limits(String node, Optional<io.railmap.matrix.model.RdmaLimits> limits) {
+        ports.get(node).replaceAll(p -> p.withRdmaLimits(limits));
+        return this;
+    }
+
     private static Port port(String node, String netdev, String ip, PortState state, PortRef far) {
         return new Port(node, netdev, Optional.of("rdma_" + netdev), 1, PortKind.THUNDERBOLT, Optional.of(80.0), state, Optional.empty(),
                 ip == null ? List.of() : List.of(ip), ip == null ? Map.of() : Map.of(ip, 24), true, Optional.empty(), Optional.empty(),
