@@ -75,6 +75,16 @@ public final class SysfsPortSource implements PortSource {
     private final boolean live;
     /** The RDMA devices' limits, when asked ({@link VerbsLimits}); a sysfs tree has none to ask. */
     private final Optional<VerbsLimits> verbs;
+    /**
+     * The limits last read, with the RDMA devices they were read for: a device's limits are fixed for its life, so
+     * {@code ibv_devinfo -v} (which opens every device) runs again only when the set of devices changes or the last
+     * run gave nothing. Written by the one thread that discovers.
+     */
+    private volatile Optional<LimitsRead> limitsRead = Optional.empty();
+
+    /** What one run of {@code ibv_devinfo -v} gave for a set of devices, with the notes it made (each discovery repeats them). */
+    private record LimitsRead(Set<String> devices, IbvDevinfo limits, List<String> notes) {
+    }
 
     private SysfsPortSource(String node, Path root, InterfaceSelection selection, AssumedRdma assumed, boolean live,
                             Optional<VerbsLimits> verbs) {
@@ -126,6 +136,22 @@ public final class SysfsPortSource implements PortSource {
         return new SysfsPortSource(node, Path.of("/"), selection, assumed, true, Optional.of(VerbsLimits.LIVE));
     }
 
+    /** The devices' limits: those read before for the same devices, or read now (a failure noted, and tried again next time). */
+    private Optional<IbvDevinfo> limits(List<Path> hcaDirs, Discovery.Builder found) {
+        Set<String> devices = new java.util.TreeSet<>();
+        hcaDirs.forEach(dir -> devices.add(SysfsFiles.name(dir)));
+        Optional<LimitsRead> before = limitsRead;
+        if (before.isPresent() && before.get().devices().equals(devices)) {
+            before.get().notes().forEach(found::note);
+            return Optional.of(before.get().limits());
+        }
+        List<String> notes = new ArrayList<>();
+        Optional<IbvDevinfo> read = verbs.flatMap(v -> v.read(notes::add));
+        notes.forEach(found::note);
+        limitsRead = read.map(r -> new LimitsRead(Set.copyOf(devices), r, List.copyOf(notes)));
+        return read;
+    }
+
     /**
      * @throws DiscoveryException when {@code <root>/sys/class/net} is missing: this is no Linux
      *                            sysfs. A class directory that exists but cannot be listed costs
@@ -151,7 +177,7 @@ public final class SysfsPortSource implements PortSource {
         Path ibClass = root.resolve("sys/class/infiniband");
         if (Files.isDirectory(ibClass)) {
             List<Path> hcaDirs = list(ibClass, "no RDMA ports", found);
-            Optional<IbvDevinfo> limits = hcaDirs.isEmpty() ? Optional.empty() : verbs.flatMap(v -> v.read(found::note));
+            Optional<IbvDevinfo> limits = hcaDirs.isEmpty() ? Optional.empty() : limits(hcaDirs, found);
             for (Path hcaDir : hcaDirs) {
                 rdmaPorts(hcaDir, netClass, rdmaNetdevs, addresses, limits, found);
             }

@@ -394,6 +394,22 @@ class SysfsPortSourceTest {
         assertThat(port(found, "eth02").port().rdmaLimits()).isEmpty();
         assertThat(found.notes()).anySatisfy(n -> assertThat(n).contains("ibv_devinfo -v: line", "max_qp left out"));
 
+        // a device's limits are fixed for its life: ibv_devinfo runs again only when the devices change or it gave nothing
+        java.util.concurrent.atomic.AtomicInteger runs = new java.util.concurrent.atomic.AtomicInteger();
+        SysfsPortSource twice = new SysfsPortSource("n1", tree.root(), InterfaceSelection.rdmaOnly(),
+                note -> {
+                    runs.incrementAndGet();
+                    return VerbsLimits.parse("ibv_devinfo -v", verbs, note);
+                });
+        Discovery first = twice.discover();
+        Discovery second = twice.discover();
+        assertThat(runs).hasValue(1);
+        assertThat(second.notes()).isEqualTo(first.notes());
+        assertThat(port(second, "eth00").port().rdmaLimits()).isEqualTo(port(first, "eth00").port().rdmaLimits());
+        tree.write(dir.resolve("sys/class/infiniband/mlx5_9/ports/1"), "state", "4: ACTIVE");
+        twice.discover();
+        assertThat(runs).as("a new device: read again").hasValue(2);
+
         // no usable output: every limit unknown, said once; a sysfs tree alone asks nothing
         Discovery none = new SysfsPortSource("n1", tree.root(), InterfaceSelection.rdmaOnly(),
                 note -> VerbsLimits.parse("ibv_devinfo -v", "No IB devices found\n", note)).discover();
