@@ -3,6 +3,7 @@ package io.railmap.cli.commands;
 import io.railmap.cli.ExitCodes;
 import io.railmap.cli.options.OutputFormat;
 import io.railmap.cli.options.SnapshotOptions;
+import io.railmap.matrix.check.OutputScope;
 import io.railmap.matrix.emit.Formats;
 import io.railmap.matrix.emit.RailTableFormat;
 import io.railmap.matrix.fabric.RailTable;
@@ -38,7 +39,7 @@ public final class RailsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         RailTableFormat writer = writer(format.kind());
-        RailTable table = RailTable.of(Topology.of(source.load()));
+        RailTable table = OutputScope.rails(Topology.of(source.load()));
         PrintWriter out = spec.commandLine().getOut();
         out.print(writer.write(table));
         if (!writer.textHoldsFindings()) {
