@@ -258,6 +258,15 @@ class LabEndToEndTest {
             assertThat(page.portLabels()).isEqualTo(ends);
             await("the page is live (GET /v1/events)").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100))
                     .untilAsserted(() -> assertThat(page.live()).startsWith("live: "));
+            // issue 29: the hosts field starts with every node in the ring order railmap matrix --order ring finds, its matrix shown
+            List<String> ring = new ArrayList<>();
+            plan("c", topology.nodes(), "--order", "ring").get("ranks").forEach(r -> ring.add(r.asText()));
+            assertThat(ring).containsExactlyInAnyOrderElementsOf(topology.nodes());
+            await("the page fills the hosts in ring order and shows their matrix untyped").atMost(Duration.ofSeconds(10))
+                    .pollInterval(Duration.ofMillis(100)).untilAsserted(() -> {
+                        assertThat(page.hosts()).isEqualTo(String.join(",", ring));
+                        assertThat(page.matrixRows()).hasSize(5).element(1).asString().startsWith("0 " + ring.get(0) + " | ");
+                    });
             page.matrix("a,b,c,d");
             await("the page shows the matrix of the hosts typed").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100))
                     .untilAsserted(() -> assertThat(page.matrixRows()).hasSize(5)
