@@ -44,7 +44,7 @@ public final class CableFindings {
      * @param topology the records
      * @param rails    the topology's rail table ({@link RailTable#of})
      * @return the findings about cables and ports (errors first), then {@link RailTable#findings()}, those
-     *         a rank-free view shows ({@link OutputScope#shown}: no jaccl finding on a fabric without a
+     *         a rank-free view shows ({@link ConsumerScope#shown}: no jaccl finding on a fabric without a
      *         point-to-point cable); none names a rank
      */
     public static List<Finding> of(Topology topology, RailTable rails) {
@@ -52,7 +52,7 @@ public final class CableFindings {
         out.addAll(Readiness.of(topology));
         out.sort(Comparator.comparing(Finding::severity));
         out.addAll(rails.findings());
-        return OutputScope.shown(out, topology, rails, Set.of());
+        return ConsumerScope.shown(out, topology, rails, Set.of());
     }
 
     /**

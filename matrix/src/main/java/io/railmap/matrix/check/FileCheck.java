@@ -6,7 +6,7 @@ import io.railmap.matrix.codec.Hostfile;
 import io.railmap.matrix.finding.Code;
 import io.railmap.matrix.fabric.RailTable;
 import io.railmap.matrix.finding.Finding;
-import io.railmap.matrix.finding.Output;
+import io.railmap.matrix.finding.Consumer;
 import io.railmap.matrix.finding.Severity;
 import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.model.Names;
@@ -62,12 +62,12 @@ public final class FileCheck {
     public static CheckReport check(Snapshot snapshot, String source, String text, CheckOptions options) {
         Topology topology = Topology.of(snapshot);
         CheckReport report = check(topology, snapshot, source, text, options);
-        Set<Output> asked = report.mode() == Mode.MLX_RING ? Output.MLX_RING_ONLY : Output.JACCL_ONLY;
+        Set<Consumer> asked = report.mode() == Mode.MLX_RING ? Consumer.MLX_RING_ONLY : Consumer.JACCL_ONLY;
         return new CheckReport(report.source(), report.ranks(), report.mode(), report.mlxVersion(),
-                OutputScope.shown(report.findings(), topology, RailTable.of(topology), asked), report.hostfile());
+                ConsumerScope.shown(report.findings(), topology, RailTable.of(topology), asked), report.hostfile());
     }
 
-    /** {@link #check(Snapshot, String, String, CheckOptions)} before its findings are routed through {@link OutputScope}. */
+    /** {@link #check(Snapshot, String, String, CheckOptions)} before its findings are routed through {@link ConsumerScope}. */
     private static CheckReport check(Topology topology, Snapshot snapshot, String source, String text, CheckOptions options) {
         CheckedFile file = CheckedFile.read(source, text);
         if (file instanceof CheckedFile.RingHosts ring) {

@@ -195,26 +195,26 @@ public enum Code {
             SUBNET_ROUTING_OFF, LIST_LIMIT, UNLISTABLE_NAME);
 
     /**
-     * The outputs a finding of this code concerns: jaccl alone for its matrix, direct cables and launch
+     * The consumers a finding of this code concerns: jaccl alone for its matrix, direct cables and launch
      * readiness; jaccl and MLX's TCP ring for a rank order over cables both check; the TCP ring alone for its
-     * hostfile's addresses; the rail libraries ({@link Output#RAIL_LIBRARIES}) for a
-     * switched fabric's rails and their settings; every output for the rest (a one-sided or disputed
+     * hostfile's addresses; the rail libraries ({@link Consumer#RAIL_LIBRARIES}) for a
+     * switched fabric's rails and their settings; every consumer for the rest (a one-sided or disputed
      * observation, an impostor, a stale config, a setting or file every reader misreads, a running job).
-     * Which outputs a view shows is {@link io.railmap.matrix.check.OutputScope}'s.
+     * Which findings a view shows is {@link io.railmap.matrix.check.ConsumerScope}'s.
      *
      * @return a non-empty, unmodifiable set
      */
-    public Set<Output> outputs() {
+    public Set<Consumer> consumers() {
         if (JACCL_CODES.contains(this)) {
-            return Output.JACCL_ONLY;
+            return Consumer.JACCL_ONLY;
         }
         if (MLX_CODES.contains(this)) {
-            return Output.MLX;
+            return Consumer.MLX;
         }
         if (MLX_RING_CODES.contains(this)) {
-            return Output.MLX_RING_ONLY;
+            return Consumer.MLX_RING_ONLY;
         }
-        return RAIL_CODES.contains(this) ? Output.RAIL_LIBRARIES : Output.EVERY;
+        return RAIL_CODES.contains(this) ? Consumer.RAIL_LIBRARIES : Consumer.EVERY;
     }
 
     /** @return the JSON value, e.g. {@code "mismatched-rail"} */

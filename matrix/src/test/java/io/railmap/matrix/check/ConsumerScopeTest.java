@@ -6,7 +6,7 @@ import io.railmap.matrix.Cluster;
 import io.railmap.matrix.fabric.RailTable;
 import io.railmap.matrix.finding.Code;
 import io.railmap.matrix.finding.Finding;
-import io.railmap.matrix.finding.Output;
+import io.railmap.matrix.finding.Consumer;
 import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.model.FarEndSource;
 import io.railmap.matrix.model.Port;
@@ -28,11 +28,11 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * Which findings a view shows ({@link OutputScope}) on the lab's switched example (examples/two-leaves.json: g1..g4,
+ * Which findings a view shows ({@link ConsumerScope}) on the lab's switched example (examples/two-leaves.json: g1..g4,
  * NIC eth2 on leaf0, eth3 on leaf1, each leaf a bridge running lldpd, so a NIC's record has the leaf by LLDP and the
  * probe hears every other NIC on the leaf).
  */
-class OutputScopeTest {
+class ConsumerScopeTest {
     /** The example's cabling: node → netdev → leaf. */
     private static Map<String, Map<String, String>> twoLeaves() {
         Map<String, Map<String, String>> cabling = new LinkedHashMap<>();
@@ -70,10 +70,10 @@ class OutputScopeTest {
         Topology t = Topology.of(switched(twoLeaves()).snapshot());
 
         assertThat(t.sharedSegments()).hasSize(8);
-        assertThat(OutputScope.pointToPoint(t, RailTable.of(t))).isFalse();
+        assertThat(ConsumerScope.pointToPoint(t, RailTable.of(t))).isFalse();
         assertThat(CableFindings.of(t, RailTable.of(t))).isEmpty();
-        assertThat(OutputScope.rails(t).findings()).isEmpty();
-        assertThat(OutputScope.rails(t).rails()).hasSize(2);
+        assertThat(ConsumerScope.rails(t).findings()).isEmpty();
+        assertThat(ConsumerScope.rails(t).rails()).hasSize(2);
     }
 
     @Test
@@ -100,19 +100,19 @@ class OutputScopeTest {
         Cluster c = switched(twoLeaves()).cable("g1:en6", "g2:en6");
         Topology t = Topology.of(c.snapshot());
 
-        assertThat(OutputScope.pointToPoint(t, RailTable.of(t))).isTrue();
+        assertThat(ConsumerScope.pointToPoint(t, RailTable.of(t))).isTrue();
         assertThat(rankFree(c)).filteredOn(s -> s.contains("shared-segment")).hasSize(8).allMatch(s -> s.startsWith("warning"));
     }
 
     @Test
-    void jacclAppliesWhenAskedForOrCabledAndEveryOtherOutputAlways() {
+    void jacclAppliesWhenAskedForOrCabledAndEveryOtherConsumerAlways() {
         Topology t = Topology.of(switched(twoLeaves()).snapshot());
         RailTable rails = RailTable.of(t);
 
-        assertThat(OutputScope.applying(t, rails, Set.of())).doesNotContain(Output.JACCL).contains(Output.MLX_RING, Output.NCCL);
-        assertThat(OutputScope.applying(t, rails, Output.JACCL_ONLY)).isEqualTo(Output.EVERY);
-        assertThat(Code.SHARED_SEGMENT.outputs()).containsExactly(Output.JACCL);
-        assertThat(Code.CROSS_RAIL.outputs()).doesNotContain(Output.JACCL).contains(Output.NCCL, Output.UCX);
-        assertThat(Code.LINK_DOWN.outputs()).containsExactlyInAnyOrder(Output.JACCL, Output.MLX_RING);
+        assertThat(ConsumerScope.applying(t, rails, Set.of())).doesNotContain(Consumer.JACCL).contains(Consumer.MLX_RING, Consumer.NCCL);
+        assertThat(ConsumerScope.applying(t, rails, Consumer.JACCL_ONLY)).isEqualTo(Consumer.EVERY);
+        assertThat(Code.SHARED_SEGMENT.consumers()).containsExactly(Consumer.JACCL);
+        assertThat(Code.CROSS_RAIL.consumers()).doesNotContain(Consumer.JACCL).contains(Consumer.NCCL, Consumer.UCX);
+        assertThat(Code.LINK_DOWN.consumers()).containsExactlyInAnyOrder(Consumer.JACCL, Consumer.MLX_RING);
     }
 }

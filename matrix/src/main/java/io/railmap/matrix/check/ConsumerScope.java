@@ -2,7 +2,7 @@ package io.railmap.matrix.check;
 
 import io.railmap.matrix.fabric.RailTable;
 import io.railmap.matrix.finding.Finding;
-import io.railmap.matrix.finding.Output;
+import io.railmap.matrix.finding.Consumer;
 import io.railmap.matrix.topology.Cable;
 import io.railmap.matrix.topology.Topology;
 import java.util.Collections;
@@ -11,20 +11,20 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The one rule for which findings a view shows, by the outputs each concerns ({@link
- * io.railmap.matrix.finding.Code#outputs()}): the page and {@code railmap draw}, {@code GET /v1/events}
+ * The one rule for which findings a view shows, by the consumers each concerns ({@link
+ * io.railmap.matrix.finding.Code#consumers()}): the page and {@code railmap draw}, {@code GET /v1/events}
  * (through {@link CableFindings#of}), {@code railmap rails}, {@code railmap check} and a plan all route
  * their findings through {@link #shown}.
  *
- * <p>A finding is shown when one of the outputs it concerns applies: an output the view was asked
- * for (a jaccl matrix, a ring hostfile), or one the cluster's shape can feed. Every output but jaccl
+ * <p>A finding is shown when one of the consumers it concerns applies: one the view was asked
+ * for (a jaccl matrix, a ring hostfile), or one the cluster's shape can feed. Every consumer but jaccl
  * can be fed by any cluster (TCP and the rail libraries run over switches and cables alike); jaccl
  * only by point-to-point cables ({@link #pointToPoint}). So on a switched rail fabric a NIC on a leaf is
- * a rail, not a {@code shared-segment} warning, and jaccl's findings appear where a jaccl output is asked
+ * a rail, not a {@code shared-segment} warning, and jaccl's findings appear where a jaccl config is asked
  * for or the cluster has a direct cable (a mixed cluster keeps them).
  */
-public final class OutputScope {
-    private OutputScope() {
+public final class ConsumerScope {
+    private ConsumerScope() {
     }
 
     /**
@@ -43,21 +43,21 @@ public final class OutputScope {
      * @param findings the findings, in their order
      * @param topology the records they are about
      * @param rails    the topology's rail table ({@link RailTable#of})
-     * @param asked    the outputs the view writes or checks (empty for a rank-free view of the cluster)
+     * @param asked    the consumers whose configs the view writes or checks (empty for a rank-free view of the cluster)
      * @return the findings shown, in the same order
      */
-    public static List<Finding> shown(List<Finding> findings, Topology topology, RailTable rails, Set<Output> asked) {
-        Set<Output> applying = applying(topology, rails, asked);
-        return findings.stream().filter(f -> !Collections.disjoint(f.code().outputs(), applying)).toList();
+    public static List<Finding> shown(List<Finding> findings, Topology topology, RailTable rails, Set<Consumer> asked) {
+        Set<Consumer> applying = applying(topology, rails, asked);
+        return findings.stream().filter(f -> !Collections.disjoint(f.code().consumers(), applying)).toList();
     }
 
     /**
-     * @return {@code asked}, plus every output but jaccl, plus jaccl when the cluster has a point-to-point cable
+     * @return {@code asked}, plus every consumer but jaccl, plus jaccl when the cluster has a point-to-point cable
      */
-    public static Set<Output> applying(Topology topology, RailTable rails, Set<Output> asked) {
-        Set<Output> out = EnumSet.allOf(Output.class);
-        if (!asked.contains(Output.JACCL) && !pointToPoint(topology, rails)) {
-            out.remove(Output.JACCL);
+    public static Set<Consumer> applying(Topology topology, RailTable rails, Set<Consumer> asked) {
+        Set<Consumer> out = EnumSet.allOf(Consumer.class);
+        if (!asked.contains(Consumer.JACCL) && !pointToPoint(topology, rails)) {
+            out.remove(Consumer.JACCL);
         }
         return out;
     }
