@@ -3,6 +3,8 @@ package io.railmap.matrix.check;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railmap.matrix.Cluster;
+import io.railmap.matrix.change.ClusterState;
+import io.railmap.matrix.draw.TopologySvg;
 import io.railmap.matrix.fabric.RailTable;
 import io.railmap.matrix.finding.Code;
 import io.railmap.matrix.finding.Finding;
@@ -13,6 +15,7 @@ import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.model.PortState;
+import io.railmap.matrix.model.Snapshot;
 import io.railmap.matrix.model.SwitchPort;
 import io.railmap.matrix.model.Thunderbolt;
 import io.railmap.matrix.plan.Order;
@@ -67,13 +70,17 @@ class ConsumerScopeTest {
 
     @Test
     void aCorrectlyCabledSwitchedFabricHasNoFinding() {
-        Topology t = Topology.of(switched(twoLeaves()).snapshot());
+        Snapshot snapshot = switched(twoLeaves()).snapshot();
+        Topology t = Topology.of(snapshot);
 
         assertThat(t.sharedSegments()).hasSize(8);
         assertThat(ConsumerScope.pointToPoint(t, RailTable.of(t))).isFalse();
         assertThat(CableFindings.of(t, RailTable.of(t))).isEmpty();
         assertThat(ConsumerScope.rails(t).findings()).isEmpty();
         assertThat(ConsumerScope.rails(t).rails()).hasSize(2);
+        // the event feed's findings and the picture's (the page) are the same rank-free ones
+        assertThat(ClusterState.of(snapshot, Set.of(), Optional.empty()).findings()).isEmpty();
+        assertThat(TopologySvg.render(t)).doesNotContain("shared-segment").contains("0 findings");
     }
 
     @Test
