@@ -58,6 +58,10 @@
 
   /** The running jobs of the last answer of v1/jobs: what the picture's highlighting reads. */
   let runningJobs = [];
+  const hostsInput = document.getElementById('hosts');
+  const typed = /^#hosts=(.*)$/.exec(location.hash);
+  /** Whether the hosts field was filled once (or given in the address), after which only the user changes it. */
+  let hostsFilled = typed !== null;
 
   async function jobs() {
     const note = d3.select('#jobs-note');
@@ -144,6 +148,34 @@
       severity: t.getAttribute('data-severity'), code: t.getAttribute('data-code'), text: t.textContent
     }));
     listFindings('#findings', findings, 'no findings about the cables');
+    if (!hostsFilled) {
+      hostsFilled = true;
+      fillHosts(svg);
+    }
+  }
+
+  /**
+   * Fills the empty hosts field once, so the matrix shows without typing: every node with a record, in
+   * the ring order railmap matrix --order ring finds (GET v1/matrix?order=ring), or in name order (the
+   * picture's) when no ring passes through them all. A picture that leaves nodes out (over 256) fills
+   * nothing. What the user typed (or the #hosts= of the address) is never replaced.
+   */
+  async function fillHosts(svg) {
+    const names = Array.from(svg.querySelectorAll('g.node:not(.unknown)'), (g) => g.getAttribute('data-node'));
+    const drawn = svg.querySelectorAll('g.node').length;
+    if (names.length === 0 || String(drawn) !== (svg.getAttribute('data-nodes') || String(drawn))) {
+      return;
+    }
+    let order = names;
+    try {
+      order = (await getJson('v1/matrix?format=json&order=ring&hosts=' + encodeURIComponent(names.join(',')))).ranks;
+    } catch (e) {
+      // no ring through every node: name order
+    }
+    if (!hostsInput.value.trim()) {
+      hostsInput.value = order.join(',');
+      matrix();
+    }
   }
 
   function listFindings(selector, findings, none) {
@@ -266,8 +298,6 @@
     };
   }
 
-  const hostsInput = document.getElementById('hosts');
-  const typed = /^#hosts=(.*)$/.exec(location.hash);
   try {
     hostsInput.value = typed ? decodeURIComponent(typed[1]) : '';
   } catch (e) {

@@ -299,6 +299,15 @@ class LabEndToEndTest {
             assertThat(page.portLabels()).isEqualTo(ends);
             await("the page is live (GET /v1/events)").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100))
                     .untilAsserted(() -> assertThat(page.live()).startsWith("live: "));
+            // issue 29: the hosts field starts with every node in the ring order railmap matrix --order ring finds, its matrix shown
+            List<String> ring = new ArrayList<>();
+            plan("c", topology.nodes(), "--order", "ring").get("ranks").forEach(r -> ring.add(r.asText()));
+            assertThat(ring).containsExactlyInAnyOrderElementsOf(topology.nodes());
+            await("the page fills the hosts in ring order and shows their matrix untyped").atMost(Duration.ofSeconds(10))
+                    .pollInterval(Duration.ofMillis(100)).untilAsserted(() -> {
+                        assertThat(page.hosts()).isEqualTo(String.join(",", ring));
+                        assertThat(page.matrixRows()).hasSize(5).element(1).asString().startsWith("0 " + ring.get(0) + " | ");
+                    });
             page.matrix("a,b,c,d");
             await("the page shows the matrix of the hosts typed").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100))
                     .untilAsserted(() -> assertThat(page.matrixRows()).hasSize(5)
@@ -556,6 +565,20 @@ class LabEndToEndTest {
                     }
                 });
 
+        // issue 29: leaf0 announces node g2's name (LLDP is unauthenticated): the impostor is named, the rail stays the probe's segment
+        leafCalled("leaf0", "g2");
+        await("g1's daemon names leaf0's LLDP impostor").atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(250))
+                .untilAsserted(() -> {
+                    Run check = Run.of("check", "--rails", "--lab", "g1");
+                    assertThat(check.code()).as(check.out() + check.err()).isZero();
+                    assertThat(check.out()).contains("warning lldp-impostor", "g1:eth2's LLDP neighbour (chassis leaf0, port p1) calls itself g2,"
+                            + " the name of node g2, but the probe hears a shared segment there (g2:eth2, g3:eth2, g4:eth2)");
+                    assertThat(railRows(rails("g1"))).hasSize(2).element(0).asString().startsWith("0 segment of ").contains("rdma_eth2: ");
+                });
+        leafCalled("leaf0", "leaf0");
+        await("the impostor leaves with leaf0's own name").atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(250))
+                .untilAsserted(() -> assertThat(rails("g1").get("findings")).isEmpty());
+
         // issue 12: NCCL's rail ids are the leaves' rails, on every node
         for (String node : topology.nodes()) {
             Run nccl = assertNcclRailsAreLeaves(topology, node);
@@ -659,6 +682,16 @@ class LabEndToEndTest {
         assertThat(env.out()).as("env --for nccl on %s", node).contains("NCCL_IB_HCA==" + String.join(",", expected) + "\n",
                 "NCCL_CROSS_NIC=0\n");
         return env;
+    }
+
+    /** Sets the system name a lab switch's lldpd announces, through lldpcli on its control socket. */
+    private static void leafCalled(String leaf, String name) throws Exception {
+        Path socket = dir.resolve("lab").resolve("lldpd-" + leaf + ".sock");
+        Process p = new ProcessBuilder("/usr/sbin/lldpcli", "-u", socket.toString(), "configure", "system", "hostname", name)
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)).as("lldpcli ends").isTrue();
+        assertThat(p.exitValue()).as("lldpcli configure system hostname %s: %s", name, out).isZero();
     }
 
     private static JsonNode rails(String node) throws Exception {

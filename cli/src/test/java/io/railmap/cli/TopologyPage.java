@@ -69,6 +69,11 @@ final class TopologyPage implements AutoCloseable {
         return driver.findElement(By.id("agreement")).getText();
     }
 
+    /** @return what the hosts field holds */
+    String hosts() {
+        return driver.findElement(By.id("hosts")).getDomProperty("value");
+    }
+
     /**
      * Types hosts into the matrix form and shows their matrix.
      *

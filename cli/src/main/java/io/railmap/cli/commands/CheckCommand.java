@@ -10,6 +10,7 @@ import io.railmap.matrix.check.CheckOptions;
 import io.railmap.matrix.check.CheckReport;
 import io.railmap.matrix.check.FileCheck;
 import io.railmap.matrix.check.Mode;
+import io.railmap.matrix.check.ConsumerScope;
 import io.railmap.matrix.emit.PlanJson;
 import io.railmap.matrix.emit.RailTableJson;
 import io.railmap.matrix.fabric.RailTable;
@@ -123,7 +124,7 @@ public final class CheckCommand implements Callable<Integer> {
                     + "switched fabric's cabling");
         }
         Snapshot snapshot = source.load();
-        Optional<RailTable> table = rails ? Optional.of(RailTable.of(Topology.of(snapshot))) : Optional.empty();
+        Optional<RailTable> table = rails ? Optional.of(ConsumerScope.rails(Topology.of(snapshot))) : Optional.empty();
         if (file == null) {
             return railsOnly(table.get());
         }

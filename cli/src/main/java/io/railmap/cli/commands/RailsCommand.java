@@ -3,6 +3,7 @@ package io.railmap.cli.commands;
 import io.railmap.cli.ExitCodes;
 import io.railmap.cli.options.OutputFormat;
 import io.railmap.cli.options.SnapshotOptions;
+import io.railmap.matrix.check.ConsumerScope;
 import io.railmap.matrix.emit.Formats;
 import io.railmap.matrix.emit.RailTableFormat;
 import io.railmap.matrix.fabric.RailTable;
@@ -19,7 +20,7 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Show the rails of a switched fabric: one row per rail (a leaf switch, or an L2 segment the link probe hears, "
                 + "reached by compute NICs of two or more nodes) with its id, what it is, its name, the HCA most nodes use on it, and per "
                 + "node the NIC and rate on it. Rail ids are numbered alike on every node: by that HCA name, then by the switch's identity. "
-                + "Then the findings about the cabling (cross-rail, rail-missing, two-nics-one-rail, mixed-rates-on-rail, unknown-far-end); "
+                + "Then the findings about the cabling (cross-rail, rail-missing, two-nics-one-rail, mixed-rates-on-rail, unknown-far-end, lldp-impostor); "
                 + "railmap check --rails exits 2 on errors among them. Asks the local daemon unless told otherwise."},
         footer = {"", "Examples:",
             "  railmap rails",
@@ -38,7 +39,7 @@ public final class RailsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         RailTableFormat writer = writer(format.kind());
-        RailTable table = RailTable.of(Topology.of(source.load()));
+        RailTable table = ConsumerScope.rails(Topology.of(source.load()));
         PrintWriter out = spec.commandLine().getOut();
         out.print(writer.write(table));
         if (!writer.textHoldsFindings()) {

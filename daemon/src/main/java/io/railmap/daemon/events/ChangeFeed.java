@@ -26,8 +26,9 @@ import java.util.stream.Collectors;
  * line: {@code topology: +1 (a:en6–b:en7), -0; 2 cables among 2 nodes; ring: true}, where ring is
  * true when some pair of nodes has more than one cable. At most {@value #NAMED} cables added and
  * {@value #NAMED} lost are named ({@code +2000 (a:en1–b:en3, ..., and 1990 more)}), so a line stays
- * short whatever merges. The findings whose raising and clearing are events are the rail table's and the
- * running jobs' ({@link JobCheck}). Costs {@link ClusterState#of} (a topology and its rail table), the jobs'
+ * short whatever merges. The findings whose raising and clearing are events are the rank-free ones about
+ * cables and ports and the rail table's ({@link io.railmap.matrix.check.CableFindings#of}, routed through
+ * {@link io.railmap.matrix.check.ConsumerScope} as the page's are) and the running jobs' ({@link JobCheck}). Costs {@link ClusterState#of} (a topology and its rail table), the jobs'
  * checks (a second topology, and each jaccl job's matrix) plus a linear diff; the daemon calls it on its rebuild thread ({@link io.railmap.daemon.node.Rebuilds}), never on
  * an event loop.
  */

@@ -43,15 +43,16 @@ public final class CableFindings {
      *
      * @param topology the records
      * @param rails    the topology's rail table ({@link RailTable#of})
-     * @return the findings about cables and ports (errors first), then {@link RailTable#findings()};
-     *         none names a rank
+     * @return the findings about cables and ports (errors first), then {@link RailTable#findings()}, those
+     *         a rank-free view shows ({@link ConsumerScope#shown}: no jaccl finding on a fabric without a
+     *         point-to-point cable); none names a rank
      */
     public static List<Finding> of(Topology topology, RailTable rails) {
         List<Finding> out = new ArrayList<>(observed(topology, RankScope.EVERY_NODE));
         out.addAll(Readiness.of(topology));
         out.sort(Comparator.comparing(Finding::severity));
         out.addAll(rails.findings());
-        return out;
+        return ConsumerScope.shown(out, topology, rails, Set.of());
     }
 
     /**

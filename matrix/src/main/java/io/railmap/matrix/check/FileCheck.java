@@ -4,7 +4,9 @@ import io.railmap.matrix.codec.CheckedFile;
 import io.railmap.matrix.codec.FormatException;
 import io.railmap.matrix.codec.Hostfile;
 import io.railmap.matrix.finding.Code;
+import io.railmap.matrix.fabric.RailTable;
 import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.finding.Consumer;
 import io.railmap.matrix.finding.Severity;
 import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.model.Names;
@@ -18,6 +20,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -58,6 +61,14 @@ public final class FileCheck {
      */
     public static CheckReport check(Snapshot snapshot, String source, String text, CheckOptions options) {
         Topology topology = Topology.of(snapshot);
+        CheckReport report = check(topology, snapshot, source, text, options);
+        Set<Consumer> asked = report.mode() == Mode.MLX_RING ? Consumer.MLX_RING_ONLY : Consumer.JACCL_ONLY;
+        return new CheckReport(report.source(), report.ranks(), report.mode(), report.mlxVersion(),
+                ConsumerScope.shown(report.findings(), topology, RailTable.of(topology), asked), report.hostfile());
+    }
+
+    /** {@link #check(Snapshot, String, String, CheckOptions)} before its findings are routed through {@link ConsumerScope}. */
+    private static CheckReport check(Topology topology, Snapshot snapshot, String source, String text, CheckOptions options) {
         CheckedFile file = CheckedFile.read(source, text);
         if (file instanceof CheckedFile.RingHosts ring) {
             List<String> ranks = options.hosts().orElseThrow(() -> new IllegalArgumentException(options.hostsOption()

@@ -52,7 +52,8 @@ import org.jgrapht.graph.SimpleGraph;
  * identity ({@link Rail#identity()}), so that every daemon numbering the same records gets the same
  * ids, and on a cleanly cabled rail-optimised fabric rail k is where every node's k-th HCA goes.
  * A switch reached by one node only is not a rail: its NICs are strays, reported as
- * {@code cross-rail} when their HCA belongs on a rail ({@link RailFindings}).
+ * {@code cross-rail} when their HCA belongs on a rail ({@link RailFindings}). An LLDP neighbour that
+ * names a node where the probe hears otherwise is named too ({@link LldpImpostors}).
  *
  * <p>Cost: O(ports + observations + rails × nodes).
  */
@@ -180,7 +181,9 @@ public final class RailTable {
         for (Group g : railGroups) {
             rails.add(new Rail(rails.size(), g.kind, g.identity, g.name, g.hca(), g.nics));
         }
-        return new RailTable(rails, strays, unplaced, RailFindings.of(topology, rails, strays, unplaced));
+        List<Finding> findings = new ArrayList<>(RailFindings.of(topology, rails, strays, unplaced));
+        findings.addAll(LldpImpostors.of(topology));
+        return new RailTable(rails, strays, unplaced, findings);
     }
 
     /**
@@ -228,7 +231,7 @@ public final class RailTable {
         if (sw.isEmpty() || sw.get().source() != FarEndSource.LLDP) {
             return sw;
         }
-        if (sw.get().name().filter(name -> namesNode(topology, name)).isPresent()) {
+        if (sw.get().name().flatMap(name -> nodeNamed(topology, name)).isPresent()) {
             return Optional.empty();
         }
         Optional<PortRef> cabled = topology.cableAt(port.ref()).map(c -> c.farEnd(port.ref()));
@@ -241,10 +244,13 @@ public final class RailTable {
         return sw;
     }
 
-    /** @return true when {@code systemName}, or its part before the first dot, is a node of the topology */
-    private static boolean namesNode(Topology topology, String systemName) {
+    /** @return the node of the topology {@code systemName} names: the whole name, or its part before the first dot */
+    static Optional<String> nodeNamed(Topology topology, String systemName) {
         int dot = systemName.indexOf('.');
-        return topology.hasNode(systemName) || (dot > 0 && topology.hasNode(systemName.substring(0, dot)));
+        if (topology.hasNode(systemName)) {
+            return Optional.of(systemName);
+        }
+        return dot > 0 && topology.hasNode(systemName.substring(0, dot)) ? Optional.of(systemName.substring(0, dot)) : Optional.empty();
     }
 
     /** @return true when a finding is an error ({@code cross-rail}, {@code rail-missing}) */

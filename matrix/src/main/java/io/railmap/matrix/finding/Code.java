@@ -2,6 +2,9 @@ package io.railmap.matrix.finding;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 import io.railmap.matrix.model.EnumNames;
+import java.util.EnumSet;
+import java.util.Set;
+
 /**
  * What a finding is about. The external name ({@code mismatched-rail}) is stable: scripts match on it.
  */
@@ -69,7 +72,7 @@ public enum Code {
     MIXED_RATES_ON_RAIL,
     /** A compute NIC's switch is not known: no LLDP, InfiniBand or probe far end (or the probe's only). */
     UNKNOWN_FAR_END,
-    /** A port heard several far ends: a switch segment, not a cable. */
+    /** A port heard several far ends: a switch segment, not a cable (jaccl's concern: it needs point-to-point cables). */
     SHARED_SEGMENT,
     /** A cable between two ranks that is not a rail (down, too slow, over a cap, trimmed). */
     CABLE_LEFT_OUT,
@@ -170,7 +173,51 @@ public enum Code {
      */
     JOB_INCOMPLETE,
     /** Running job: railmap cannot check it (what it would need is not published, or two ranks share a node). */
-    JOB_UNCHECKED;
+    JOB_UNCHECKED,
+    /**
+     * A port's LLDP neighbour announces a cluster node's name as its system name, but the link probe hears
+     * a segment or another node's port there: LLDP is unauthenticated, so the announcement is not believed
+     * and the port's rail stays as the probe sees it ({@link io.railmap.matrix.fabric.LldpImpostors}).
+     */
+    LLDP_IMPOSTOR;
+
+    /** The codes about jaccl's point-to-point world: its matrix, its rails over direct cables, its launch readiness. */
+    private static final Set<Code> JACCL_CODES = EnumSet.of(MISMATCHED_RAIL, NETDEV_NAME, NO_RDMA_DEVICE, NON_NEIGHBOUR_WIRES,
+            TOO_MANY_QUEUE_PAIRS, JACCL_CANNOT_RUN, UNPAIRED_WIRE, MISSING_LINK, TOO_MANY_WIRES, MESH_TOO_LARGE, EMPTY_NAME,
+            DIAGONAL_NOT_EMPTY, NOT_SQUARE, RING_NOT_A_CYCLE, EXTRA_WIRES_UNUSED, SHARED_SEGMENT, RDMA_DISABLED, BRIDGED_PORT,
+            NO_IPV4, SLOW_THUNDERBOLT, BEHIND_HUB);
+    /** The codes about a rank order over cables that both of MLX's backends check (jaccl, and the TCP ring: {@code MlxRingCheck}). */
+    private static final Set<Code> MLX_CODES = EnumSet.of(ONE_RANK, NEEDS_NEWER_MLX, OVERRIDDEN_BY_ENVS, NOT_A_CABLE, LINK_DOWN,
+            UNEQUAL_RING_WIRES, CABLE_LEFT_OUT);
+    /** The codes about MLX's TCP ring hostfile alone. */
+    private static final Set<Code> MLX_RING_CODES = EnumSet.of(SHARED_SUBNET, UNKNOWN_ADDRESS, SAME_CABLE_TWICE);
+    /** The codes about a switched fabric's rails and the settings of the libraries that stripe over them. */
+    private static final Set<Code> RAIL_CODES = EnumSet.of(CROSS_RAIL, RAIL_MISSING, TWO_NICS_ONE_RAIL, MIXED_RATES_ON_RAIL,
+            UNKNOWN_FAR_END, MIXED_GID_INDEX, UNKNOWN_HCA, WRONG_RAIL_ID, RENUMBERED_RAIL_ID, SIDE_NIC_IN_LIST, WRONG_GID_INDEX,
+            SUBNET_ROUTING_OFF, LIST_LIMIT, UNLISTABLE_NAME);
+
+    /**
+     * The consumers a finding of this code concerns: jaccl alone for its matrix, direct cables and launch
+     * readiness; jaccl and MLX's TCP ring for a rank order over cables both check; the TCP ring alone for its
+     * hostfile's addresses; the rail libraries ({@link Consumer#RAIL_LIBRARIES}) for a
+     * switched fabric's rails and their settings; every consumer for the rest (a one-sided or disputed
+     * observation, an impostor, a stale config, a setting or file every reader misreads, a running job).
+     * Which findings a view shows is {@link io.railmap.matrix.check.ConsumerScope}'s.
+     *
+     * @return a non-empty, unmodifiable set
+     */
+    public Set<Consumer> consumers() {
+        if (JACCL_CODES.contains(this)) {
+            return Consumer.JACCL_ONLY;
+        }
+        if (MLX_CODES.contains(this)) {
+            return Consumer.MLX;
+        }
+        if (MLX_RING_CODES.contains(this)) {
+            return Consumer.MLX_RING_ONLY;
+        }
+        return RAIL_CODES.contains(this) ? Consumer.RAIL_LIBRARIES : Consumer.EVERY;
+    }
 
     /** @return the JSON value, e.g. {@code "mismatched-rail"} */
     @JsonValue

@@ -2,12 +2,14 @@ package io.railmap.matrix.plan;
 
 import io.railmap.matrix.check.CableFindings;
 import io.railmap.matrix.check.Checker;
+import io.railmap.matrix.check.ConsumerScope;
 import io.railmap.matrix.check.Mode;
 import io.railmap.matrix.check.RankScope;
 import io.railmap.matrix.check.Readiness;
 import io.railmap.matrix.fabric.RailTable;
 import io.railmap.matrix.finding.Code;
 import io.railmap.matrix.finding.Finding;
+import io.railmap.matrix.finding.Consumer;
 import io.railmap.matrix.finding.Severity;
 import io.railmap.matrix.jaccl.JacclInit;
 import io.railmap.matrix.jaccl.JacclMode;
@@ -99,7 +101,8 @@ public final class Planner {
         findings.addAll(Readiness.of(topology, matrix));
         findings.sort(Comparator.comparing(Finding::severity));
         Provenance provenance = Provenance.of(ranks.stream().map(n -> topology.record(n).orElseThrow()).toList());
-        return new Plan(matrix, findings, version, mode, provenance, RailTable.of(topology));
+        RailTable rails = RailTable.of(topology);
+        return new Plan(matrix, ConsumerScope.shown(findings, topology, rails, Consumer.JACCL_ONLY), version, mode, provenance, rails);
     }
 
     /** The matrix a ring of this release runs: before 0.31.2 null non-neighbour cells, before 0.32.0 one wire per edge. */
