@@ -175,7 +175,12 @@ class ApiVerticleTest {
         HttpResponse<Buffer> r = post("/v1/check?hosts=a,b", "[[null, [\"rdma_en6\",\"rdma_en7\"]], [[\"rdma_en6\",\"rdma_en7\"], null]]");
         assertThat(r.statusCode()).isEqualTo(200);
         JsonNode json = JSON.readTree(r.bodyAsString());
-        assertThat(json.get("errors").asInt()).isEqualTo(2);
+        // rail 0 is an error; rail 1 a warning: jaccl runs this file as a mesh, which opens wire 0 only, and a ring
+        // forced from outside (MLX_JACCL_RING) would fail on it (docs/check.md, the modes)
+        assertThat(json.get("errors").asInt()).isEqualTo(1);
+        List<String> findings = new java.util.ArrayList<>();
+        json.get("findings").forEach(f -> findings.add(f.get("severity").asText() + " " + f.get("code").asText()));
+        assertThat(findings).startsWith("error mismatched-rail").contains("warning mismatched-rail");
         assertThat(json.get("findings").get(0).get("code").asText()).isEqualTo("mismatched-rail");
         assertThat(json.get("findings").get(0).get("ports").get(0).asText()).isEqualTo("a:en6");
 
