@@ -99,10 +99,17 @@ class JobVerdictsNamespaceTest {
             long started = System.nanoTime();
             ranks.add(rank("a", 0, "rdma_en1"));
             ranks.add(rank("b", 1, "rdma_en2"));
-            await("every daemon judges the job").atMost(JUDGED).pollInterval(POLL).ignoreExceptions()
+            // this test's ranks, by pid: the other test's ranks of the same coordinator may still be in a record for a scan
+            java.util.Set<Long> pids = java.util.Set.of(ranks.get(0).pid(), ranks.get(1).pid());
+            await("every daemon judges the job of this test's ranks").atMost(JUDGED).pollInterval(POLL).ignoreExceptions()
                     .until(() -> daemons.values().stream().allMatch(d -> {
                         JsonNode job = job(d);
-                        return job != null && job.get("ranks").size() == 2 && job.get("verdict").asText().equals("error");
+                        if (job == null || !job.get("verdict").asText().equals("error")) {
+                            return false;
+                        }
+                        java.util.Set<Long> seen = new java.util.HashSet<>();
+                        job.get("ranks").forEach(r -> seen.add(r.get("pid").asLong()));
+                        return seen.equals(pids);
                     }));
             long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
             System.out.println("JobVerdictsNamespaceTest: every daemon flagged the job " + ms + " ms after its ranks started");
@@ -157,6 +164,9 @@ class JobVerdictsNamespaceTest {
             // the other test needs both cables again, whichever runs first
             await("both daemons see both cables again").atMost(Duration.ofSeconds(60)).pollInterval(POLL).ignoreExceptions()
                     .until(() -> daemons.values().stream().allMatch(d -> Topology.of(d.snapshot()).cables().size() == 2));
+            // and no rank of this test's job, whose coordinator the other test's job shares
+            await("the job leaves every daemon").atMost(BOUND).pollInterval(POLL).ignoreExceptions()
+                    .until(() -> daemons.values().stream().allMatch(d -> job(d) == null));
         }
     }
 }
