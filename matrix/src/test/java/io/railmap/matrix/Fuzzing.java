@@ -40,9 +40,9 @@ public final class Fuzzing {
      * Executions per target in one build: a smoke run of a few seconds each, since a target's fork
      * spends most of its time starting and instrumenting (docs/fuzzing.md: the longer campaigns).
      */
-    public static final int EXECUTIONS = 10_000;
+    public static final int EXECUTIONS = 5_000;
     /** The longest a target fuzzes in one build, whatever its executions. */
-    public static final String MAX_DURATION = "8s";
+    public static final String MAX_DURATION = "5s";
 
     private Fuzzing() {
     }
