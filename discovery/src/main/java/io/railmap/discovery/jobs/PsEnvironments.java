@@ -66,7 +66,7 @@ final class PsEnvironments {
     static List<Process> read(InputStream in, long maxBytes, ZoneId zone) throws IOException {
         byte[] buffer = new byte[8192];
         byte[] header = new byte[MAX_HEADER_BYTES];
-        byte[] word = new byte[JobVariables.MAX_VALUE_CHARS + 64];
+        byte[] word = new byte[JobVariables.MAX_VALUE_CHARS + EnvironFilter.MAX_NAME_BYTES];
         List<Process> out = new ArrayList<>();
         Line line = new Line();
         long total = 0;
@@ -147,7 +147,7 @@ final class PsEnvironments {
                     } else {
                         skipping = true;
                     }
-                } else if (wordLength == 64) {
+                } else if (wordLength == EnvironFilter.MAX_NAME_BYTES) {
                     skipping = true;
                 } else {
                     word[wordLength++] = b;
@@ -171,7 +171,7 @@ final class PsEnvironments {
             if (keeping != null && seen.add(keeping)) {
                 EnvironFilter.keep(keeping, word, wordLength, tooLong, settings, dropped);
             }
-            Arrays.fill(word, 0, Math.min(word.length, Math.max(wordLength, 64)), (byte) 0);
+            Arrays.fill(word, 0, Math.min(word.length, Math.max(wordLength, EnvironFilter.MAX_NAME_BYTES)), (byte) 0);
             wordLength = 0;
             keeping = null;
             skipping = false;
