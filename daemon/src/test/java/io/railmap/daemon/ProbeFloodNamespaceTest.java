@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -38,6 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
  *   <li>Without a key an unprivileged user's looped-back forgery still never reaches its own daemon.</li>
  * </ul>
  */
+// alone: it judges a's CPU absorbing a flood; a second test JVM beside it would judge the machine (docs/testing.md)
+@Tag("alone")
 @ExtendWith(NamespacesAvailable.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ProbeFloodNamespaceTest {
