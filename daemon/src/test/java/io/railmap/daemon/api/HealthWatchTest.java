@@ -50,7 +50,8 @@ class HealthWatchTest {
                 Optional.empty(), ClusterTiming.LAB), engine, registry);
         cluster.start();
         vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(2));
-        watch = new HealthWatch(vertx, cluster, 100, 5);
+        // stuck after 20 unanswered ticks (2 s), not 5: a loaded test machine stalls a healthy loop for half a second
+        watch = new HealthWatch(vertx, cluster, 100, 20);
         ApiVerticle api = new ApiVerticle(engine, cluster::membership, new EventLog(), watch::problems, registry, HttpLimits.DEFAULTS, "127.0.0.1", 0,
                 Optional.empty());
         vertx.deployVerticle(api).await(10, TimeUnit.SECONDS);
