@@ -38,7 +38,7 @@ import org.jgrapht.alg.drawing.model.Point2D;
  *
  * <p><b>Wide fabrics.</b> The rows never wrap: a node row's line to a switch would cross the boxes of
  * the rows above it. The viewBox widens instead: each node takes its name's width (7 px a character,
- * 56 to 144 px, plus 16 px between boxes), so 64 nodes of names like {@code gpu-017} are about 5,000 px
+ * 56 to 144 px, plus 16 px between boxes), so 64 nodes of names like {@code g17} are about 4,700 px
  * wide and the switches spread over the same width. {@code railmap draw}'s file opens at that size
  * (a viewer scrolls); the page fits it to its pane and zooms (d3) for reading.
  *

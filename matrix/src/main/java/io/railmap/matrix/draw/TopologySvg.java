@@ -35,9 +35,11 @@ import org.jgrapht.alg.drawing.model.Point2D;
  *     ({@link RailColours}: its place among the pair's cables in rail order,
  *     {@link RailAligner#usable}), one that is no rail grey; one-sided (unconfirmed) observations
  *     dashed.</li>
- * <li>The switches and segments of the {@link RailTable} as boxes on a smaller circle inside, each
- *     joined to the compute NICs that reach it by a line coloured by its rail id (a switch only one
- *     node reaches is grey).</li>
+ * <li>When the {@link RailTable} has a switch, segment or stray switch, a rail diagram instead
+ *     ({@link RailLayout}): the switches in a row above the nodes, each joined to the compute NICs that
+ *     reach it by a line coloured by its rail id (a stray switch, which one node reaches, grey), a
+ *     dashed stub for each rail a node misses ({@code rail-missing}), and the direct cables as arcs
+ *     under the node row. A cluster of direct cables only keeps the circle.</li>
  * <li>A cable, line or NIC a finding concerns (one of its ends is among the finding's
  *     {@link Finding#ports()}) thicker with a red outline, the findings' sentences as its SVG
  *     {@code <title>} (a tooltip); the findings listed under the picture as well.</li>
@@ -48,9 +50,13 @@ import org.jgrapht.alg.drawing.model.Point2D;
  * &lt;g class="node" data-node="a"&gt;                           (class "node unknown": no record)
  * &lt;g class="cable rail-0" data-cable="a:en6 b:en7"&gt;       ("cable no-rail"; plus "unconfirmed", "finding")
  * &lt;g class="switch" data-switch="leaf0" data-rail="0"&gt;      (plus "segment"; "switch stray" without data-rail)
- * &lt;g class="nic rail-0" data-port="g1:eth2" data-switch="leaf0"&gt;  (plus "finding")
+ * &lt;g class="nic rail-0" data-port="g1:eth2" data-switch="leaf0" data-switch-port="p1"&gt;  (plus "finding")
+ * &lt;g class="missing rail-1 finding" data-node="g3" data-switch="leaf1" data-rail="1"&gt;  (a rail g3 misses)
  * &lt;text class="finding error" data-code="cross-rail"&gt;        (one per listed finding)
  * </pre>
+ * The root {@code svg} carries the header's counts: {@code data-nodes}, {@code data-cables} (with the
+ * rail diagram, the NICs' cables to switches too) and, with the rail diagram only,
+ * {@code data-switches} and {@code data-rails}.
  * A cable's {@code data-cable} names its ends in cable order ({@link Cable}); an unconfirmed line's
  * names the observing port first. Port labels are {@code <text class="port" data-port="a:en6">}.
  *
