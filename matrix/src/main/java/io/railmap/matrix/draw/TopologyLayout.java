@@ -267,15 +267,9 @@ final class TopologyLayout {
         return Point2D.of(u * u * a.getX() + 2 * u * t * q.getX() + t * t * b.getX(), u * u * a.getY() + 2 * u * t * q.getY() + t * t * b.getY());
     }
 
+    /** Places the nodes on the circle (no boxes: those are the rail diagram's). */
     private void layout() {
-        Box2D area = Box2D.of(cx - radius, cy - radius, 2 * radius, 2 * radius);
-        circle(nodes, radius, area);
-        List<String> boxKeys = List.copyOf(boxes.keySet());
-        if (boxKeys.size() == 1) {
-            at.put(boxKeys.get(0), Point2D.of(cx, cy));
-        } else if (!boxKeys.isEmpty()) {
-            circle(boxKeys, radius * 0.45, area);
-        }
+        circle(nodes, radius, Box2D.of(cx - radius, cy - radius, 2 * radius, 2 * radius));
     }
 
     /** Places {@code vertices} on a circle of {@code r} around the area's centre, in list order. */
