@@ -95,8 +95,12 @@ final class TopologyLayout {
     final double cy;
     /** The rail diagram's geometry; null when the nodes are on a circle. */
     final RailLayout rail;
-    /** The NICs of every node that reach a switch or segment, each at the end of a cable. */
+    /** The NICs of every node (drawn or not) that reach a switch or segment, each at the end of a cable. */
     int switchCables;
+    /** The rail table's switches (stray ones too), segments and rails, drawn or not. */
+    int switchCount;
+    int segmentCount;
+    int railCount;
 
     TopologyLayout(Topology topology, RailTable rails, List<Finding> findings, int maxNodes, int maxLines) {
         this.maxLines = maxLines;
@@ -161,8 +165,12 @@ final class TopologyLayout {
         }
     }
 
+    /** The rails' boxes, and the stray switches' that a drawn node reaches, with their NIC lines; counts them all. */
     private void switches(RailTable rails, Set<String> drawn) {
         switchCables = rails.strays().size();
+        railCount = rails.rails().size();
+        segmentCount = (int) rails.rails().stream().filter(r -> r.kind() == Rail.Kind.SEGMENT).count();
+        switchCount = railCount - segmentCount + new HashSet<>(rails.strays().values()).size();
         for (Rail rail : rails.rails()) {
             switchCables += rail.nics().size();
             String key = "rail:" + rail.id();
@@ -172,6 +180,9 @@ final class TopologyLayout {
             }
         }
         rails.strays().forEach((nic, name) -> {
+            if (!drawn.contains(nic.node())) {
+                return;
+            }
             String key = "stray:" + name;
             boxes.putIfAbsent(key, new Box(key, name, "switch stray", null));
             nicLine(drawn, nic, key, name, null);

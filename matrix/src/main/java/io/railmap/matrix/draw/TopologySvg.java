@@ -134,8 +134,8 @@ public final class TopologySvg {
             x.writeAttribute("data-nodes", Integer.toString(layout.allNodes));
             x.writeAttribute("data-cables", Integer.toString(cables()));
             if (rail != null) {
-                x.writeAttribute("data-switches", Long.toString(switches()));
-                x.writeAttribute("data-rails", Long.toString(rails()));
+                x.writeAttribute("data-switches", Integer.toString(layout.switchCount));
+                x.writeAttribute("data-rails", Integer.toString(layout.railCount));
             }
             element(x, "title", "railmap topology: " + summary());
             x.writeEmptyElement("rect");
@@ -196,12 +196,11 @@ public final class TopologySvg {
     private String summary() {
         long unconfirmed = layout.lines.stream().filter(l -> l.dashed).count();
         long direct = layout.topology.cables().size();
-        long segments = layout.boxes.size() - switches();
         return plural(layout.allNodes, "node") + ", " + plural(cables(), "cable")
                 + (layout.rail != null && direct > 0 && layout.switchCables > 0
                         ? " (" + direct + " node to node, " + layout.switchCables + " to a switch)" : "")
-                + (layout.rail == null ? "" : ", " + plural(switches(), "switch") + (segments > 0 ? ", " + plural(segments, "segment") : "")
-                        + ", " + plural(rails(), "rail"))
+                + (layout.rail == null ? "" : ", " + plural(layout.switchCount, "switch")
+                        + (layout.segmentCount > 0 ? ", " + plural(layout.segmentCount, "segment") : "") + ", " + plural(layout.railCount, "rail"))
                 + (unconfirmed > 0 ? ", " + plural(unconfirmed, "unconfirmed observation") : "")
                 + ", " + plural(layout.findings.size(), "finding");
     }
@@ -209,16 +208,6 @@ public final class TopologySvg {
     /** @return the confirmed cables: between two nodes, and from a NIC to a switch or segment */
     private int cables() {
         return layout.topology.cables().size() + layout.switchCables;
-    }
-
-    /** @return the switch boxes, stray ones too, but not the segments */
-    private long switches() {
-        return layout.boxes.values().stream().filter(b -> !b.classes().contains("segment")).count();
-    }
-
-    /** @return the rails: the boxes with a rail id */
-    private long rails() {
-        return layout.boxes.values().stream().filter(b -> b.rail() != null).count();
     }
 
     private java.util.Optional<String> caps() {

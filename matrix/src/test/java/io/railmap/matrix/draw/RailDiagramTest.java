@@ -285,6 +285,25 @@ class RailDiagramTest {
     }
 
     @Test
+    void aFabricOfTwoThousandNodesDrawsItsFirst256AndCountsThemAll() throws Exception {
+        Made made = new Made(2000, 2);
+        // a node beyond the first 256 in name order with a NIC on a switch of its own: counted, not drawn
+        made.move("g999:eth1", "leaf30");
+        String text = TopologySvg.render(made.topology());
+        Document svg = parse(text);
+        assertThat(groups(svg, "node")).hasSize(TopologySvg.MAX_NODES);
+        assertThat(attributes(groups(svg, "switch"), "data-switch")).containsExactly("leaf0", "leaf1");
+        assertThat(groups(svg, "nic")).hasSize(TopologySvg.MAX_NODES * 2);
+        assertThat(text).contains("railmap topology: 2000 nodes, 4000 cables, 3 switches, 2 rails, ",
+                "2000 nodes: the first 256 in name order are drawn");
+        assertThat(text.length()).isLessThan(1 << 20);
+    }
+
+    private static List<String> attributes(List<Element> elements, String name) {
+        return elements.stream().map(e -> e.getAttribute(name)).toList();
+    }
+
+    @Test
     void aClusterOfDirectCablesOnlyKeepsTheCircle() throws Exception {
         Made made = new Made(2, 0);
         made.fabric.directCable("g1:eth0", "g2:eth0", name -> name, true);

@@ -61,7 +61,7 @@ public final class Fabric {
     public Fabric nic(String node, int k, String leaf) {
         int p = nextSwitchPort.merge(leaf, 1, Integer::sum);
         Port port = new Port(node, "eth" + k, Optional.of("mlx5_" + k), 1, PortKind.ROCE, Optional.of(400.0), PortState.ACTIVE,
-                Optional.empty(), List.of("10." + k + ".0." + (nodes.size() + 1)), true, Optional.empty(),
+                Optional.empty(), List.of("10." + k + "." + nodes.size() / 250 + "." + (nodes.size() % 250 + 1)), true, Optional.empty(),
                 Optional.of(lldp(leaf, "p" + p)), List.of());
         nodes.computeIfAbsent(node, n -> new LinkedHashMap<>()).put(port.netdev(), port);
         return this;
