@@ -30,6 +30,17 @@ class DrawCommandTest {
     }
 
     @Test
+    void aSwitchedFabricIsDrawnAsARailDiagramThatCountsItsCablesSwitchesAndRails() throws Exception {
+        Run run = Run.of("draw", "--snapshot", "../examples/snapshots/two-leaves.json");
+
+        assertThat(run.code()).as(run.err()).isZero();
+        // issue 29: the header counted "0 cables" when every cable ended on a switch
+        assertThat(run.out()).contains("<title>railmap topology: 4 nodes, 8 cables, 2 switches, 2 rails, 0 findings</title>",
+                "data-cables=\"8\" data-switches=\"2\" data-rails=\"2\"", "<g class=\"switch\" data-switch=\"leaf-rail1\" data-rail=\"1\">")
+                .doesNotContain("<circle");
+    }
+
+    @Test
     void aMissingSnapshotOrAnOutputThatIsADirectoryIsOneLineAndNoFile() throws Exception {
         Run missing = Run.of("draw", "--snapshot", dir.resolve("none.json").toString(), "-o", dir.resolve("t.svg").toString());
         assertThat(missing.code()).isEqualTo(ExitCodes.INPUT);

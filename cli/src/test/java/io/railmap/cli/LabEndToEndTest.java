@@ -312,15 +312,53 @@ class LabEndToEndTest {
             await("the page shows the matrix of the hosts typed").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100))
                     .untilAsserted(() -> assertThat(page.matrixRows()).hasSize(5)
                             .contains("0 a | – | rdma_en2, rdma_en3 | – | rdma_en4, rdma_en5"));
-            Path screenshot = Path.of("target", "topology-page.png");
-            Files.deleteIfExists(screenshot);
-            page.screenshot(screenshot);
-            assertThat(screenshot).isRegularFile();
-            byte[] png = Files.readAllBytes(screenshot);
-            // a PNG starts with its 8-byte signature (PNG specification, 5.2) and holds more than that
-            assertThat(png.length).as("the screenshot's size").isGreaterThan(8);
-            assertThat(java.util.Arrays.copyOf(png, 8)).as("the PNG signature")
-                    .isEqualTo(new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'});
+            keepScreenshot(page, "topology-page.png");
+        }
+    }
+
+    /** Saves what the page shows as target/{@code name}, a build artifact, and checks that it is a PNG. */
+    private static void keepScreenshot(TopologyPage page, String name) throws Exception {
+        Path screenshot = Path.of("target", name);
+        Files.deleteIfExists(screenshot);
+        page.screenshot(screenshot);
+        assertThat(screenshot).isRegularFile();
+        byte[] png = Files.readAllBytes(screenshot);
+        // a PNG starts with its 8-byte signature (PNG specification, 5.2) and holds more than that
+        assertThat(png.length).as("the screenshot's size").isGreaterThan(8);
+        assertThat(java.util.Arrays.copyOf(png, 8)).as("the PNG signature")
+                .isEqualTo(new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'});
+    }
+
+    /**
+     * Issue 29: a daemon's page draws a switched fabric as a rail diagram, the leaves in a row above the nodes and each
+     * NIC joined to its leaf, and no two of the boxes overlap as the browser lays them out; a screenshot is kept
+     * (cli/target/topology-page-rails.png). Skipped without a browser, unless RAILMAP_BROWSER_TESTS=required.
+     */
+    private static void thePageDrawsTheRailDiagram(LabTopology topology) throws Exception {
+        Optional<String> why = Browser.skipped();
+        if (why.isPresent()) {
+            System.err.println("rail diagram in a browser skipped: " + why.get());
+            return;
+        }
+        Set<String> nics = new java.util.TreeSet<>();
+        topology.cables().forEach(c -> nics.add(topology.isSwitch(c.a().node()) ? c.b() + " " + c.a().node() : c.a() + " " + c.b().node()));
+        try (TopologyPage page = page("g1")) {
+            await("the page draws the leaves above the nodes, each NIC joined to its leaf").atMost(Duration.ofSeconds(30))
+                    .pollInterval(Duration.ofMillis(250)).untilAsserted(() -> {
+                        assertThat(page.nodes()).containsExactlyElementsOf(topology.nodes());
+                        assertThat(page.switches()).containsExactly("leaf0", "leaf1");
+                        assertThat(page.nics()).isEqualTo(nics);
+                        assertThat(page.summary()).startsWith("4 nodes, 8 cables, 2 switches, 2 rails, ");
+                    });
+            List<TopologyPage.Box> boxes = page.boxes();
+            assertThat(boxes).extracting(TopologyPage.Box::what).containsExactlyInAnyOrder("g1", "g2", "g3", "g4", "leaf0", "leaf1");
+            for (int i = 0; i < boxes.size(); i++) {
+                assertThat(boxes.get(i).right()).as("%s is drawn", boxes.get(i)).isGreaterThan(boxes.get(i).left());
+                for (int j = i + 1; j < boxes.size(); j++) {
+                    assertThat(boxes.get(i).overlaps(boxes.get(j))).as("%s and %s overlap", boxes.get(i), boxes.get(j)).isFalse();
+                }
+            }
+            keepScreenshot(page, "topology-page-rails.png");
         }
     }
 
@@ -564,6 +602,7 @@ class LabEndToEndTest {
                         assertThat(rails.get("findings")).as("findings of %s", node).isEmpty();
                     }
                 });
+        thePageDrawsTheRailDiagram(topology);
 
         // issue 29: leaf0 announces node g2's name (LLDP is unauthenticated): the impostor is named, the rail stays the probe's segment
         leafCalled("leaf0", "g2");

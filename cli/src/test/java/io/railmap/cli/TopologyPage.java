@@ -58,6 +58,38 @@ final class TopologyPage implements AutoCloseable {
         return new TreeSet<>(attribute("#picture g.cable:not(.unconfirmed) text.port", "data-port"));
     }
 
+    /** @return the switches drawn, in the picture's order */
+    List<String> switches() {
+        return attribute("#picture g.switch", "data-switch").stream().toList();
+    }
+
+    /** @return the NIC lines drawn, each {@code g1:eth2 leaf0} (its port and the switch it reaches) */
+    Set<String> nics() {
+        return new TreeSet<>(attribute("#picture g.nic", "data-port", "data-switch"));
+    }
+
+    /** @return the picture's header as the page shows it: {@code 4 nodes, 8 cables, ...} */
+    String summary() {
+        return driver.findElement(By.id("summary")).getText();
+    }
+
+    /** The box of a node or switch as the browser lays it out, in CSS pixels of the viewport. */
+    record Box(String what, double left, double top, double right, double bottom) {
+        boolean overlaps(Box o) {
+            return left < o.right && o.left < right && top < o.bottom && o.top < bottom;
+        }
+    }
+
+    /** @return the boxes of the nodes and switches drawn ({@code getBoundingClientRect} of each one's {@code rect}), read in one script */
+    @SuppressWarnings("unchecked")
+    List<Box> boxes() {
+        List<List<Object>> rows = (List<List<Object>>) driver.executeScript("return Array.from(document.querySelectorAll("
+                + "'#picture g.node > rect, #picture g.switch > rect'), r => { const b = r.getBoundingClientRect();"
+                + " const g = r.parentNode; return [g.getAttribute('data-node') || g.getAttribute('data-switch'), b.left, b.top, b.right, b.bottom]; });");
+        return rows.stream().map(r -> new Box((String) r.get(0), ((Number) r.get(1)).doubleValue(), ((Number) r.get(2)).doubleValue(),
+                ((Number) r.get(3)).doubleValue(), ((Number) r.get(4)).doubleValue())).toList();
+    }
+
     /** @return the live state and its sentence: {@code live: ...}, {@code off: ...} */
     String live() {
         WebElement live = driver.findElement(By.id("live"));
@@ -134,11 +166,15 @@ final class TopologyPage implements AutoCloseable {
         return (List<String>) driver.executeScript("return Array.from(document.querySelectorAll(arguments[0]), e => e.innerText.trim());", css);
     }
 
-    /** Reads every match in one script: the page may swap its picture between two WebDriver calls. */
+    /**
+     * Reads every match in one script: the page may swap its picture between two WebDriver calls.
+     *
+     * @return each match's attributes, separated by a space
+     */
     @SuppressWarnings("unchecked")
-    private List<String> attribute(String css, String name) {
-        return (List<String>) driver.executeScript("return Array.from(document.querySelectorAll(arguments[0]), e => e.getAttribute(arguments[1]));",
-                css, name);
+    private List<String> attribute(String css, String... names) {
+        return (List<String>) driver.executeScript("return Array.from(document.querySelectorAll(arguments[0]),"
+                + " e => arguments[1].map(n => e.getAttribute(n)).join(' '));", css, List.of(names));
     }
 
     @Override

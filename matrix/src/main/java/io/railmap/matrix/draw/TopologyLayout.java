@@ -3,6 +3,7 @@ package io.railmap.matrix.draw;
 import io.railmap.matrix.fabric.Rail;
 import io.railmap.matrix.fabric.RailNic;
 import io.railmap.matrix.fabric.RailTable;
+import io.railmap.matrix.finding.Code;
 import io.railmap.matrix.finding.Finding;
 import io.railmap.matrix.model.NaturalOrder;
 import io.railmap.matrix.model.PortRef;
@@ -30,11 +31,15 @@ import org.jgrapht.graph.builder.GraphTypeBuilder;
 
 /**
  * What the topology picture holds and where, computed once for {@link TopologySvg} to write: the
- * nodes drawn (the first {@code maxNodes} in name order) on a circle, the switches and segments of
- * the rail table as boxes on a smaller circle inside, and the lines (cables, unconfirmed observations
- * and NIC links, at most {@code maxLines}), each with its rail, its bend among its pair's parallel
- * lines and the findings about one of its ends. Positions come from JGraphT's
- * {@link CircularLayoutAlgorithm2D}.
+ * nodes drawn (the first {@code maxNodes} in name order), the switches and segments of the rail table
+ * as boxes, and the lines (cables, unconfirmed observations, NIC links and the stubs of missing rails,
+ * at most {@code maxLines}), each with its rail, its bend among its pair's parallel lines and the
+ * findings about one of its ends.
+ *
+ * <p><b>Which layout.</b> A cluster of direct cables only (no switch, segment or stray switch in its
+ * rail table) has its nodes on a circle, placed by JGraphT's {@link CircularLayoutAlgorithm2D}. One
+ * with a switch, segment or stray switch is drawn as a rail diagram ({@link RailLayout}): switches in a
+ * row above the nodes, its direct cables, if any, as arcs under the nodes.
  */
 final class TopologyLayout {
     /** Room around the circle of nodes, for port labels and node names. */
@@ -88,6 +93,14 @@ final class TopologyLayout {
     final double radius;
     final double cx;
     final double cy;
+    /** The rail diagram's geometry; null when the nodes are on a circle. */
+    final RailLayout rail;
+    /** The NICs of every node (drawn or not) that reach a switch or segment, each at the end of a cable. */
+    int switchCables;
+    /** The rail table's switches (stray ones too), segments and rails, drawn or not. */
+    int switchCount;
+    int segmentCount;
+    int railCount;
 
     TopologyLayout(Topology topology, RailTable rails, List<Finding> findings, int maxNodes, int maxLines) {
         this.maxLines = maxLines;
@@ -102,10 +115,16 @@ final class TopologyLayout {
         switches(rails, drawn);
         bends();
         mark();
+        missing(drawn);
         radius = Math.max(150, nodes.size() * 56 / (2 * Math.PI));
         cx = MARGIN + radius;
         cy = MARGIN + radius;
-        layout();
+        if (boxes.isEmpty()) {
+            layout();
+            rail = null;
+        } else {
+            rail = new RailLayout(nodes, boxes, lines);
+        }
     }
 
     private boolean room() {
@@ -146,8 +165,14 @@ final class TopologyLayout {
         }
     }
 
+    /** The rails' boxes, and the stray switches' that a drawn node reaches, with their NIC lines; counts them all. */
     private void switches(RailTable rails, Set<String> drawn) {
+        switchCables = rails.strays().size();
+        railCount = rails.rails().size();
+        segmentCount = (int) rails.rails().stream().filter(r -> r.kind() == Rail.Kind.SEGMENT).count();
+        switchCount = railCount - segmentCount + new HashSet<>(rails.strays().values()).size();
         for (Rail rail : rails.rails()) {
+            switchCables += rail.nics().size();
             String key = "rail:" + rail.id();
             boxes.put(key, new Box(key, rail.name(), rail.kind() == Rail.Kind.SEGMENT ? "switch segment" : "switch", rail.id()));
             for (RailNic nic : rail.nics()) {
@@ -155,6 +180,9 @@ final class TopologyLayout {
             }
         }
         rails.strays().forEach((nic, name) -> {
+            if (!drawn.contains(nic.node())) {
+                return;
+            }
             String key = "stray:" + name;
             boxes.putIfAbsent(key, new Box(key, name, "switch stray", null));
             nicLine(drawn, nic, key, name, null);
@@ -169,6 +197,7 @@ final class TopologyLayout {
                 nic.switchPort().orElse(null), rail, false);
         line.data.put("data-port", nic.port().toString());
         line.data.put("data-switch", name);
+        nic.switchPort().ifPresent(port -> line.data.put("data-switch-port", port));
         lines.add(line);
     }
 
@@ -209,15 +238,49 @@ final class TopologyLayout {
         }
     }
 
-    private void layout() {
-        Box2D area = Box2D.of(cx - radius, cy - radius, 2 * radius, 2 * radius);
-        circle(nodes, radius, area);
-        List<String> boxKeys = List.copyOf(boxes.keySet());
-        if (boxKeys.size() == 1) {
-            at.put(boxKeys.get(0), Point2D.of(cx, cy));
-        } else if (!boxKeys.isEmpty()) {
-            circle(boxKeys, radius * 0.45, area);
+    /**
+     * A stub for each rail a drawn node misses ({@link Code#RAIL_MISSING}), carrying its findings. The
+     * finding names the node by its same-named NIC's port when the node has one; else by its sentence,
+     * which {@code RailFindings} starts with the node's name.
+     */
+    private void missing(Set<String> drawn) {
+        Map<String, Line> stubs = new LinkedHashMap<>();
+        for (Finding f : findings) {
+            if (f.code() != Code.RAIL_MISSING || f.rail().isEmpty() || !boxes.containsKey("rail:" + f.rail().get())) {
+                continue;
+            }
+            int id = f.rail().get();
+            java.util.Optional<String> node = f.ports().isEmpty()
+                    ? nodes.stream().filter(n -> f.message().startsWith(n + " has no active NIC on ")).findFirst()
+                    : java.util.Optional.of(f.ports().get(0).node());
+            if (node.isEmpty() || !drawn.contains(node.get())) {
+                continue;
+            }
+            Line stub = stubs.get(node.get() + " " + id);
+            if (stub == null) {
+                if (!room()) {
+                    continue;
+                }
+                Box box = boxes.get("rail:" + id);
+                stub = new Line("missing", "missing " + node.get() + " " + id, node.get(), box.key(), null, null, null, "missing", id, false);
+                stub.data.put("data-node", node.get());
+                stub.data.put("data-switch", box.name());
+                stubs.put(node.get() + " " + id, stub);
+                lines.add(stub);
+            }
+            stub.findings.add(f);
         }
+    }
+
+    /** @return the point at {@code t} (0 to 1) of the quadratic Bézier curve from {@code a} through {@code q} to {@code b} */
+    static Point2D bezier(Point2D a, Point2D q, Point2D b, double t) {
+        double u = 1 - t;
+        return Point2D.of(u * u * a.getX() + 2 * u * t * q.getX() + t * t * b.getX(), u * u * a.getY() + 2 * u * t * q.getY() + t * t * b.getY());
+    }
+
+    /** Places the nodes on the circle (no boxes: those are the rail diagram's). */
+    private void layout() {
+        circle(nodes, radius, Box2D.of(cx - radius, cy - radius, 2 * radius, 2 * radius));
     }
 
     /** Places {@code vertices} on a circle of {@code r} around the area's centre, in list order. */

@@ -18,6 +18,7 @@ import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
 import org.jgrapht.alg.drawing.CircularLayoutAlgorithm2D;
+import org.jgrapht.alg.drawing.model.Box2D;
 import org.jgrapht.alg.drawing.model.Point2D;
 
 /**
@@ -34,9 +35,11 @@ import org.jgrapht.alg.drawing.model.Point2D;
  *     ({@link RailColours}: its place among the pair's cables in rail order,
  *     {@link RailAligner#usable}), one that is no rail grey; one-sided (unconfirmed) observations
  *     dashed.</li>
- * <li>The switches and segments of the {@link RailTable} as boxes on a smaller circle inside, each
- *     joined to the compute NICs that reach it by a line coloured by its rail id (a switch only one
- *     node reaches is grey).</li>
+ * <li>When the {@link RailTable} has a switch, segment or stray switch, a rail diagram instead
+ *     ({@link RailLayout}): the switches in a row above the nodes, each joined to the compute NICs that
+ *     reach it by a line coloured by its rail id (a stray switch, which one node reaches, grey), a
+ *     dashed stub for each rail a node misses ({@code rail-missing}), and the direct cables as arcs
+ *     under the node row. A cluster of direct cables only keeps the circle.</li>
  * <li>A cable, line or NIC a finding concerns (one of its ends is among the finding's
  *     {@link Finding#ports()}) thicker with a red outline, the findings' sentences as its SVG
  *     {@code <title>} (a tooltip); the findings listed under the picture as well.</li>
@@ -47,9 +50,13 @@ import org.jgrapht.alg.drawing.model.Point2D;
  * &lt;g class="node" data-node="a"&gt;                           (class "node unknown": no record)
  * &lt;g class="cable rail-0" data-cable="a:en6 b:en7"&gt;       ("cable no-rail"; plus "unconfirmed", "finding")
  * &lt;g class="switch" data-switch="leaf0" data-rail="0"&gt;      (plus "segment"; "switch stray" without data-rail)
- * &lt;g class="nic rail-0" data-port="g1:eth2" data-switch="leaf0"&gt;  (plus "finding")
+ * &lt;g class="nic rail-0" data-port="g1:eth2" data-switch="leaf0" data-switch-port="p1"&gt;  (plus "finding")
+ * &lt;g class="missing rail-1 finding" data-node="g3" data-switch="leaf1" data-rail="1"&gt;  (a rail g3 misses)
  * &lt;text class="finding error" data-code="cross-rail"&gt;        (one per listed finding)
  * </pre>
+ * The root {@code svg} carries the header's counts: {@code data-nodes}, {@code data-cables} (with the
+ * rail diagram, the NICs' cables to switches too) and, with the rail diagram only,
+ * {@code data-switches} and {@code data-rails}.
  * A cable's {@code data-cable} names its ends in cable order ({@link Cable}); an unconfirmed line's
  * names the observing port first. Port labels are {@code <text class="port" data-port="a:en6">}.
  *
@@ -109,8 +116,9 @@ public final class TopologySvg {
     String write() {
         List<String> listed = layout.findings.stream().limit(MAX_LISTED_FINDINGS)
                 .map(f -> f.severity().externalName() + " " + f.code().externalName() + ": " + f.message()).toList();
-        double width = 2 * (TopologyLayout.MARGIN + layout.radius);
-        double top = 2 * (TopologyLayout.MARGIN + layout.radius);
+        RailLayout rail = layout.rail;
+        double width = rail == null ? 2 * (TopologyLayout.MARGIN + layout.radius) : rail.width;
+        double top = rail == null ? 2 * (TopologyLayout.MARGIN + layout.radius) : rail.height;
         double height = top + (layout.findings.isEmpty() ? 0 : (listed.size() + 2) * LINE_HEIGHT);
         StringWriter out = new StringWriter();
         try {
@@ -124,7 +132,11 @@ public final class TopologySvg {
             x.writeAttribute("font-family", "sans-serif");
             x.writeAttribute("font-size", "12");
             x.writeAttribute("data-nodes", Integer.toString(layout.allNodes));
-            x.writeAttribute("data-cables", Integer.toString(layout.topology.cables().size()));
+            x.writeAttribute("data-cables", Integer.toString(cables()));
+            if (rail != null) {
+                x.writeAttribute("data-switches", Integer.toString(layout.switchCount));
+                x.writeAttribute("data-rails", Integer.toString(layout.railCount));
+            }
             element(x, "title", "railmap topology: " + summary());
             x.writeEmptyElement("rect");
             x.writeAttribute("width", num(width));
@@ -176,13 +188,26 @@ public final class TopologySvg {
         return out + "\n";
     }
 
+    /**
+     * The header's counts: nodes, cables (with the rail diagram, the direct ones and those of the NICs
+     * that reach a switch or segment), switches (stray ones too), segments when there are any, rails,
+     * unconfirmed observations when there are any, findings.
+     */
     private String summary() {
         long unconfirmed = layout.lines.stream().filter(l -> l.dashed).count();
-        long switches = layout.boxes.values().stream().filter(b -> !b.classes().contains("segment")).count();
-        return plural(layout.allNodes, "node") + ", " + plural(layout.topology.cables().size(), "cable")
+        long direct = layout.topology.cables().size();
+        return plural(layout.allNodes, "node") + ", " + plural(cables(), "cable")
+                + (layout.rail != null && direct > 0 && layout.switchCables > 0
+                        ? " (" + direct + " node to node, " + layout.switchCables + " to a switch)" : "")
+                + (layout.rail == null ? "" : ", " + plural(layout.switchCount, "switch")
+                        + (layout.segmentCount > 0 ? ", " + plural(layout.segmentCount, "segment") : "") + ", " + plural(layout.railCount, "rail"))
                 + (unconfirmed > 0 ? ", " + plural(unconfirmed, "unconfirmed observation") : "")
-                + (layout.boxes.isEmpty() ? "" : ", " + plural(switches, "switch") + ", " + plural(layout.boxes.size() - switches, "segment"))
                 + ", " + plural(layout.findings.size(), "finding");
+    }
+
+    /** @return the confirmed cables: between two nodes, and from a NIC to a switch or segment */
+    private int cables() {
+        return layout.topology.cables().size() + layout.switchCables;
     }
 
     private java.util.Optional<String> caps() {
@@ -224,29 +249,37 @@ public final class TopologySvg {
             element(x, "title", line.findings.stream().map(f -> f.severity().externalName() + " " + f.code().externalName() + ": " + f.message())
                     .collect(Collectors.joining("\n")));
         }
+        RailLayout.Route route = layout.rail == null ? onCircle(line) : layout.rail.routes.get(line);
+        Point2D a = route.a();
+        Point2D q = route.q();
+        Point2D b = route.b();
+        String d = "M " + num(a.getX()) + " " + num(a.getY()) + " Q " + num(q.getX()) + " " + num(q.getY()) + " " + num(b.getX()) + " " + num(b.getY());
+        if (!line.findings.isEmpty()) {
+            path(x, "halo", d, HIGHLIGHT, 9, false);
+        }
+        path(x, "wire", d, colour, line.findings.isEmpty() ? (line.rail == null ? 2 : 3) : 4, line.dashed || line.kind.equals("missing"));
+        if (line.fromLabel != null && route.fromLabel() != null) {
+            portLabel(x, line.fromPort, line.fromLabel, route.fromLabel());
+        }
+        if (line.toLabel != null && route.toLabel() != null) {
+            portLabel(x, line.toPort, line.toLabel, route.toLabel());
+        }
+        x.writeEndElement();
+    }
+
+    /** @return a line between two nodes of the circle: a quadratic curve bent off the straight line by its place among its pair's lines */
+    private RailLayout.Route onCircle(Line line) {
         Point2D a = layout.at.get(line.from);
         Point2D b = layout.at.get(line.to);
-        // a quadratic curve bent off the straight line by the line's place among its pair's lines
         double dx = b.getX() - a.getX();
         double dy = b.getY() - a.getY();
         double length = Math.max(1, Math.hypot(dx, dy));
         double nx = -dy / length;
         double ny = dx / length;
         double bend = line.bend * 14;
-        double qx = (a.getX() + b.getX()) / 2 + nx * bend * 2;
-        double qy = (a.getY() + b.getY()) / 2 + ny * bend * 2;
-        String d = "M " + num(a.getX()) + " " + num(a.getY()) + " Q " + num(qx) + " " + num(qy) + " " + num(b.getX()) + " " + num(b.getY());
-        if (!line.findings.isEmpty()) {
-            path(x, "halo", d, HIGHLIGHT, 9, false);
-        }
-        path(x, "wire", d, colour, line.findings.isEmpty() ? (line.rail == null ? 2 : 3) : 4, line.dashed);
+        Point2D q = Point2D.of((a.getX() + b.getX()) / 2 + nx * bend * 2, (a.getY() + b.getY()) / 2 + ny * bend * 2);
         double t = Math.min(0.42, 36 / length);
-        portLabel(x, line.fromPort, line.fromLabel, bezier(a, qx, qy, b, t));
-        if (line.toLabel != null) {
-            double far = line.kind.equals("nic") ? Math.min(0.42, 52 / length) : t;
-            portLabel(x, line.toPort, line.toLabel, bezier(a, qx, qy, b, 1 - far));
-        }
-        x.writeEndElement();
+        return new RailLayout.Route(a, q, b, TopologyLayout.bezier(a, q, b, t), TopologyLayout.bezier(a, q, b, 1 - t));
     }
 
     private void path(XMLStreamWriter x, String cls, String d, String colour, double width, boolean dashed) throws XMLStreamException {
@@ -282,40 +315,42 @@ public final class TopologySvg {
     }
 
     private void box(XMLStreamWriter x, Box box) throws XMLStreamException {
-        Point2D p = layout.at.get(box.key());
+        Box2D r = layout.rail.switchBoxes.get(box.key());
+        Point2D p = Point2D.of(r.getMinX() + r.getWidth() / 2, r.getMinY() + r.getHeight() / 2);
         String name = clean(box.name());
-        double w = Math.min(260, Math.max(80, 7 * name.length() + 20));
-        double h = 36;
         x.writeStartElement("g");
         x.writeAttribute("class", box.classes());
         x.writeAttribute("data-switch", name);
         if (box.rail() != null) {
             x.writeAttribute("data-rail", Integer.toString(box.rail()));
         }
-        x.writeEmptyElement("rect");
-        x.writeAttribute("x", num(p.getX() - w / 2));
-        x.writeAttribute("y", num(p.getY() - h / 2));
-        x.writeAttribute("width", num(w));
-        x.writeAttribute("height", num(h));
-        x.writeAttribute("rx", "4");
+        String shown = cut(name, (int) ((r.getWidth() - 8) / RailLayout.CHAR));
+        if (!shown.equals(name) || box.rail() == null) {
+            element(x, "title", name + (box.rail() == null ? ": no rail, one node reaches it" : ""));
+        }
+        rect(x, r);
         x.writeAttribute("fill", "#eeeeee");
         x.writeAttribute("stroke", box.rail() == null ? RailColours.NO_RAIL : RailColours.of(box.rail()));
         x.writeAttribute("stroke-width", "2");
         if (box.classes().contains("segment")) {
             x.writeAttribute("stroke-dasharray", "7 5");
         }
-        text(x, "name", p.getX(), p.getY() - 2, "middle", name);
+        text(x, "name", p.getX(), p.getY() - 2, "middle", shown);
         text(x, "rail", p.getX(), p.getY() + 12, "middle",
-                box.rail() == null ? "no rail: one node reaches it" : (box.classes().contains("segment") ? "segment, " : "") + "rail " + box.rail());
+                box.rail() == null ? "stray, no rail" : (box.classes().contains("segment") ? "segment, " : "") + "rail " + box.rail());
         x.writeEndElement();
     }
 
     private void node(XMLStreamWriter x, String node) throws XMLStreamException {
-        Point2D p = layout.at.get(node);
         boolean known = layout.topology.hasNode(node);
         x.writeStartElement("g");
         x.writeAttribute("class", known ? "node" : "node unknown");
         x.writeAttribute("data-node", clean(node));
+        if (layout.rail != null) {
+            inRow(x, node, known);
+            return;
+        }
+        Point2D p = layout.at.get(node);
         if (!known) {
             element(x, "title", node + " has no record: a port names it as its far end");
         }
@@ -338,6 +373,41 @@ public final class TopologySvg {
         x.writeEndElement();
     }
 
+    /** Ends a node's group of the rail diagram: its box with its name inside, cut to fit with its whole name as its title. */
+    private void inRow(XMLStreamWriter x, String node, boolean known) throws XMLStreamException {
+        Box2D r = layout.rail.nodeBoxes.get(node);
+        String name = clean(node);
+        String shown = cut(name, layout.rail.nodeChars);
+        if (!known || !shown.equals(name)) {
+            element(x, "title", known ? name : node + " has no record: a port names it as its far end");
+        }
+        rect(x, r);
+        x.writeAttribute("fill", "white");
+        x.writeAttribute("stroke", "#333333");
+        x.writeAttribute("stroke-width", "2");
+        if (!known) {
+            x.writeAttribute("stroke-dasharray", "5 4");
+        }
+        text(x, "label", r.getMinX() + r.getWidth() / 2, r.getMinY() + r.getHeight() / 2 + 4, "middle", shown);
+        x.writeEndElement();
+    }
+
+    /** Starts an empty {@code rect} of the box's bounds, rounded; the caller adds its paint. */
+    private static void rect(XMLStreamWriter x, Box2D r) throws XMLStreamException {
+        x.writeEmptyElement("rect");
+        x.writeAttribute("x", num(r.getMinX()));
+        x.writeAttribute("y", num(r.getMinY()));
+        x.writeAttribute("width", num(r.getWidth()));
+        x.writeAttribute("height", num(r.getHeight()));
+        x.writeAttribute("rx", "4");
+    }
+
+    /** @return the text, or its first {@code max - 1} characters and "…" when longer than {@code max} */
+    private static String cut(String text, int max) {
+        int keep = Math.max(1, max);
+        return text.codePointCount(0, text.length()) <= keep ? text : text.substring(0, text.offsetByCodePoints(0, Math.max(1, keep - 1))) + "\u2026";
+    }
+
     private static void group(XMLStreamWriter x, String cls) throws XMLStreamException {
         x.writeStartElement("g");
         x.writeAttribute("class", cls);
@@ -357,11 +427,6 @@ public final class TopologySvg {
         x.writeStartElement(name);
         x.writeCharacters(clean(content));
         x.writeEndElement();
-    }
-
-    private static Point2D bezier(Point2D a, double qx, double qy, Point2D b, double t) {
-        double u = 1 - t;
-        return Point2D.of(u * u * a.getX() + 2 * u * t * qx + t * t * b.getX(), u * u * a.getY() + 2 * u * t * qy + t * t * b.getY());
     }
 
     private static String plural(long n, String noun) {

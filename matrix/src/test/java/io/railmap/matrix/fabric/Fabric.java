@@ -19,15 +19,15 @@ import java.util.function.UnaryOperator;
 /**
  * A switched fabric for tests: nodes whose NICs {@code mlx5_k} (netdev {@code ethK}, 400 Gb/s,
  * RoCE) are cabled to leaf switches that announce themselves by LLDP ({@code leafN}, chassis
- * {@code 52:54:00:00:00:0N}, port {@code pM}).
+ * {@code 52:54:00:00:00:0N}, port {@code pM}). Public for the rail diagram's tests ({@code matrix/draw}).
  */
-final class Fabric {
+public final class Fabric {
     private final Map<String, Map<String, Port>> nodes = new LinkedHashMap<>();
     private final Map<String, Integer> nextSwitchPort = new LinkedHashMap<>();
     private final Map<String, String> management = new LinkedHashMap<>();
 
     /** Every node of {@code nodes} gets NIC mlx5_k on leaf k, for k below {@code rails}. */
-    static Fabric railOptimised(int nodes, int rails) {
+    public static Fabric railOptimised(int nodes, int rails) {
         Fabric f = new Fabric();
         for (int n = 1; n <= nodes; n++) {
             for (int k = 0; k < rails; k++) {
@@ -58,10 +58,10 @@ final class Fabric {
     }
 
     /** Adds NIC mlx5_{@code k} of {@code node}, cabled to {@code leaf}. */
-    Fabric nic(String node, int k, String leaf) {
+    public Fabric nic(String node, int k, String leaf) {
         int p = nextSwitchPort.merge(leaf, 1, Integer::sum);
         Port port = new Port(node, "eth" + k, Optional.of("mlx5_" + k), 1, PortKind.ROCE, Optional.of(400.0), PortState.ACTIVE,
-                Optional.empty(), List.of("10." + k + ".0." + (nodes.size() + 1)), true, Optional.empty(),
+                Optional.empty(), List.of("10." + k + "." + nodes.size() / 250 + "." + (nodes.size() % 250 + 1)), true, Optional.empty(),
                 Optional.of(lldp(leaf, "p" + p)), List.of());
         nodes.computeIfAbsent(node, n -> new LinkedHashMap<>()).put(port.netdev(), port);
         return this;
@@ -82,7 +82,7 @@ final class Fabric {
      * @param systemName maps a node name to the system name its lldpd announces
      * @param probed     whether the probe hears each end from the other (a confirmed cable)
      */
-    Fabric directCable(String a, String b, UnaryOperator<String> systemName, boolean probed) {
+    public Fabric directCable(String a, String b, UnaryOperator<String> systemName, boolean probed) {
         PortRef x = PortRef.parse(a);
         PortRef y = PortRef.parse(b);
         nodes.computeIfAbsent(x.node(), n -> new LinkedHashMap<>()).put(x.netdev(), cableEnd(x, y, systemName, probed));
@@ -100,14 +100,14 @@ final class Fabric {
     }
 
     /** Changes the NIC {@code node:ethK}. */
-    Fabric change(String port, UnaryOperator<Port> change) {
+    public Fabric change(String port, UnaryOperator<Port> change) {
         PortRef ref = PortRef.parse(port);
         nodes.get(ref.node()).computeIfPresent(ref.netdev(), (n, p) -> change.apply(p));
         return this;
     }
 
     /** Moves {@code node:ethK}'s cable to {@code leaf}. */
-    Fabric move(String port, String leaf) {
+    public Fabric move(String port, String leaf) {
         int p = nextSwitchPort.merge(leaf, 1, Integer::sum);
         return change(port, x -> x.withSwitchPort(Optional.of(lldp(leaf, "p" + p))));
     }
@@ -121,7 +121,7 @@ final class Fabric {
         return this;
     }
 
-    List<NodeRecord> records() {
+    public List<NodeRecord> records() {
         List<NodeRecord> records = new ArrayList<>();
         nodes.forEach((node, ports) -> records.add(new NodeRecord(node, 1, List.copyOf(ports.values()),
                 Optional.ofNullable(management.get(node)), Optional.empty())));
