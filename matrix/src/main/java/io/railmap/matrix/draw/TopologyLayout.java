@@ -239,9 +239,8 @@ final class TopologyLayout {
     }
 
     /**
-     * A stub for each rail a drawn node misses ({@link Code#RAIL_MISSING}), carrying its findings. The
-     * finding names the node by its same-named NIC's port when the node has one; else by its sentence,
-     * which {@code RailFindings} starts with the node's name.
+     * A stub for each rail a drawn node misses ({@link Code#RAIL_MISSING}, its node as
+     * {@link RailTable#missingNode} reads it), carrying its findings.
      */
     private void missing(Set<String> drawn) {
         Map<String, Line> stubs = new LinkedHashMap<>();
@@ -250,9 +249,7 @@ final class TopologyLayout {
                 continue;
             }
             int id = f.rail().get();
-            java.util.Optional<String> node = f.ports().isEmpty()
-                    ? nodes.stream().filter(n -> f.message().startsWith(n + " has no active NIC on ")).findFirst()
-                    : java.util.Optional.of(f.ports().get(0).node());
+            java.util.Optional<String> node = RailTable.missingNode(f, nodes);
             if (node.isEmpty() || !drawn.contains(node.get())) {
                 continue;
             }

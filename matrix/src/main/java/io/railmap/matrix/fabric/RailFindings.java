@@ -11,6 +11,7 @@ import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.rail.RailAligner;
 import io.railmap.matrix.topology.Topology;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -41,6 +42,22 @@ import java.util.stream.Collectors;
  * </ul>
  */
 final class RailFindings {
+    /** What a {@link Code#RAIL_MISSING} sentence says right after the node's name. */
+    private static final String HAS_NO_ACTIVE_NIC = " has no active NIC on ";
+
+    /**
+     * @return the node a {@link Code#RAIL_MISSING} finding is about, among {@code nodes}: its NIC's node when it names
+     *         one, else the node its sentence opens with; empty for another code
+     */
+    static Optional<String> missingNode(Finding finding, Collection<String> nodes) {
+        if (finding.code() != Code.RAIL_MISSING) {
+            return Optional.empty();
+        }
+        if (!finding.ports().isEmpty()) {
+            return Optional.of(finding.ports().get(0).node());
+        }
+        return nodes.stream().filter(n -> finding.message().startsWith(n + HAS_NO_ACTIVE_NIC)).findFirst();
+    }
     private RailFindings() {
     }
 
@@ -143,7 +160,7 @@ final class RailFindings {
                         .map(p -> "; its " + rail.hca() + " (" + p.ref() + ") " + (p.active() ? whereIs(p, rails, strays) : "is " + p.state().externalName()))
                         .orElse("");
                 findings.add(new Finding(Code.RAIL_MISSING, Severity.ERROR, List.of(), Optional.of(rail.id()), same.map(Port::ref).stream().toList(),
-                        node + " has no active NIC on " + describe(rail) + ", which " + on.size() + " of " + onFabric.size()
+                        node + HAS_NO_ACTIVE_NIC + describe(rail) + ", which " + on.size() + " of " + onFabric.size()
                                 + " nodes reach" + why));
             }
         }

@@ -10,6 +10,7 @@ import io.railmap.matrix.model.SwitchPort;
 import io.railmap.matrix.topology.SharedSegment;
 import io.railmap.matrix.topology.Topology;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -339,5 +340,15 @@ public final class RailTable {
                 .max(Comparator.<Map.Entry<String, Set<String>>>comparingInt(e -> e.getValue().size())
                         .thenComparing(Map.Entry.comparingByKey(NaturalOrder.INSTANCE.reversed())))
                 .orElseThrow().getKey();
+    }
+
+    /**
+     * @param finding a finding of this table's, or any other
+     * @param nodes   the nodes it may be about
+     * @return the node a {@code rail-missing} finding is about (the node with no active NIC on the rail), among
+     *         {@code nodes}; empty for another code
+     */
+    public static Optional<String> missingNode(Finding finding, Collection<String> nodes) {
+        return RailFindings.missingNode(finding, nodes);
     }
 }
