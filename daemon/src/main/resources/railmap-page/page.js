@@ -62,6 +62,14 @@
   const typed = /^#hosts=(.*)$/.exec(location.hash);
   /** Whether the hosts field was filled once (or given in the address), after which only the user changes it. */
   let hostsFilled = typed !== null;
+  /**
+   * Whether the last picture has a cable joining two nodes directly: the matrix below is jaccl's, which runs
+   * over such cables only, so a fabric of switches alone gets no hosts filled in and a note that says why.
+   */
+  let pointToPoint = true;
+  const TYPE_HOSTS = 'type the hosts in rank order, separated by commas';
+  const NO_POINT_TO_POINT = 'no cable joins two nodes directly: this matrix is jaccl\'s, for point-to-point cables '
+    + '(the rails of a switched fabric are in the picture and railmap rails); type the hosts to see it anyway';
 
   async function jobs() {
     const note = d3.select('#jobs-note');
@@ -148,17 +156,21 @@
       severity: t.getAttribute('data-severity'), code: t.getAttribute('data-code'), text: t.textContent
     }));
     listFindings('#findings', findings, 'no findings about the cables');
-    if (!hostsFilled) {
+    pointToPoint = svg.querySelector('g.cable:not(.unconfirmed)') !== null;
+    if (!hostsInput.value.trim()) {
+      d3.select('#matrix-note').attr('class', null).text(pointToPoint ? TYPE_HOSTS : NO_POINT_TO_POINT);
+    }
+    if (!hostsFilled && pointToPoint) {
       hostsFilled = true;
       fillHosts(svg);
     }
   }
 
   /**
-   * Fills the empty hosts field once, so the matrix shows without typing: every node with a record, in
-   * the ring order railmap matrix --order ring finds (GET v1/matrix?order=ring), or in name order (the
-   * picture's) when no ring passes through them all. A picture that leaves nodes out (over 256) fills
-   * nothing. What the user typed (or the #hosts= of the address) is never replaced.
+   * Fills the empty hosts field once, where a cable joins two nodes directly, so the matrix shows without
+   * typing: every node with a record, in the ring order railmap matrix --order ring finds
+   * (GET v1/matrix?order=ring), or in name order (the picture's) when no ring passes through them all. A
+   * picture that leaves nodes out (over 256) fills nothing. What the user typed (or the #hosts= of the address) is never replaced.
    */
   async function fillHosts(svg) {
     const names = Array.from(svg.querySelectorAll('g.node:not(.unknown)'), (g) => g.getAttribute('data-node'));
@@ -203,7 +215,7 @@
     const hosts = document.getElementById('hosts').value.trim();
     const note = d3.select('#matrix-note');
     if (!hosts) {
-      note.attr('class', null).text('type the hosts in rank order, separated by commas');
+      note.attr('class', null).text(pointToPoint ? TYPE_HOSTS : NO_POINT_TO_POINT);
       d3.select('#matrix').selectAll('tr').remove();
       d3.select('#matrix-findings').selectAll('li').remove();
       return;

@@ -349,6 +349,9 @@ class LabEndToEndTest {
                         assertThat(page.switches()).containsExactly("leaf0", "leaf1");
                         assertThat(page.nics()).isEqualTo(nics);
                         assertThat(page.summary()).startsWith("4 nodes, 8 cables, 2 switches, 2 rails, ");
+                        // no cable joins two nodes: the matrix below is jaccl's, so no hosts are filled in, and the note says why
+                        assertThat(page.hosts()).isEmpty();
+                        assertThat(page.matrixNote()).startsWith("no cable joins two nodes directly: this matrix is jaccl's");
                     });
             List<TopologyPage.Box> boxes = page.boxes();
             assertThat(boxes).extracting(TopologyPage.Box::what).containsExactlyInAnyOrder("g1", "g2", "g3", "g4", "leaf0", "leaf1");

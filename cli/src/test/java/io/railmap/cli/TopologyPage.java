@@ -101,6 +101,11 @@ final class TopologyPage implements AutoCloseable {
         return driver.findElement(By.id("agreement")).getText();
     }
 
+    /** @return the note above the matrix (what to type, or why nothing is filled in) */
+    String matrixNote() {
+        return driver.findElement(By.id("matrix-note")).getText();
+    }
+
     /** @return what the hosts field holds */
     String hosts() {
         return driver.findElement(By.id("hosts")).getDomProperty("value");
