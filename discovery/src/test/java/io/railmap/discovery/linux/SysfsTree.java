@@ -24,6 +24,34 @@ public final class SysfsTree {
         return root;
     }
 
+    /**
+     * Builds a tree from a fixture's lines: {@code <path> = <value>} writes the file with a trailing
+     * newline, {@code <path> -> <target>} makes a symlink; blank lines and lines starting with
+     * {@code #} are skipped. Paths are relative to the root.
+     *
+     * @throws IllegalArgumentException on a line of neither form
+     */
+    public SysfsTree load(String fixture) {
+        for (String line : fixture.split("\n")) {
+            if (line.isBlank() || line.startsWith("#")) {
+                continue;
+            }
+            int link = line.indexOf(" -> ");
+            int file = line.indexOf(" = ");
+            if (link > 0) {
+                Path at = root.resolve(line.substring(0, link));
+                mkdirs(at.getParent());
+                symlink(at, Path.of(line.substring(link + 4)));
+            } else if (file > 0) {
+                Path at = root.resolve(line.substring(0, file));
+                write(at.getParent(), at.getFileName().toString(), line.substring(file + 3));
+            } else {
+                throw new IllegalArgumentException("fixture line is neither \"<path> = <value>\" nor \"<path> -> <target>\": " + line);
+            }
+        }
+        return this;
+    }
+
     /** An HCA on PCI function {@code pci} (such as {@code 0000:1a:00.0}); returns its class path. */
     public Path hca(String name, String pci) {
         Path function = pciFunction(pci);
