@@ -25,6 +25,21 @@ public final class SysfsTree {
     }
 
     /**
+     * @param name a file of {@code src/test/resources/fixtures/linux}, such as {@code thunderbolt_xdomain_mac_peer.tree}
+     * @return its text
+     */
+    public static String fixture(String name) {
+        try (java.io.InputStream in = SysfsTree.class.getResourceAsStream("/fixtures/linux/" + name)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no fixture linux/" + name);
+            }
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
      * Builds a tree from a fixture's lines: {@code <path> = <value>} writes the file with a trailing
      * newline, {@code <path> -> <target>} makes a symlink; blank lines and lines starting with
      * {@code #} are skipped. Paths are relative to the root.

@@ -11,9 +11,6 @@ import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.PortState;
 import io.railmap.matrix.model.Thunderbolt;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -36,13 +33,8 @@ class XDomainsTest {
     Path dir;
     private SysfsTree tree;
 
-    /** The fixture tree, as text. */
-    static String fixture() {
-        try (InputStream in = XDomainsTest.class.getResourceAsStream("/fixtures/linux/thunderbolt_xdomain_mac_peer.tree")) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    private static String fixture() {
+        return SysfsTree.fixture("thunderbolt_xdomain_mac_peer.tree");
     }
 
     @BeforeEach
