@@ -118,7 +118,9 @@ public final class Readiness {
                         + " reaches its peer through a hub or dock, which carries no RDMA: cable the two Macs to each other"
                         + " directly, Thunderbolt 5 port to Thunderbolt 5 port"));
             }
-            Optional<Double> slowest = links.stream().flatMap(t -> t.linkSpeedGbps().stream()).min(Double::compare);
+            // Thunderbolt 5 is Apple's rule (a Mac's end reads the cable's speed too); a Linux end's usb4_rdma runs at 40 Gb/s
+            Optional<Double> slowest = links.stream().filter(t -> t.xdomain().isEmpty()).flatMap(t -> t.linkSpeedGbps().stream())
+                    .min(Double::compare);
             if (slowest.isPresent() && slowest.get() < Thunderbolt.RDMA_MIN_LINK_GBPS) {
                 out.add(new Finding(Code.SLOW_THUNDERBOLT, Severity.WARNING, on, rail, List.of(cable.a(), cable.b()), "Thunderbolt cable " + cable
                         + " links at " + RailAligner.gbps(slowest.get()) + ", Thunderbolt 4 or a Thunderbolt 4 cable; RDMA needs"
