@@ -140,6 +140,51 @@ public final class SysfsTree {
         symlink(dir.resolve("master"), Path.of("..", upper));
     }
 
+    /**
+     * A Thunderbolt XDomain {@code name} under the directory {@code parent} (relative to the root; its
+     * host router's or a device's), with its {@code unique_id}, a {@code network} service
+     * {@code <name>.1} carrying netdev {@code netdev} ({@code operstate}; {@code carrier} 1 when up),
+     * and the bus and class links, as thunderbolt-net lays them out.
+     */
+    public void xdomain(String parent, String name, String uniqueId, String netdev, String operstate) {
+        String xd = parent + "/" + name;
+        String devices = xd.substring("sys/devices/".length());
+        load(String.join("\n",
+                xd + "/uevent = DEVTYPE=thunderbolt_xdomain",
+                xd + "/unique_id = " + uniqueId,
+                xd + "/" + name + ".1/key = network",
+                xd + "/" + name + ".1/net/" + netdev + "/operstate = " + operstate,
+                xd + "/" + name + ".1/net/" + netdev + "/carrier = " + (operstate.equals("up") ? "1" : "0"),
+                "sys/bus/thunderbolt/devices/" + name + " -> ../../../devices/" + devices,
+                "sys/bus/thunderbolt/devices/" + name + ".1 -> ../../../devices/" + devices + "/" + name + ".1",
+                "sys/class/net/" + netdev + " -> ../../devices/" + devices + "/" + name + ".1/net/" + netdev));
+    }
+
+    /** Writes {@code file}, or removes it when {@code content} is null (a fuzz input that is absent). */
+    public static void writeOrRemove(Path file, byte[] content) {
+        try {
+            if (content == null) {
+                Files.deleteIfExists(file);
+            } else {
+                Files.createDirectories(file.getParent());
+                Files.write(file, content);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Removes {@code path} and, for a directory that is no symlink, all below it. */
+    public static void delete(Path path) {
+        try (java.util.stream.Stream<Path> files = Files.isSymbolicLink(path) ? java.util.stream.Stream.of(path) : Files.walk(path)) {
+            for (Path p : files.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Writes {@code dir/name} with a trailing newline, as sysfs prints it. */
     public void write(Path dir, String name, String value) {
         try {

@@ -7,7 +7,6 @@ import io.railmap.discovery.model.DiscoveryFuzzing;
 import io.railmap.discovery.model.InterfaceSelection;
 import io.railmap.matrix.Fuzzing;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,12 +47,8 @@ class XDomainTreeFuzzTest {
     }
 
     @AfterAll
-    static void removeTree() throws IOException {
-        try (Stream<Path> files = Files.walk(root)) {
-            for (Path p : files.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
+    static void removeTree() {
+        SysfsTree.delete(root);
     }
 
     static Stream<Arguments> seeds() {
@@ -80,7 +75,7 @@ class XDomainTreeFuzzTest {
         byte[][] given = {uevent, uniqueId, hostUniqueId, rxSpeed, rxLanes, txLanes, deviceName, key};
         for (int i = 0; i < given.length; i++) {
             if (!KNOWN[i] || !Arrays.equals(WRITTEN[i], given[i])) {
-                write(root.resolve(FILES.get(i)), given[i]);
+                SysfsTree.writeOrRemove(root.resolve(FILES.get(i)), given[i]);
                 WRITTEN[i] = given[i] == null ? null : given[i].clone();
                 KNOWN[i] = true;
             }
@@ -90,20 +85,6 @@ class XDomainTreeFuzzTest {
         if (found == null || found.ports().size() + found.skipped().size() > 1
                 || found.ports().stream().anyMatch(p -> !p.port().thunderbolt().flatMap(t -> t.xdomain()).equals(java.util.Optional.of("0-1")))) {
             throw Fuzzing.failure("the one XDomain reported or skipped more than once, or a port that is not it (" + found + ")", inputs, null);
-        }
-    }
-
-    /** Writes the file, or removes it for an absent input. */
-    private static void write(Path file, byte[] content) {
-        try {
-            if (content == null) {
-                Files.deleteIfExists(file);
-            } else {
-                Files.createDirectories(file.getParent());
-                Files.write(file, content);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

@@ -55,29 +55,13 @@ class XDomainsTest {
         return tree.root().resolve(path);
     }
 
-    private void delete(String path) throws IOException {
-        Path p = at(path);
-        if (Files.isDirectory(p) && !Files.isSymbolicLink(p)) {
-            try (var walk = Files.walk(p)) {
-                walk.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-            }
-        } else {
-            Files.delete(p);
-        }
+    private void delete(String path) {
+        SysfsTree.delete(at(path));
     }
 
     /** A second XDomain on domain 0, route 3 (the host router's second port), with its netdev thunderbolt1. */
     private void secondXDomain() {
-        String xd = NHI + "/domain0/0-0/0-3";
-        tree.load(String.join("\n",
-                xd + "/uevent = DEVTYPE=thunderbolt_xdomain",
-                xd + "/unique_id = c6030000-0080-7518-2391-a4e51a82e819",
-                xd + "/0-3.1/key = network",
-                xd + "/0-3.1/net/thunderbolt1/operstate = up",
-                xd + "/0-3.1/net/thunderbolt1/carrier = 1",
-                "sys/bus/thunderbolt/devices/0-3 -> ../../../devices/pci0000:00/0000:00:0d.2/domain0/0-0/0-3",
-                "sys/bus/thunderbolt/devices/0-3.1 -> ../../../devices/pci0000:00/0000:00:0d.2/domain0/0-0/0-3/0-3.1",
-                "sys/class/net/thunderbolt1 -> ../../devices/pci0000:00/0000:00:0d.2/domain0/0-0/0-3/0-3.1/net/thunderbolt1"));
+        tree.xdomain(NHI + "/domain0/0-0", "0-3", "c6030000-0080-7518-2391-a4e51a82e819", "thunderbolt1", "up");
     }
 
     @Test
@@ -148,15 +132,7 @@ class XDomainsTest {
 
     @Test
     void aPeerBehindAHubAndAPeerOnTheSecondPortSayWhereTheCableLeaves() throws Exception {
-        String xd = NHI + "/domain0/0-0/0-1/0-301";
-        tree.load(String.join("\n",
-                xd + "/uevent = DEVTYPE=thunderbolt_xdomain",
-                xd + "/unique_id = 7f158861-c131-4d0d-83b6-ca50ef76c32b",
-                xd + "/0-301.1/key = network",
-                xd + "/0-301.1/net/thunderbolt2/operstate = down",
-                "sys/bus/thunderbolt/devices/0-301 -> ../../../devices/" + xd.substring("sys/devices/".length()),
-                "sys/bus/thunderbolt/devices/0-301.1 -> ../../../devices/" + xd.substring("sys/devices/".length()) + "/0-301.1",
-                "sys/class/net/thunderbolt2 -> ../../devices/" + xd.substring("sys/devices/".length()) + "/0-301.1/net/thunderbolt2"));
+        tree.xdomain(NHI + "/domain0/0-0/0-1", "0-301", "7f158861-c131-4d0d-83b6-ca50ef76c32b", "thunderbolt2", "down");
 
         Port hub = port(discover(), "thunderbolt2");
 
@@ -247,15 +223,8 @@ class XDomainsTest {
     /** A second domain (1) with one good XDomain {@code 1-1} and netdev thunderbolt9, to show a bad one costs only itself. */
     private void secondDomain() {
         String nhi = "sys/devices/pci0000:00/0000:00:0d.3";
-        tree.load(String.join("\n",
-                nhi + "/domain1/1-0/unique_id = c6030000-0080-7518-2391-a4e51a82e819",
-                nhi + "/domain1/1-0/1-1/uevent = DEVTYPE=thunderbolt_xdomain",
-                nhi + "/domain1/1-0/1-1/unique_id = 7f158861-c131-4d0d-83b6-ca50ef76c32b",
-                nhi + "/domain1/1-0/1-1/1-1.1/key = network",
-                nhi + "/domain1/1-0/1-1/1-1.1/net/thunderbolt9/operstate = up",
-                "sys/bus/thunderbolt/devices/1-0 -> ../../../devices/pci0000:00/0000:00:0d.3/domain1/1-0",
-                "sys/bus/thunderbolt/devices/1-1 -> ../../../devices/pci0000:00/0000:00:0d.3/domain1/1-0/1-1",
-                "sys/bus/thunderbolt/devices/1-1.1 -> ../../../devices/pci0000:00/0000:00:0d.3/domain1/1-0/1-1/1-1.1",
-                "sys/class/net/thunderbolt9 -> ../../devices/pci0000:00/0000:00:0d.3/domain1/1-0/1-1/1-1.1/net/thunderbolt9"));
+        tree.load(nhi + "/domain1/1-0/unique_id = c6030000-0080-7518-2391-a4e51a82e819\n"
+                + "sys/bus/thunderbolt/devices/1-0 -> ../../../devices/pci0000:00/0000:00:0d.3/domain1/1-0");
+        tree.xdomain(nhi + "/domain1/1-0", "1-1", "7f158861-c131-4d0d-83b6-ca50ef76c32b", "thunderbolt9", "up");
     }
 }
