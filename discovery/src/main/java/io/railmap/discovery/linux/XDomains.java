@@ -60,6 +60,8 @@ final class XDomains {
     /** Verbs device names per domain: {@code TBV_NATIVE_MAX_LANES + 1} (thunderbolt-ibverbs kernel/ibdev.c). */
     static final int RDMA_DEVICES_PER_DOMAIN = 5;
     private static final Pattern NAME = Pattern.compile("(\\d{1,9})-([0-9a-f]{1,16})");
+    /** A service of an XDomain: {@code <xdomain>.<id>} (dev_set_name in xdomain.c {@code enumerate_services}). */
+    private static final Pattern SERVICE = Pattern.compile("(\\d{1,9}-[0-9a-f]{1,16})\\.\\d{1,9}");
     private static final Pattern RDMA = Pattern.compile("usb4_rdma(\\d{1,9})");
     private static final String XDOMAIN_TYPE = "DEVTYPE=thunderbolt_xdomain";
     /** The key of thunderbolt-net's service ({@code TB_SERVICE("network", 1)}). */
@@ -116,7 +118,16 @@ final class XDomains {
                     perDomain.merge(Integer.parseInt(m.group(1)), 1, Integer::sum);
                 }
             } catch (SkipException e) {
+                // it may be an XDomain: its domain's RDMA devices are then not known to serve the others alone
+                perDomain.merge(Integer.parseInt(m.group(1)), 1, Integer::sum);
                 found.skip("thunderbolt " + SysfsFiles.name(entry), e.getMessage());
+            }
+        }
+        Map<String, List<Path>> services = new HashMap<>();
+        for (Path entry : entries) {
+            Matcher m = SERVICE.matcher(SysfsFiles.name(entry));
+            if (m.matches()) {
+                services.computeIfAbsent(m.group(1), k -> new ArrayList<>()).add(entry);
             }
         }
         Map<Integer, List<String>> rdmaByDomain = rdmaByDomain(root);
@@ -126,7 +137,7 @@ final class XDomains {
             String name = SysfsFiles.name(x.getKey());
             int domain = Integer.parseInt(x.getValue().group(1));
             try {
-                Link link = link(root, bus, entries, x.getKey(), domain, Long.parseUnsignedLong(x.getValue().group(2), 16),
+                Link link = link(root, bus, services.getOrDefault(name, List.of()), x.getKey(), domain, Long.parseUnsignedLong(x.getValue().group(2), 16),
                         rdmaByDomain.getOrDefault(domain, List.of()), perDomain.get(domain));
                 String other = xdomainOf.putIfAbsent(link.netdev(), name);
                 if (other != null) {
@@ -145,7 +156,7 @@ final class XDomains {
         return SysfsFiles.optional(entry.resolve("uevent")).map(u -> u.lines().anyMatch(XDOMAIN_TYPE::equals)).orElse(false);
     }
 
-    private static Link link(Path root, Path bus, List<Path> entries, Path dir, int domain, long route, List<String> domainRdma,
+    private static Link link(Path root, Path bus, List<Path> services, Path dir, int domain, long route, List<String> domainRdma,
                              int xdomainsInDomain) throws SkipException {
         String name = SysfsFiles.name(dir);
         Path remoteFile = dir.resolve("unique_id");
@@ -155,7 +166,7 @@ final class XDomains {
         if ((route & FIRST_HOP) == 0) {
             throw new SkipException("route " + Long.toHexString(route) + " of " + Quote.path(dir) + " has no first hop");
         }
-        String netdev = netdev(entries, name);
+        String netdev = netdev(services, name);
         List<String> notes = new ArrayList<>();
         Optional<Double> speed = speed(dir, notes);
         Optional<String> peerName = optional(dir.resolve("device_name"), "peer name", SysfsFormats::hostName, notes);
@@ -165,14 +176,10 @@ final class XDomains {
         return new Link(netdev, thunderbolt, rdma(root, bus, domain, domainRdma, xdomainsInDomain, notes), notes);
     }
 
-    /** The netdev under the XDomain's {@code network} service: exactly one. */
-    private static String netdev(List<Path> entries, String xdomain) throws SkipException {
+    /** The netdev under the XDomain's {@code network} service (one of {@code services}, its {@code <xdomain>.<id>} entries): exactly one. */
+    private static String netdev(List<Path> services, String xdomain) throws SkipException {
         List<String> netdevs = new ArrayList<>();
-        for (Path service : entries) {
-            String name = SysfsFiles.name(service);
-            if (!name.startsWith(xdomain + ".") || !name.substring(xdomain.length() + 1).matches("\\d{1,9}")) {
-                continue;
-            }
+        for (Path service : services) {
             if (!SysfsFiles.optional(service.resolve("key")).filter(NETWORK_SERVICE::equals).isPresent()) {
                 continue;
             }

@@ -118,6 +118,17 @@ class XDomainsTest {
     }
 
     @Test
+    void aDeviceOfTheDomainThatCouldNotBeReadStillCountsAgainstTyingItsRdmaDevice() throws Exception {
+        secondXDomain();
+        tree.write(at(NHI + "/domain0/0-0/0-3"), "uevent", "DEVTYPE=thunderbolt_xdomain\n".repeat(200).strip());
+
+        Discovery found = discover();
+
+        assertThat(found.skipped()).extracting(SkippedPort::port).containsExactly("thunderbolt 0-3");
+        assertThat(port(found, "thunderbolt0").rdma()).isEmpty();
+    }
+
+    @Test
     void anRdmaDeviceOnAnotherHostInterfaceIsNotTied() throws Exception {
         Path link = at(NHI + "/infiniband/usb4_rdma4/device");
         Files.delete(link);
