@@ -27,4 +27,14 @@ class MacAndLinuxSnapshotTest {
         assertThat(run.out()).contains("thunderbolt0  usb4_rdma4  thunderbolt  80 Gb/s  active",
                 "xdomain 0-1 on host router port 1, link 80 Gb/s, RDMA-capable");
     }
+
+    /** A Linux host's Thunderbolt port is no sign of macOS: its commands are ip's, the Mac's ifconfig's. */
+    @Test
+    void theAddressPlanGivesEachHostItsOwnSystemsCommands() {
+        Run run = Run.of("addresses", "--snapshot", SNAPSHOT);
+
+        assertThat(run.code()).isZero();
+        assertThat(run.out()).contains("node mbp (macOS, as root):\n  ifconfig en1 inet 169.254.1.1 netmask 255.255.255.252",
+                "node strix (Linux, as root):\n  ip -4 addr flush dev thunderbolt0\n  ip addr add 169.254.1.2/30 dev thunderbolt0");
+    }
 }

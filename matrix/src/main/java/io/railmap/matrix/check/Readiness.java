@@ -158,7 +158,7 @@ public final class Readiness {
         String what = end.ref() + (rail.isPresent() ? ", an end of rail " + rail.get() + " (cable " + cable + ")," : " (cable " + cable + ")")
                 + " is a member of " + bridge;
         String fix;
-        if (end.kind() == PortKind.THUNDERBOLT) {
+        if (end.appleThunderbolt()) {
             fix = what + (bridge.equals("bridge0") ? ", the Thunderbolt Bridge" : "") + "; while a bridge holds it, jaccl's queue"
                     + " pairs fail to reach RTR (errno 22): run `sudo ifconfig " + bridge + " deletem " + end.netdev() + "` on "
                     + end.node() + ", or remove the Thunderbolt Bridge service (System Settings, Network) so it stays out";
@@ -173,7 +173,7 @@ public final class Readiness {
     private static Finding noIpv4(Port end, Cable cable, Optional<Integer> rail, List<Integer> on) {
         String have = end.addresses().isEmpty() ? "no address at all"
                 : "only " + end.addresses().stream().collect(Collectors.joining(", "));
-        String run = end.kind() == PortKind.THUNDERBOLT
+        String run = end.appleThunderbolt()
                 ? "`sudo ifconfig " + end.netdev() + " inet 169.254.N.M netmask 255.255.0.0 alias`"
                 : "`sudo ip addr add 169.254.N.M/16 dev " + end.netdev() + "`";
         return new Finding(Code.NO_IPV4, Severity.ERROR, on, rail, List.of(end.ref(), cable.a(), cable.b()), end.ref() + ", an end of rail " + rail.orElseThrow()

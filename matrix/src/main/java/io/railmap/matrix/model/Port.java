@@ -206,6 +206,15 @@ public record Port(
         return new PortRef(node, netdev);
     }
 
+    /**
+     * @return true for a Mac's Thunderbolt port, to which Apple's rules apply (its RDMA device's queue
+     *         pair budget, {@code ifconfig}, Thunderbolt 5): kind thunderbolt and not a Linux XDomain
+     *         link ({@link Thunderbolt#xdomain()} present)
+     */
+    public boolean appleThunderbolt() {
+        return kind == PortKind.THUNDERBOLT && thunderbolt.flatMap(Thunderbolt::xdomain).isEmpty();
+    }
+
     /** @return true when the port is {@link PortState#ACTIVE} */
     public boolean active() {
         return state == PortState.ACTIVE;
