@@ -137,10 +137,15 @@ final class XDomains {
             String name = SysfsFiles.name(x.getKey());
             int domain = Integer.parseInt(x.getValue().group(1));
             try {
-                Link link = link(root, bus, services.getOrDefault(name, List.of()), x.getKey(), domain, Long.parseUnsignedLong(x.getValue().group(2), 16),
+                long route = Long.parseUnsignedLong(x.getValue().group(2), 16);
+                Link link = link(root, bus, services.getOrDefault(name, List.of()), x.getKey(), domain, route,
                         rdmaByDomain.getOrDefault(domain, List.of()), perDomain.get(domain));
                 String other = xdomainOf.putIfAbsent(link.netdev(), name);
                 if (other != null) {
+                    // two XDomains claim one netdev: neither is more likely right, so both go
+                    if (links.remove(link.netdev()) != null) {
+                        found.skip("xdomain " + other, "netdev " + Quote.value(link.netdev()) + " is also XDomain " + name + "'s");
+                    }
                     throw new SkipException("netdev " + Quote.value(link.netdev()) + " is also XDomain " + other + "'s");
                 }
                 links.put(link.netdev(), link);
