@@ -129,6 +129,18 @@ class XDomainsTest {
     }
 
     @Test
+    void twoXDomainsClaimingOneNetdevAreBothSkipped() throws Exception {
+        secondXDomain();
+        tree.load(NHI + "/domain0/0-0/0-3/0-3.1/net/thunderbolt0/operstate = up");
+        delete(NHI + "/domain0/0-0/0-3/0-3.1/net/thunderbolt1");
+
+        Discovery found = discover();
+
+        assertThat(found.skipped()).extracting(SkippedPort::port).containsExactlyInAnyOrder("xdomain 0-1", "xdomain 0-3");
+        assertThat(found.skipped()).allSatisfy(sk -> assertThat(sk.reason()).contains("netdev \"thunderbolt0\" is also XDomain"));
+    }
+
+    @Test
     void anRdmaDeviceOnAnotherHostInterfaceIsNotTied() throws Exception {
         Path link = at(NHI + "/infiniband/usb4_rdma4/device");
         Files.delete(link);
