@@ -81,7 +81,7 @@ public final class PortsCommand implements Callable<Integer> {
 
     private static String thunderbolt(Thunderbolt t) {
         List<String> parts = new ArrayList<>();
-        parts.add("receptacle " + t.receptacle());
+        parts.add(t.xdomain().map(x -> "xdomain " + x + " on host router port " + t.receptacle()).orElse("receptacle " + t.receptacle()));
         t.linkSpeedGbps().ifPresent(s -> parts.add("link " + RailAligner.gbps(s)));
         t.peerName().ifPresent(n -> parts.add("peer " + Names.escape(n) + (t.behindHub() ? " behind a hub or dock" : "")));
         parts.add(t.rdmaCapable() ? "RDMA-capable" : "no RDMA");

@@ -31,6 +31,12 @@ final class SysfsFormats {
      * (dev_valid_name), and here no control character.
      */
     private static final Pattern NETDEV = Pattern.compile("[\\x21-\\x2e\\x30-\\x39\\x3b-\\x7e]{1,15}");
+    /** A UUID as the kernel's {@code %pUb} prints it (lower case; upper case accepted). */
+    private static final Pattern UUID = Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
+    /** A Thunderbolt lane speed as {@code speed_show} prints it: {@code "%u.0 Gb/s"}. */
+    private static final Pattern LANE_SPEED = Pattern.compile("(\\d{1,4})\\.0 Gb/s");
+    /** A peer host's name: printable ASCII, at most 64 characters (a {@code utsname} node name). */
+    private static final Pattern HOST_NAME = Pattern.compile("[\\x20-\\x7e]{1,64}");
     private static final int PHYS_STATE_LINK_UP = 5;
     /** What {@code speed} holds when the driver does not know: -1, or -1 printed as an unsigned 32-bit number by old kernels. */
     private static final long SPEED_UNKNOWN_UNSIGNED = 4294967295L;
@@ -178,6 +184,59 @@ final class SysfsFormats {
         if (!NETDEV.matcher(text).matches() || text.equals(".") || text.equals("..")) {
             throw new IllegalArgumentException(Quote.value(text)
                     + " is not a netdev name (1 to 15 characters, no '/', ':', white space or control character)");
+        }
+        return text;
+    }
+
+    /**
+     * A Thunderbolt {@code unique_id}: a UUID as {@code %pUb} prints it
+     * ({@code c6030000-0080-7518-2391-a4e51a82e819}; drivers/thunderbolt/switch.c and xdomain.c
+     * {@code unique_id_show}).
+     *
+     * @return the UUID as written
+     */
+    static String uuid(String text) {
+        if (!UUID.matcher(text).matches()) {
+            throw new IllegalArgumentException(Quote.value(text) + " is not a UUID (8-4-4-4-12 hex digits)");
+        }
+        return text;
+    }
+
+    /**
+     * An XDomain's {@code rx_speed} or {@code tx_speed}: the speed of one lane, {@code "20.0 Gb/s"}
+     * (drivers/thunderbolt/xdomain.c {@code speed_show}: {@code "%u.0 Gb/s"}).
+     *
+     * @return Gb/s per lane
+     */
+    static double laneSpeedGbps(String text) {
+        Matcher m = LANE_SPEED.matcher(text);
+        if (!m.matches()) {
+            throw new IllegalArgumentException(Quote.value(text) + " is not a lane speed such as \"20.0 Gb/s\"");
+        }
+        return Integer.parseInt(m.group(1));
+    }
+
+    /**
+     * An XDomain's {@code rx_lanes} or {@code tx_lanes}: 1, 2, or 3 for the wider side of an
+     * asymmetric link (drivers/thunderbolt/xdomain.c {@code rx_lanes_show}, {@code tx_lanes_show}).
+     *
+     * @return the lanes
+     */
+    static int lanes(String text) {
+        if (!text.equals("1") && !text.equals("2") && !text.equals("3")) {
+            throw new IllegalArgumentException(Quote.value(text) + " is not a count of lanes (1, 2 or 3)");
+        }
+        return Integer.parseInt(text);
+    }
+
+    /**
+     * An XDomain's {@code device_name}: the peer host's name, printable ASCII up to 64 characters.
+     *
+     * @return the name
+     */
+    static String hostName(String text) {
+        if (!HOST_NAME.matcher(text).matches()) {
+            throw new IllegalArgumentException(Quote.value(text) + " is not a host name (1 to 64 printable ASCII characters)");
         }
         return text;
     }

@@ -16,6 +16,7 @@ import io.railmap.matrix.model.Port;
 import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.PortState;
 import io.railmap.matrix.model.RdmaLimits;
+import io.railmap.matrix.model.Thunderbolt;
 import java.io.IOException;
 import java.net.SocketException;
 import java.nio.file.Files;
@@ -27,6 +28,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Discovers a Linux node's ports from sysfs.
@@ -54,6 +56,13 @@ import java.util.Set;
  * {@code ibv_devinfo -v} ({@link VerbsLimits}), each device's on each of its ports; unknown when the
  * program is missing or fails (with a note), and when reading a sysfs tree. A lab's veths have no
  * verbs device, so no limits.
+ *
+ * <p><b>Thunderbolt host-to-host links</b> (XDomains, {@link XDomains}): the thunderbolt-net netdev of
+ * each is a port of kind {@code thunderbolt} with the link's {@link Thunderbolt} facts (this end's and
+ * the peer host's domain UUIDs, which pair the cable without any IP path), its speed as the rate, and
+ * the {@code usb4_rdma} verbs device that runs over it, if one is tied to it, as its RDMA device; those
+ * devices are then no RDMA ports of their own. Taken like RDMA ports, whatever the include entries say.
+ * An RDMA port whose netdev is such a netdev gets the link's facts too.
  *
  * <p>Every port: its bridge from {@code /sys/class/net/<if>/master} when {@code brport} is there
  * ({@link NetdevFacts}); its IP addresses, on the live system only ({@link #live}), from the JDK's
@@ -138,7 +147,7 @@ public final class SysfsPortSource implements PortSource {
 
     /** The devices' limits: those read before for the same devices, or read now (a failure noted, and tried again next time). */
     private Optional<IbvDevinfo> limits(List<Path> hcaDirs, Discovery.Builder found) {
-        Set<String> devices = new java.util.TreeSet<>();
+        Set<String> devices = new TreeSet<>();
         hcaDirs.forEach(dir -> devices.add(SysfsFiles.name(dir)));
         Optional<LimitsRead> before = limitsRead;
         if (before.isPresent() && before.get().devices().equals(devices)) {
@@ -174,32 +183,78 @@ public final class SysfsPortSource implements PortSource {
             }
         }
         Set<String> rdmaNetdevs = new HashSet<>();
+        Map<String, XDomains.Link> links = XDomains.read(root, found);
+        Set<String> linkRdma = new HashSet<>();
+        links.values().forEach(l -> linkRdma.addAll(l.rdma()));
         Path ibClass = root.resolve("sys/class/infiniband");
+        Optional<IbvDevinfo> limits = Optional.empty();
         if (Files.isDirectory(ibClass)) {
             List<Path> hcaDirs = list(ibClass, "no RDMA ports", found);
-            Optional<IbvDevinfo> limits = hcaDirs.isEmpty() ? Optional.empty() : limits(hcaDirs, found);
+            limits = hcaDirs.isEmpty() ? Optional.empty() : limits(hcaDirs, found);
             for (Path hcaDir : hcaDirs) {
-                rdmaPorts(hcaDir, netClass, rdmaNetdevs, addresses, limits, found);
+                if (!linkRdma.contains(SysfsFiles.name(hcaDir))) {
+                    rdmaPorts(hcaDir, netClass, rdmaNetdevs, addresses, limits, links, found);
+                }
             }
         }
+        Set<String> linksLeft = new HashSet<>(links.keySet());
+        linksLeft.removeAll(rdmaNetdevs);
         for (Path dir : list(netClass, "no plain netdevs", found)) {
             String netdev = SysfsFiles.name(dir);
-            if (!rdmaNetdevs.contains(netdev) && Files.isDirectory(dir) && selection.selectsPlain(netdev)) {
+            if (rdmaNetdevs.contains(netdev) || !Files.isDirectory(dir)) {
+                continue;
+            }
+            if (links.containsKey(netdev)) {
+                linksLeft.remove(netdev);
+                linkPort(netdev, dir, links.get(netdev), addresses, limits, found);
+            } else if (selection.selectsPlain(netdev)) {
                 try {
                     NetdevFacts facts = NetdevFacts.read(dir);
                     List<String> notes = new ArrayList<>(facts.notes());
                     found.add(port(netdev, assumed.device(netdev), 1, PortKind.ETHERNET, facts.speedGbps(),
-                            facts.plainState(), facts, addresses(netdev, addresses, notes), List.of(), Optional.empty()), notes);
+                            facts.plainState(), facts, addresses(netdev, addresses, notes), List.of(), Optional.empty(), Optional.empty()),
+                            notes);
                 } catch (SkipException e) {
                     found.skip(netdev, e.getMessage());
                 }
             }
         }
+        for (String netdev : new TreeSet<>(linksLeft)) {
+            found.skip("xdomain " + links.get(netdev).thunderbolt().xdomain().orElseThrow(), "its netdev " + Quote.value(netdev)
+                    + " is not in " + Quote.path(netClass));
+        }
         return found.build();
     }
 
+    /**
+     * The port of a Thunderbolt host-to-host link ({@link XDomains}): its thunderbolt-net netdev, the
+     * first RDMA device that runs over it, kind thunderbolt, the link's speed, the netdev's state. Taken
+     * like an RDMA port: unless an exclude entry matches its netdev or RDMA device.
+     */
+    private void linkPort(String netdev, Path dir, XDomains.Link link, Optional<Map<String, List<String>>> addresses,
+                          Optional<IbvDevinfo> verbsLimits, Discovery.Builder found) {
+        String label = "xdomain " + link.thunderbolt().xdomain().orElseThrow();
+        Optional<String> rdma = link.rdma().stream().findFirst();
+        Optional<String> excluded = rdma.isPresent() ? selection.excludedBy(netdev, rdma.get()) : selection.excludedBy(netdev);
+        if (excluded.isPresent()) {
+            found.exclude(label, "excluded by interface selection entry " + Quote.value(excluded.get()) + " (netdev " + Quote.value(netdev) + ")");
+            return;
+        }
+        try {
+            NetdevFacts facts = NetdevFacts.read(dir);
+            List<String> notes = new ArrayList<>(facts.notes());
+            notes.addAll(link.notes());
+            rdma.ifPresent(r -> verbsLimits.ifPresent(v -> notes.addAll(v.limitNotes(r))));
+            Optional<RdmaLimits> limits = rdma.flatMap(r -> verbsLimits.flatMap(v -> v.limits(r)));
+            found.add(port(netdev, rdma, 1, PortKind.THUNDERBOLT, link.thunderbolt().linkSpeedGbps(), facts.plainState(), facts,
+                    addresses(netdev, addresses, notes), List.of(), limits, Optional.of(link.thunderbolt())), notes);
+        } catch (SkipException e) {
+            found.skip(label, e.getMessage());
+        }
+    }
+
     private void rdmaPorts(Path hcaDir, Path netClass, Set<String> rdmaNetdevs, Optional<Map<String, List<String>>> addresses,
-                           Optional<IbvDevinfo> verbsLimits, Discovery.Builder found) {
+                           Optional<IbvDevinfo> verbsLimits, Map<String, XDomains.Link> links, Discovery.Builder found) {
         String hca = SysfsFiles.name(hcaDir);
         Optional<RdmaLimits> limits = verbsLimits.flatMap(v -> v.limits(hca));
         Path portsDir = hcaDir.resolve("ports");
@@ -228,8 +283,11 @@ public final class SysfsPortSource implements PortSource {
                 List<String> notes = new ArrayList<>(rdma.notes());
                 notes.addAll(facts.notes());
                 verbsLimits.ifPresent(v -> notes.addAll(v.limitNotes(hca)));
-                found.add(port(netdev, Optional.of(hca), portNumber, rdma.kind(), rdma.rateGbps(), rdma.state(),
-                        facts, addresses(netdev, addresses, notes), rdma.gids(), limits), notes);
+                Optional<XDomains.Link> link = Optional.ofNullable(links.get(netdev));
+                link.ifPresent(l -> notes.addAll(l.notes()));
+                found.add(port(netdev, Optional.of(hca), portNumber, link.isPresent() ? PortKind.THUNDERBOLT : rdma.kind(), rdma.rateGbps(),
+                        rdma.state(), facts, addresses(netdev, addresses, notes), rdma.gids(), limits,
+                        link.map(XDomains.Link::thunderbolt)), notes);
             } catch (SkipException e) {
                 if (hcaExcluded.isPresent()) {
                     found.exclude(label, "excluded by interface selection entry " + Quote.value(hcaExcluded.get()));
@@ -247,10 +305,10 @@ public final class SysfsPortSource implements PortSource {
 
     private LocalPort port(String netdev, Optional<String> hca, int portNumber, PortKind kind, Optional<Double> rate,
                            PortState state, NetdevFacts facts, Optional<PortAddresses.Listed> addresses, List<Gid> gids,
-                           Optional<RdmaLimits> limits)
+                           Optional<RdmaLimits> limits, Optional<Thunderbolt> thunderbolt)
             throws SkipException {
         try {
-            Port port = new Port(node, netdev, hca, portNumber, kind, rate, state, Optional.empty(),
+            Port port = new Port(node, netdev, hca, portNumber, kind, rate, state, thunderbolt,
                     addresses.map(PortAddresses.Listed::addresses).orElse(List.of()),
                     addresses.map(PortAddresses.Listed::prefixLengths).orElse(Map.of()), addresses.isPresent(), facts.bridge(),
                     Optional.empty(), Gid.roceV2Ipv4Index(gids), Optional.empty(), limits, List.of());

@@ -38,6 +38,15 @@
  *       port (its state and its probe depend on them)</td></tr>
  *   <tr><td></td><td>{@code address}, {@code mtu}, {@code ifindex}, {@code speed}</td><td>unknown</td></tr>
  *   <tr><td></td><td>{@code master} of a bridge port ({@code brport} present)</td><td>bridge unknown</td></tr>
+ *   <tr><td>Linux {@code /sys/bus/thunderbolt/devices/<xdomain>}</td><td>{@code uevent} over a page or
+ *       not UTF-8, {@code unique_id} or the host router's {@code <domain>-0/unique_id} (no UUID), the
+ *       thunderbolt-net netdev (none, several, a name that is no netdev's)</td><td>skips the XDomain
+ *       (a route that is not an XDomain's is no link at all)</td></tr>
+ *   <tr><td></td><td>{@code rx_speed}, {@code rx_lanes}, {@code tx_lanes}, {@code device_name}</td>
+ *       <td>link speed or peer name unknown</td></tr>
+ *   <tr><td></td><td>a {@code usb4_rdma} device on a domain with several XDomains, or whose
+ *       {@code device} is not the domain's host interface</td><td>tied to no link, with a note (it
+ *       stays an RDMA port on its GID netdev)</td></tr>
  *   <tr><td>Linux, the JDK's interface list</td><td>the list as a whole</td><td>every port's addresses
  *       unknown</td></tr>
  *   <tr><td>{@code system_profiler}</td><td>receptacle, {@code _items} (the peer host)</td><td>skips the

@@ -27,7 +27,9 @@ import java.util.function.Function;
  * DiscoveryOptionsTest} fails when a setting has no flag).
  * <ul>
  *   <li>{@link #ports}: the first port source that applies gives the node's ports: a macOS capture
- *       directory, a Linux sysfs tree, this Mac's commands, this Linux host's {@code /sys}.</li>
+ *       directory, a Linux sysfs tree, this Mac's commands, this Linux host's {@code /sys}. On Linux
+ *       one source reads RDMA ports, Thunderbolt host-to-host links and plain netdevs together
+ *       ({@link SysfsPortSource}): a link's RDMA device and netdev must not be reported twice.</li>
  *   <li>{@link #switchPorts}: every switch-port source that applies is asked for the switch at the
  *       far end of each port, the first naming one for a netdev winning: lldpd, then InfiniBand
  *       (smpquery). None applies when the ports come from a capture or a tree, which are not this

@@ -93,4 +93,37 @@ class SysfsFormatsTest {
     void hardwareAddressRejectsOddText(String text) {
         assertThatThrownBy(() -> SysfsFormats.hardwareAddress(text)).isInstanceOf(IllegalArgumentException.class);
     }
+
+    /** Thunderbolt: {@code %pUb} UUIDs (real ones from fixtures/README.md), {@code "%u.0 Gb/s"} per lane, 1 to 3 lanes. */
+    @ParameterizedTest
+    @ValueSource(strings = {"c6030000-0080-7518-2391-a4e51a82e819", "817DCFA4-B481-4100-80FC-91C7AA969F0B"})
+    void uuidTakesTheKernelsForm(String text) {
+        assertThat(SysfsFormats.uuid(text)).isEqualTo(text);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"c6030000-0080-7518-2391", "c6030000008075182391a4e51a82e819", "g6030000-0080-7518-2391-a4e51a82e819",
+            "c6030000-0080-7518-2391-a4e51a82e819-00", ""})
+    void uuidRejectsOddText(String text) {
+        assertThatThrownBy(() -> SysfsFormats.uuid(text)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("is not a UUID");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"20.0 Gb/s|20.0", "40.0 Gb/s|40.0", "10.0 Gb/s|10.0"})
+    void laneSpeedReadsGbPerSecond(String text, double gbps) {
+        assertThat(SysfsFormats.laneSpeedGbps(text)).isEqualTo(gbps);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"20 Gb/s", "20.5 Gb/s", "20.0 Gb/sec", "99999.0 Gb/s", "-20.0 Gb/s"})
+    void laneSpeedRejectsOddText(String text) {
+        assertThatThrownBy(() -> SysfsFormats.laneSpeedGbps(text)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "4", "02", "two", ""})
+    void lanesAreOneToThree(String text) {
+        assertThatThrownBy(() -> SysfsFormats.lanes(text)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(SysfsFormats.lanes("3")).isEqualTo(3);
+    }
 }

@@ -24,6 +24,49 @@ public final class SysfsTree {
         return root;
     }
 
+    /**
+     * @param name a file of {@code src/test/resources/fixtures/linux}, such as {@code thunderbolt_xdomain_mac_peer.tree}
+     * @return its text
+     */
+    public static String fixture(String name) {
+        try (java.io.InputStream in = SysfsTree.class.getResourceAsStream("/fixtures/linux/" + name)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no fixture linux/" + name);
+            }
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Builds a tree from a fixture's lines: {@code <path> = <value>} writes the file with a trailing
+     * newline, {@code <path> -> <target>} makes a symlink; blank lines and lines starting with
+     * {@code #} are skipped. Paths are relative to the root.
+     *
+     * @throws IllegalArgumentException on a line of neither form
+     */
+    public SysfsTree load(String fixture) {
+        for (String line : fixture.split("\n")) {
+            if (line.isBlank() || line.startsWith("#")) {
+                continue;
+            }
+            int link = line.indexOf(" -> ");
+            int file = line.indexOf(" = ");
+            if (link > 0) {
+                Path at = root.resolve(line.substring(0, link));
+                mkdirs(at.getParent());
+                symlink(at, Path.of(line.substring(link + 4)));
+            } else if (file > 0) {
+                Path at = root.resolve(line.substring(0, file));
+                write(at.getParent(), at.getFileName().toString(), line.substring(file + 3));
+            } else {
+                throw new IllegalArgumentException("fixture line is neither \"<path> = <value>\" nor \"<path> -> <target>\": " + line);
+            }
+        }
+        return this;
+    }
+
     /** An HCA on PCI function {@code pci} (such as {@code 0000:1a:00.0}); returns its class path. */
     public Path hca(String name, String pci) {
         Path function = pciFunction(pci);
@@ -95,6 +138,51 @@ public final class SysfsTree {
     public void master(String name, String upper) {
         Path dir = root.resolve("sys/class/net/" + name);
         symlink(dir.resolve("master"), Path.of("..", upper));
+    }
+
+    /**
+     * A Thunderbolt XDomain {@code name} under the directory {@code parent} (relative to the root; its
+     * host router's or a device's), with its {@code unique_id}, a {@code network} service
+     * {@code <name>.1} carrying netdev {@code netdev} ({@code operstate}; {@code carrier} 1 when up),
+     * and the bus and class links, as thunderbolt-net lays them out.
+     */
+    public void xdomain(String parent, String name, String uniqueId, String netdev, String operstate) {
+        String xd = parent + "/" + name;
+        String devices = xd.substring("sys/devices/".length());
+        load(String.join("\n",
+                xd + "/uevent = DEVTYPE=thunderbolt_xdomain",
+                xd + "/unique_id = " + uniqueId,
+                xd + "/" + name + ".1/key = network",
+                xd + "/" + name + ".1/net/" + netdev + "/operstate = " + operstate,
+                xd + "/" + name + ".1/net/" + netdev + "/carrier = " + (operstate.equals("up") ? "1" : "0"),
+                "sys/bus/thunderbolt/devices/" + name + " -> ../../../devices/" + devices,
+                "sys/bus/thunderbolt/devices/" + name + ".1 -> ../../../devices/" + devices + "/" + name + ".1",
+                "sys/class/net/" + netdev + " -> ../../devices/" + devices + "/" + name + ".1/net/" + netdev));
+    }
+
+    /** Writes {@code file}, or removes it when {@code content} is null (a fuzz input that is absent). */
+    public static void writeOrRemove(Path file, byte[] content) {
+        try {
+            if (content == null) {
+                Files.deleteIfExists(file);
+            } else {
+                Files.createDirectories(file.getParent());
+                Files.write(file, content);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Removes {@code path} and, for a directory that is no symlink, all below it. */
+    public static void delete(Path path) {
+        try (java.util.stream.Stream<Path> files = Files.isSymbolicLink(path) ? java.util.stream.Stream.of(path) : Files.walk(path)) {
+            for (Path p : files.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Writes {@code dir/name} with a trailing newline, as sysfs prints it. */

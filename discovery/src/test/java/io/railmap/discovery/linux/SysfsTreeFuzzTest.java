@@ -7,7 +7,6 @@ import io.railmap.discovery.model.DiscoveryFuzzing;
 import io.railmap.discovery.model.InterfaceSelection;
 import io.railmap.matrix.Fuzzing;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,12 +50,8 @@ class SysfsTreeFuzzTest {
     }
 
     @AfterAll
-    static void removeTree() throws IOException {
-        try (Stream<Path> files = Files.walk(root)) {
-            for (Path p : files.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
+    static void removeTree() {
+        SysfsTree.delete(root);
     }
 
     static Stream<Arguments> seeds() {
@@ -96,7 +91,7 @@ class SysfsTreeFuzzTest {
         for (int i = 0; i < given.length; i++) {
             if (!KNOWN[i] || !java.util.Arrays.equals(WRITTEN[i], given[i])) {
                 Path dir = i < PORT_FILES.size() ? portDir : netdevDir;
-                write(dir.resolve(NAMES.get(i)), given[i]);
+                SysfsTree.writeOrRemove(dir.resolve(NAMES.get(i)), given[i]);
                 WRITTEN[i] = given[i] == null ? null : given[i].clone();
                 KNOWN[i] = true;
             }
@@ -105,20 +100,6 @@ class SysfsTreeFuzzTest {
         Discovery found = DiscoveryFuzzing.discover(new SysfsPortSource("n1", root, InterfaceSelection.rdmaOnly()), inputs);
         if (found == null || found.ports().size() + found.skipped().size() != 1) {
             throw Fuzzing.failure("the one RDMA port neither reported nor skipped once (" + found + ")", inputs, null);
-        }
-    }
-
-    /** Writes the file, or removes it for an absent input. */
-    private static void write(Path file, byte[] content) {
-        try {
-            if (content == null) {
-                Files.deleteIfExists(file);
-            } else {
-                Files.createDirectories(file.getParent());
-                Files.write(file, content);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

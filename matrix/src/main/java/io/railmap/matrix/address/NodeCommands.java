@@ -1,7 +1,6 @@
 package io.railmap.matrix.address;
 
 import io.railmap.matrix.model.Port;
-import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.PortRef;
 import io.railmap.matrix.model.EnumNames;
 import io.railmap.matrix.topology.Topology;
@@ -55,14 +54,14 @@ public final class NodeCommands {
 
     /**
      * A node runs macOS when its record has a port whose Thunderbolt facts came from
-     * {@code system_profiler} (only railmapd on a Mac reports them); Linux otherwise.
+     * {@code system_profiler} (only railmapd on a Mac reports them without an XDomain); Linux otherwise.
      *
      * @param topology every record
      * @param node     a node with a record
      * @return the node's OS as far as its record tells
      */
     public static Os guess(Topology topology, String node) {
-        return topology.ports(node).stream().anyMatch(p -> p.kind() == PortKind.THUNDERBOLT && p.thunderbolt().isPresent())
+        return topology.ports(node).stream().anyMatch(p -> p.appleThunderbolt() && p.thunderbolt().isPresent())
                 ? Os.MACOS : Os.LINUX;
     }
 

@@ -7,7 +7,6 @@ import io.railmap.matrix.jaccl.JacclMode;
 import io.railmap.matrix.jaccl.JacclRules;
 import io.railmap.matrix.jaccl.MlxVersion;
 import io.railmap.matrix.model.Port;
-import io.railmap.matrix.model.PortKind;
 import io.railmap.matrix.model.RdmaLimits;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +20,8 @@ import java.util.function.BiFunction;
  * regions ({@link JacclRules#memoryRegionsPerConnection}, MLX 0.32.1 and newer) against its own
  * {@code max_mr}, each as the port's record says ({@link Port#rdmaLimits()}, from {@code ibv_devinfo -v}).
  *
- * <p>Queue pairs a device takes: a Thunderbolt device takes one fewer than its {@code max_qp} (Macs
+ * <p>Queue pairs a device takes: a Mac's Thunderbolt device ({@link Port#appleThunderbolt()}; a Linux
+ * XDomain's {@code usb4_rdma} is another device here) takes one fewer than its {@code max_qp} (Macs
  * report 11, mlx issue 3205, and the eleventh {@code ibv_create_qp} fails with EBUSY, mlx issue 3162 and
  * pull request 4209); another device its {@code max_qp}. When the record does not say, a Thunderbolt
  * device takes {@value JacclRules#THUNDERBOLT_MAX_QUEUE_PAIRS} and another is not judged; memory regions
@@ -58,7 +58,7 @@ final class DeviceBudget {
                               List<Finding> out) {
         String rank = ModeFindings.rank(ranks, r);
         String device = Checker.quoted(List.of(name));
-        boolean thunderbolt = port.kind() == PortKind.THUNDERBOLT;
+        boolean thunderbolt = port.appleThunderbolt();
         Optional<Integer> maxQp = port.rdmaLimits().flatMap(RdmaLimits::maxQp);
         Optional<Integer> takes = maxQp.map(q -> thunderbolt ? Math.max(0, q - 1) : q)
                 .or(() -> thunderbolt ? Optional.of(JacclRules.THUNDERBOLT_MAX_QUEUE_PAIRS) : Optional.empty());

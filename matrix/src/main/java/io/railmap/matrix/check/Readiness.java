@@ -118,7 +118,9 @@ public final class Readiness {
                         + " reaches its peer through a hub or dock, which carries no RDMA: cable the two Macs to each other"
                         + " directly, Thunderbolt 5 port to Thunderbolt 5 port"));
             }
-            Optional<Double> slowest = links.stream().flatMap(t -> t.linkSpeedGbps().stream()).min(Double::compare);
+            // Thunderbolt 5 is Apple's rule (a Mac's end reads the cable's speed too); a Linux end's usb4_rdma runs at 40 Gb/s
+            Optional<Double> slowest = links.stream().filter(t -> t.xdomain().isEmpty()).flatMap(t -> t.linkSpeedGbps().stream())
+                    .min(Double::compare);
             if (slowest.isPresent() && slowest.get() < Thunderbolt.RDMA_MIN_LINK_GBPS) {
                 out.add(new Finding(Code.SLOW_THUNDERBOLT, Severity.WARNING, on, rail, List.of(cable.a(), cable.b()), "Thunderbolt cable " + cable
                         + " links at " + RailAligner.gbps(slowest.get()) + ", Thunderbolt 4 or a Thunderbolt 4 cable; RDMA needs"
@@ -156,7 +158,7 @@ public final class Readiness {
         String what = end.ref() + (rail.isPresent() ? ", an end of rail " + rail.get() + " (cable " + cable + ")," : " (cable " + cable + ")")
                 + " is a member of " + bridge;
         String fix;
-        if (end.kind() == PortKind.THUNDERBOLT) {
+        if (end.appleThunderbolt()) {
             fix = what + (bridge.equals("bridge0") ? ", the Thunderbolt Bridge" : "") + "; while a bridge holds it, jaccl's queue"
                     + " pairs fail to reach RTR (errno 22): run `sudo ifconfig " + bridge + " deletem " + end.netdev() + "` on "
                     + end.node() + ", or remove the Thunderbolt Bridge service (System Settings, Network) so it stays out";
@@ -171,7 +173,7 @@ public final class Readiness {
     private static Finding noIpv4(Port end, Cable cable, Optional<Integer> rail, List<Integer> on) {
         String have = end.addresses().isEmpty() ? "no address at all"
                 : "only " + end.addresses().stream().collect(Collectors.joining(", "));
-        String run = end.kind() == PortKind.THUNDERBOLT
+        String run = end.appleThunderbolt()
                 ? "`sudo ifconfig " + end.netdev() + " inet 169.254.N.M netmask 255.255.0.0 alias`"
                 : "`sudo ip addr add 169.254.N.M/16 dev " + end.netdev() + "`";
         return new Finding(Code.NO_IPV4, Severity.ERROR, on, rail, List.of(end.ref(), cable.a(), cable.b()), end.ref() + ", an end of rail " + rail.orElseThrow()

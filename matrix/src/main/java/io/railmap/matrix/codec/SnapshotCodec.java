@@ -51,7 +51,8 @@ import java.util.regex.Pattern;
  *            "port": "p1"}
  * infiniband: {"nodeGuid": "0x0002c90300336fe0" | null, "peerNodeGuid": "0x…" | null, "peerPort": 1 | null}
  * thunderbolt: {"domainUuid": "..." | null, "peerDomainUuid": "..." | null, "receptacle": 2,
- *            "linkSpeedGbps": 80.0 | null, "behindHub": false, "peerName": "Mac Studio" | null}
+ *            "linkSpeedGbps": 80.0 | null, "behindHub": false, "peerName": "Mac Studio" | null,
+ *            "xdomain": "0-1" (a Linux XDomain link only; absent on macOS)}
  * snapshot: {"format": "railmap-snapshot", "version": 5, "records": [record, ...]}
  * </pre>
  *
@@ -133,7 +134,7 @@ public final class SnapshotCodec {
     private static final Set<String> INFINIBAND_FIELDS = Set.of("nodeGuid", "peerNodeGuid", "peerPort");
     private static final Set<String> SWITCH_PORT_FIELDS = Set.of("source", "chassis", "name", "port");
     private static final Set<String> THUNDERBOLT_FIELDS = Set.of("domainUuid", "peerDomainUuid", "receptacle",
-            "linkSpeedGbps", "behindHub", "peerName");
+            "linkSpeedGbps", "behindHub", "peerName", "xdomain");
     private static final Set<String> NEIGHBOUR_FIELDS_V5 = Set.of("node", "port");
     private static final Set<String> NEIGHBOUR_FIELDS = Set.of("node", "netdev");
     private static final Set<String> NEIGHBOUR_FIELDS_EITHER = Set.of("node", "netdev", "port");
@@ -269,6 +270,7 @@ public final class SnapshotCodec {
                 tb.put("linkSpeedGbps", t.linkSpeedGbps().orElse(null));
                 tb.put("behindHub", t.behindHub());
                 tb.put("peerName", t.peerName().orElse(null));
+                t.xdomain().ifPresent(x -> tb.put("xdomain", x));
             } else {
                 port.putNull("thunderbolt");
             }
@@ -596,7 +598,8 @@ public final class SnapshotCodec {
             Optional<Double> speed = c.optionalField("linkSpeedGbps").map(JsonCursor::number);
             boolean behindHub = c.optionalField("behindHub").map(JsonCursor::bool).orElse(false);
             Optional<String> peerName = c.optionalField("peerName").map(JsonCursor::string);
-            return c.as(x -> new Thunderbolt(domain, peerDomain, receptacle, speed, behindHub, peerName));
+            Optional<String> xdomain = c.optionalField("xdomain").map(JsonCursor::string);
+            return c.as(x -> new Thunderbolt(domain, peerDomain, receptacle, speed, behindHub, peerName, xdomain));
         }
 
         /**

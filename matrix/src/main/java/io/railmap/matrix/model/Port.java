@@ -20,7 +20,8 @@ import java.util.TreeMap;
  * @param kind       what kind of link the port drives
  * @param rateGbps   the link rate in Gb/s (sysfs {@code rate}, Thunderbolt link speed); empty when unknown
  * @param state      the logical port state
- * @param thunderbolt Thunderbolt bus facts, for Thunderbolt ports discovered on macOS; else empty
+ * @param thunderbolt the Thunderbolt link's facts ({@link Thunderbolt}), for Thunderbolt ports found on
+ *                   macOS and thunderbolt-net netdevs of Linux XDomains; else empty
  * @param addresses  the IP addresses of the port's netdev ({@link IpAddresses}: IPv4 dotted quads, then
  *                   IPv6 in RFC 5952 form without a zone, each group in numeric order, distinct), at
  *                   most {@value IpAddresses#MAX_PER_PORT}; empty when it has none or they are unknown
@@ -203,6 +204,15 @@ public record Port(
     /** @return this port's identity, {@code node:netdev} */
     public PortRef ref() {
         return new PortRef(node, netdev);
+    }
+
+    /**
+     * @return true for a Mac's Thunderbolt port, to which Apple's rules apply (its RDMA device's queue
+     *         pair budget, {@code ifconfig}, Thunderbolt 5): kind thunderbolt and not a Linux XDomain
+     *         link ({@link Thunderbolt#xdomain()} present)
+     */
+    public boolean appleThunderbolt() {
+        return kind == PortKind.THUNDERBOLT && thunderbolt.flatMap(Thunderbolt::xdomain).isEmpty();
     }
 
     /** @return true when the port is {@link PortState#ACTIVE} */

@@ -2,7 +2,10 @@ package io.railmap.matrix.model;
 
 /** What kind of link a port drives. The external name is the lower-case JSON value. */
 public enum PortKind {
-    /** A Thunderbolt IP/RDMA interface on macOS ({@code enX} with {@code rdma_enX}). */
+    /**
+     * A Thunderbolt IP/RDMA interface: macOS {@code enX} with {@code rdma_enX}; Linux a thunderbolt-net
+     * netdev ({@code thunderbolt0}), with thunderbolt-ibverbs' {@code usb4_rdma<i>} where tied.
+     */
     THUNDERBOLT,
     /** RDMA over Converged Ethernet: an HCA port whose link layer is Ethernet. */
     ROCE,

@@ -27,7 +27,10 @@ import org.jgrapht.graph.builder.GraphTypeBuilder;
  * names as vertices and one {@link Cable} edge per confirmed cable, plus what could not be confirmed.
  *
  * <p>What a port observed comes from its probe {@code neighbours} and, for Thunderbolt, the port
- * whose bus {@code domainUuid} equals this port's {@code peerDomainUuid}; for InfiniBand, the port
+ * whose bus {@code domainUuid} equals this port's {@code peerDomainUuid} (when several ports carry
+ * that domain, as the ports of one Linux host router do, the one among them whose own
+ * {@code peerDomainUuid} names this port's domain; when that leaves several, the UUIDs name no far
+ * end and the port is {@link Unconfirmed} unless the probe heard one); for InfiniBand, the port
  * whose HCA node GUID and RDMA port number are the HCA port its NodeInfo neighbour names
  * ({@code infiniband.peerNodeGuid}, {@code peerPort}). When both sources speak and
  * name different far ends, the port is a {@link SourceConflict}: it observed nothing, so none of its
@@ -81,10 +84,10 @@ public final class Topology {
                 ports.put(port.ref(), port);
             }
         }
-        Map<String, PortRef> byDomain = new HashMap<>();
+        Map<String, List<Port>> byDomain = new HashMap<>();
         Map<String, PortRef> byHcaPort = new HashMap<>();
         for (Port port : new TreeMap<>(ports).values()) {
-            port.thunderbolt().flatMap(Thunderbolt::domainUuid).ifPresent(d -> byDomain.putIfAbsent(d, port.ref()));
+            port.thunderbolt().flatMap(Thunderbolt::domainUuid).ifPresent(d -> byDomain.computeIfAbsent(d, k -> new ArrayList<>()).add(port));
             port.infiniband().flatMap(ib -> ib.keyOf(port.rdmaPort())).ifPresent(k -> byHcaPort.putIfAbsent(k, port.ref()));
         }
 
@@ -99,7 +102,18 @@ public final class Topology {
             SourceConflict.Pairing pairing = peerDomain.isPresent() ? SourceConflict.Pairing.THUNDERBOLT : SourceConflict.Pairing.INFINIBAND;
             Optional<String> peerKey = peerDomain.isPresent() ? peerDomain : peerHcaPort;
             if (peerKey.isPresent()) {
-                PortRef peer = (pairing == SourceConflict.Pairing.THUNDERBOLT ? byDomain : byHcaPort).get(peerKey.get());
+                List<Port> sharing = pairing == SourceConflict.Pairing.THUNDERBOLT ? thunderboltPeers(port, byDomain) : List.of();
+                if (sharing.size() > 1) {
+                    if (far.isEmpty()) {
+                        unconfirmed.add(new Unconfirmed(port.ref(), Optional.empty(), "its Thunderbolt peer (domain " + peerKey.get()
+                                + ") is carried by " + sharing.size() + " ports, which the domain UUIDs do not tell apart (only the probe can)",
+                                sharing.stream().map(Port::ref).toList()));
+                    }
+                    observed.put(port.ref(), far);
+                    continue;
+                }
+                PortRef peer = pairing == SourceConflict.Pairing.THUNDERBOLT
+                        ? sharing.stream().findFirst().map(Port::ref).orElse(null) : byHcaPort.get(peerKey.get());
                 if (peer != null && !peer.node().equals(port.node())) {
                     if (!far.isEmpty() && !far.equals(Set.of(peer))) {
                         SourceConflict conflict = new SourceConflict(port.ref(), pairing, peer, new ArrayList<>(far));
@@ -170,6 +184,25 @@ public final class Topology {
         unconfirmed.sort(Comparator.comparing(Unconfirmed::from));
         return new Topology(new AsUnmodifiableGraph<>(graph), Collections.unmodifiableMap(records), Collections.unmodifiableMap(ports),
                 Collections.unmodifiableMap(cableAt), List.copyOf(unconfirmed), List.copyOf(segments), List.copyOf(conflicts));
+    }
+
+    /**
+     * The ports a Thunderbolt port's {@code peerDomainUuid} may name: those whose {@code domainUuid}
+     * it is; when several (one Linux domain carries every cable of its host router), only those
+     * whose own {@code peerDomainUuid} names this port's domain back. Several left means the pair of
+     * UUIDs cannot tell the cables apart (two cables between the same two Linux domains).
+     *
+     * @return the candidates, in port order; empty when none
+     */
+    private static List<Port> thunderboltPeers(Port port, Map<String, List<Port>> byDomain) {
+        List<Port> named = byDomain.getOrDefault(port.thunderbolt().flatMap(Thunderbolt::peerDomainUuid).orElseThrow(), List.of());
+        if (named.size() < 2) {
+            return named;
+        }
+        Optional<String> own = port.thunderbolt().flatMap(Thunderbolt::domainUuid);
+        List<Port> namingBack = named.stream()
+                .filter(q -> own.isPresent() && q.thunderbolt().flatMap(Thunderbolt::peerDomainUuid).equals(own)).toList();
+        return namingBack.isEmpty() ? named : namingBack;
     }
 
     /** @return the cable multigraph (read-only): node names as vertices, one edge per confirmed cable */

@@ -10,7 +10,7 @@ import java.util.Optional;
  *
  * @param from   the port that made the observation
  * @param farEnd the far end it named; empty when only a Thunderbolt peer domain UUID is known and no
- *               port in the snapshot carries it
+ *               port in the snapshot carries it, or several do that the UUIDs do not tell apart
  * @param reason why the cable is not confirmed, as a sentence fragment ("b:en7 observed c:en2 instead")
  * @param named  the ports {@code reason} names, in its order ({@code [b:en7, c:en2]}); empty when it names none
  */

@@ -31,10 +31,15 @@ class DeviceBudgetTest {
 
     /** A hub whose one Thunderbolt port en2 (limits as given) reaches a; a, b and c cabled in a line. */
     private static Topology hub(Optional<RdmaLimits> limits) {
+        return hub(limits, Optional.empty());
+    }
+
+    /** The same hub, its en2's Thunderbolt facts as given (a Linux XDomain link's, say). */
+    private static Topology hub(Optional<RdmaLimits> limits, Optional<Thunderbolt> link) {
         Cluster c = new Cluster().cable("hub:en2", "a:en2").cable("a:en3", "b:en3").cable("b:en4", "c:en4").cable("c:en5", "hub:en5");
         for (String[] end : new String[][] {{"hub", "en2", "a"}, {"a", "en2", "hub"}}) {
             c.put(new Port(end[0], end[1], Optional.of("rdma_" + end[1]), 1, PortKind.THUNDERBOLT, Optional.of(80.0), PortState.ACTIVE,
-                    Optional.<Thunderbolt>empty(), List.of(), Map.of(), false, Optional.empty(), Optional.empty(), Optional.empty(),
+                    end[0].equals("hub") ? link : Optional.<Thunderbolt>empty(), List.of(), Map.of(), false, Optional.empty(), Optional.empty(), Optional.empty(),
                     Optional.empty(), end[0].equals("hub") ? limits : Optional.empty(), List.of(new PortRef(end[2], "en2"))));
         }
         return Topology.of(c.snapshot());
@@ -86,6 +91,23 @@ class DeviceBudgetTest {
         // a device's own number wins over the constant, also upwards
         Topology roomy = hub(RdmaLimits.of(20, null, null, null));
         assertThat(budget(Checker.check(roomy, two, ten, Mode.RING, MlxVersion.NEWEST))).noneMatch(f -> f.ranks().equals(List.of(0)));
+    }
+
+    /** Apple's rules (one queue pair fewer than max_qp, 10 when unknown) are a Mac's: a Linux XDomain's usb4_rdma is judged by its own max_qp only. */
+    @Test
+    void aLinuxThunderboltDeviceIsJudgedByItsOwnMaxQpAlone() {
+        Optional<Thunderbolt> xdomain = Optional.of(new Thunderbolt(Optional.of("AAAA"), Optional.of("BBBB"), 1, Optional.of(40.0), false,
+                Optional.empty(), Optional.of("0-1")));
+        List<String> two = List.of("hub", "a");
+        List<List<List<String>>> ten = cells("-|rdma_en2+rdma_en2+rdma_en2+rdma_en2+rdma_en2+rdma_en2",
+                "rdma_en2+rdma_en2+rdma_en2+rdma_en2+rdma_en2+rdma_en2|-");
+        assertThat(budget(Checker.check(hub(Optional.empty(), xdomain), two, ten, Mode.RING, MlxVersion.NEWEST)))
+                .noneMatch(f -> f.ranks().equals(List.of(0)));
+        assertThat(budget(Checker.check(hub(RdmaLimits.of(12, null, null, null), xdomain), two, ten, Mode.RING, MlxVersion.NEWEST)))
+                .noneMatch(f -> f.ranks().equals(List.of(0)));
+        assertThat(budget(Checker.check(hub(RdmaLimits.of(11, null, null, null), xdomain), two, ten, Mode.RING, MlxVersion.NEWEST)))
+                .filteredOn(f -> f.ranks().equals(List.of(0))).singleElement()
+                .satisfies(f -> assertThat(f.message()).contains("at most 11", "max_qp 11").doesNotContain("EBUSY"));
     }
 
     /**

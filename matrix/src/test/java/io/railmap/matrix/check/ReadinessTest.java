@@ -202,6 +202,23 @@ class ReadinessTest {
         });
     }
 
+    /** A Linux end (an XDomain) at 2 × 20 Gb/s carries thunderbolt-ibverbs' RDMA; only a Mac's end is held to Thunderbolt 5. */
+    @Test
+    void aLinuxEndsFortyGigabitsIsNoFindingAndTheMacsEndStillIs() {
+        Macs linux = new Macs().port("a:en6", p -> linux(link(p, 40.0, false))).port("b:en7", p -> linux(link(p, 40.0, false)));
+        assertThat(linux.findings("a", "b")).isEmpty();
+
+        Macs mixed = new Macs().port("a:en6", p -> linux(link(p, 40.0, false))).port("b:en7", p -> link(p, 40.0, false));
+        assertThat(mixed.findings("a", "b")).extracting(Finding::code).containsExactly(Code.SLOW_THUNDERBOLT);
+    }
+
+    private static Port linux(Port p) {
+        Thunderbolt t = p.thunderbolt().orElseThrow();
+        return new Port(p.node(), p.netdev(), p.rdma(), p.rdmaPort(), p.kind(), p.rateGbps(), p.state(),
+                Optional.of(new Thunderbolt(t.domainUuid(), t.peerDomainUuid(), t.receptacle(), t.linkSpeedGbps(), t.behindHub(),
+                        t.peerName(), Optional.of("0-1"))), p.addresses(), p.addressesKnown(), p.bridge(), p.neighbours());
+    }
+
     @Test
     void aPeerBehindAHubIsAWarningToCableDirectly() {
         Macs macs = new Macs().port("a:en6", p -> link(p, 80.0, true));

@@ -44,6 +44,23 @@ class SnapshotCodecTest {
         assertThat(json).contains("\"format\" : \"railmap-snapshot\"", "\"domainUuid\" : \"817DCFA4-B481-4100-80FC-91C7AA969F0B\"");
     }
 
+    /** A Linux XDomain link names its XDomain device; a macOS one writes no such field. */
+    @Test
+    void aLinuxThunderboltLinkCarriesItsXdomainThroughARoundTripAndAMacOneWritesNone() {
+        Thunderbolt linux = new Thunderbolt(Optional.of("c6030000-0080-7518-2391-a4e51a82e819"),
+                Optional.of("817DCFA4-B481-4100-80FC-91C7AA969F0B"), 1, Optional.of(40.0), false, Optional.of("strix-1"), Optional.of("0-1"));
+        Snapshot s = new Snapshot(List.of(new NodeRecord("strix", 2, List.of(new Port("strix", "thunderbolt0", Optional.of("usb4_rdma4"), 1,
+                PortKind.THUNDERBOLT, Optional.of(40.0), PortState.ACTIVE, Optional.of(linux), List.of())))));
+
+        String json = SnapshotCodec.write(s);
+
+        assertThat(SnapshotCodec.readSnapshot("s.json", json)).isEqualTo(s);
+        assertThat(json).contains("\"xdomain\" : \"0-1\"", "\"domainUuid\" : \"C6030000-0080-7518-2391-A4E51A82E819\"");
+        assertThat(SnapshotCodec.write(new Cluster().cable("a:veth0", "b:veth0").snapshot())).doesNotContain("xdomain");
+        assertThatThrownBy(() -> SnapshotCodec.readSnapshot("s.json", json.replace("\"0-1\"", "\"0-1/../x\"")))
+                .isInstanceOf(FormatException.class).hasMessageContaining("is not <domain>-<hex route>");
+    }
+
     /** Version 6 renamed a neighbour's "port" to "netdev" (docs/glossary.md); what was written before still reads. */
     @Test
     void aNeighboursNetdevReadsUnderItsOldNameFromVersionFiveAndFromARecordAlone() {

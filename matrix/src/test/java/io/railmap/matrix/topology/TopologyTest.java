@@ -186,6 +186,46 @@ class TopologyTest {
                 Optional.of(80.0), PortState.ACTIVE, Optional.of(tb), List.of())));
     }
 
+    /** A Linux port: its XDomain to a peer host, on a domain every port of the host router shares. */
+    private static Port linux(String node, String netdev, String domain, String peerDomain, String xdomain, PortRef... far) {
+        Thunderbolt tb = new Thunderbolt(Optional.of(domain), Optional.of(peerDomain), 1, Optional.of(40.0), false,
+                Optional.empty(), Optional.of(xdomain));
+        return new Port(node, netdev, Optional.empty(), 1, PortKind.THUNDERBOLT, Optional.of(40.0), PortState.ACTIVE, Optional.of(tb),
+                List.of(far));
+    }
+
+    @Test
+    void twoCablesFromOneLinuxDomainToTwoMacBusesAreTwoCablesByUuidsAlone() {
+        NodeRecord linux = new NodeRecord("strix", 1, List.of(linux("strix", "thunderbolt0", "DDDD", "AAAA", "0-1"),
+                linux("strix", "thunderbolt1", "DDDD", "BBBB", "0-3")));
+        NodeRecord mac = new NodeRecord("mac", 1, List.of(record("mac", "en1", "AAAA", "DDDD", 1).ports().get(0),
+                record("mac", "en2", "BBBB", "DDDD", 2).ports().get(0)));
+
+        Topology t = Topology.of(new Snapshot(List.of(linux, mac)));
+
+        assertThat(t.cables()).containsExactly(new Cable(PortRef.parse("mac:en1"), PortRef.parse("strix:thunderbolt0")),
+                new Cable(PortRef.parse("mac:en2"), PortRef.parse("strix:thunderbolt1")));
+        assertThat(t.unconfirmed()).isEmpty();
+    }
+
+    @Test
+    void twoCablesBetweenTheSameTwoLinuxDomainsAreLeftToTheProbe() {
+        NodeRecord a = new NodeRecord("a", 1, List.of(linux("a", "thunderbolt0", "AAAA", "BBBB", "0-1"),
+                linux("a", "thunderbolt1", "AAAA", "BBBB", "0-3", PortRef.parse("b:thunderbolt0"))));
+        NodeRecord b = new NodeRecord("b", 1, List.of(linux("b", "thunderbolt0", "BBBB", "AAAA", "0-1", PortRef.parse("a:thunderbolt1")),
+                linux("b", "thunderbolt1", "BBBB", "AAAA", "0-3")));
+
+        Topology t = Topology.of(new Snapshot(List.of(a, b)));
+
+        assertThat(t.cables()).containsExactly(new Cable(PortRef.parse("a:thunderbolt1"), PortRef.parse("b:thunderbolt0")));
+        assertThat(t.unconfirmed()).extracting(Unconfirmed::from).containsExactly(PortRef.parse("a:thunderbolt0"),
+                PortRef.parse("b:thunderbolt1"));
+        assertThat(t.unconfirmed().get(0).reason()).isEqualTo("its Thunderbolt peer (domain BBBB) is carried by 2 ports, which the"
+                + " domain UUIDs do not tell apart (only the probe can)");
+        assertThat(t.unconfirmed().get(0).farEnd()).isEmpty();
+        assertThat(t.sourceConflicts()).isEmpty();
+    }
+
     private static final String G1 = "0x0002c90300336fe0";
     private static final String G2 = "0x48210b030096a5cb";
 
