@@ -100,14 +100,16 @@
     listFindings('#jobs-findings', findings, runningJobs.length ? 'no findings about the running jobs' : '');
   }
 
-  /** Outlines the cables an error or warning of a running job names (one end among its ports), its sentences as their tooltip. */
+  /** Outlines the cables (and a rail diagram's NIC lines) an error or warning of a running job names (one end among its ports), its sentences as their tooltip. */
   function highlightJobs() {
     const named = new Map();
     runningJobs.forEach((job) => job.findings.filter((f) => f.severity !== 'info').forEach((f) => f.ports.forEach((port) => {
       named.set(port, (named.get(port) || []).concat(f.severity + ' ' + f.code + ': ' + shown(f.message, MAX_SENTENCE_CHARS)));
     })));
-    document.querySelectorAll('#picture g.cable').forEach((cable) => {
-      const sentences = (cable.getAttribute('data-cable') || '').split(' ').flatMap((end) => named.get(end) || []);
+    // a cable names its two ends (data-cable); a NIC's line to its switch in a rail diagram, its port (data-port)
+    document.querySelectorAll('#picture g.cable, #picture g.nic').forEach((cable) => {
+      const ends = cable.classList.contains('nic') ? [cable.getAttribute('data-port') || ''] : (cable.getAttribute('data-cable') || '').split(' ');
+      const sentences = ends.flatMap((end) => named.get(end) || []);
       cable.classList.toggle('job-finding', sentences.length > 0);
       if (sentences.length) {
         let title = cable.querySelector(':scope > title');

@@ -115,8 +115,8 @@ public final class Readiness {
             List<Thunderbolt> links = ends.stream().flatMap(p -> p.thunderbolt().stream()).toList();
             if (links.stream().anyMatch(Thunderbolt::behindHub)) {
                 out.add(new Finding(Code.BEHIND_HUB, Severity.WARNING, on, rail, List.of(cable.a(), cable.b()), "Thunderbolt cable " + cable
-                        + " reaches its peer through a hub or dock, which carries no RDMA: cable the two Macs to each other"
-                        + " directly, Thunderbolt 5 port to Thunderbolt 5 port"));
+                        + " reaches its peer through a hub or dock, which carries no RDMA: cable the two hosts to each other"
+                        + " directly (between Macs, Thunderbolt 5 port to Thunderbolt 5 port)"));
             }
             // Thunderbolt 5 is Apple's rule (a Mac's end reads the cable's speed too); a Linux end's usb4_rdma runs at 40 Gb/s
             Optional<Double> slowest = links.stream().filter(t -> t.xdomain().isEmpty()).flatMap(t -> t.linkSpeedGbps().stream())
