@@ -70,13 +70,8 @@ class MlxLabEndToEndTest {
     static void labUp() throws Exception {
         python = MlxRuntime.python();
         Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwx--x--x"));
-        System.setProperty("railmap.home", ROOT.toString());
-        System.setProperty("railmap.lab.dir", dir.resolve("lab").toString());
-        System.setProperty("railmap.lab.prefix", "rmmlx");
-        Run.of("lab", "down");
+        Run.labUp(ROOT, dir, "rmmlx", "four-ring-double.json", "--ssh", "on");
         Path file = ROOT.resolve("examples/four-ring-double.json");
-        Run up = Run.of("lab", "up", "--topology", file.toString(), "--ssh", "on", "--wait-s", "90");
-        assertThat(up.code()).as("lab up: %s%s", up.out(), up.err()).isZero();
         topology = LabTopology.read(file.toString(), Files.readString(file));
         lab = LabSetup.lab();
     }

@@ -24,14 +24,18 @@ public record Run(int code, String out, String err) {
      *
      * @param root    the checkout (railmap.home)
      * @param example a file of {@code examples/}, e.g. {@code two-crossed.json}
-     * @throws AssertionError when {@code lab up} fails, with its standard error
+     * @param flags   more flags of {@code lab up}, e.g. {@code --ssh on}
+     * @throws AssertionError when {@code lab up} fails, with its output
      */
-    static void labUp(java.nio.file.Path root, java.nio.file.Path dir, String prefix, String example) {
+    static void labUp(java.nio.file.Path root, java.nio.file.Path dir, String prefix, String example, String... flags) {
         System.setProperty("railmap.home", root.toString());
         System.setProperty("railmap.lab.dir", dir.resolve("lab").toString());
         System.setProperty("railmap.lab.prefix", prefix);
         of("lab", "down");
-        Run up = of("lab", "up", "--topology", root.resolve("examples/" + example).toString(), "--wait-s", "90");
-        org.assertj.core.api.Assertions.assertThat(up.code()).as(up.err()).isZero();
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("lab", "up", "--topology",
+                root.resolve("examples/" + example).toString(), "--wait-s", "90"));
+        args.addAll(java.util.List.of(flags));
+        Run up = of(args.toArray(String[]::new));
+        org.assertj.core.api.Assertions.assertThat(up.code()).as("lab up: %s%s", up.out(), up.err()).isZero();
     }
 }
