@@ -6,8 +6,13 @@ import io.railmap.matrix.codec.DevicesCodec;
 import io.railmap.matrix.codec.RingHostsCodec;
 import io.railmap.matrix.model.Names;
 import io.railmap.matrix.model.RingEntry;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -22,9 +27,12 @@ import java.util.function.Function;
  * process's own root ({@code /proc/PID/root}, so a file in the job's private {@code /tmp} or its
  * container is found) or, when relative, its working directory ({@code /proc/PID/cwd}). Each is
  * read by {@link InputFile#readRegular}: a regular file (not a link) of at most
- * {@link InputKind#JOB_FILE}'s cap, owned by the user the process runs as (so that a job cannot make
- * the daemon read, or publish the digest of, a file its user does not own), its path without
- * {@code ..}. Of a hostfile only its digest and the rank's own entry are kept ({@link #hostfile}).
+ * {@link InputKind#JOB_FILE}'s cap, its path without {@code ..}, and either owned by the user the
+ * process runs as or {@linkplain #everyoneMayRead readable by every user} (so that a job cannot make
+ * the daemon read, or publish the digest of, a file its user may not read: root's
+ * {@code /etc/railmap/ring-hosts.json}, mode 644 under 755 directories, is read; a file of another
+ * user's private directory is not). Of a hostfile only its digest and the rank's own entry are kept
+ * ({@link #hostfile}).
  */
 final class RankFiles {
     private RankFiles() {
@@ -41,7 +49,7 @@ final class RankFiles {
 
     /**
      * @param where where the process's path is, seen from here
-     * @param uid   the user the process runs as, who must own the file
+     * @param uid   the user the process runs as, who must own the file unless every user may read it
      * @param value the setting's value: a path as the process sees it
      * @return the file's text
      * @throws IllegalArgumentException when the path is empty or holds {@code ..}, {@code where} refuses it, or the file
@@ -56,7 +64,47 @@ final class RankFiles {
                 throw new IllegalArgumentException("path " + Names.escape(value, 256) + " holds \"..\"");
             }
         }
-        return InputFile.readRegular(where.apply(value), InputKind.JOB_FILE, OptionalInt.of(uid));
+        return InputFile.readRegular(where.apply(value), InputKind.JOB_FILE, everyoneMayRead(where, value) ? OptionalInt.empty() : OptionalInt.of(uid));
+    }
+
+    /**
+     * Whether every user of the node may read the file at an absolute path, as the process sees it: the
+     * file readable by others ({@code o+r}) and every directory from the process's root down to it
+     * searchable by others ({@code o+x}), none of them a symbolic link. Reading such a file, or
+     * publishing its digest, tells no one anything they could not read themselves. Mode bits only: an
+     * access control list or security module that narrows them further is not consulted, and the bits
+     * are read just before the file (a change between the two by the file's owner is the owner's).
+     *
+     * @return true when so; false for a relative path (its working directory's parents are not walked),
+     *         or when any part cannot be read
+     */
+    static boolean everyoneMayRead(Function<String, Path> where, String value) {
+        if (!value.startsWith("/")) {
+            return false;
+        }
+        String[] parts = value.replaceFirst("^/+", "").split("/+");
+        try {
+            // the root as "/." : the process's root is a link (/proc/PID/root) to the directory asked about
+            String directory = "/";
+            if (!othersMay(where.apply("/."), PosixFilePermission.OTHERS_EXECUTE, true)) {
+                return false;
+            }
+            for (int i = 0; i < parts.length - 1; i++) {
+                directory += parts[i] + "/";
+                if (!othersMay(where.apply(directory), PosixFilePermission.OTHERS_EXECUTE, true)) {
+                    return false;
+                }
+            }
+            return othersMay(where.apply(value), PosixFilePermission.OTHERS_READ, false);
+        } catch (IOException | UnsupportedOperationException e) {
+            return false;
+        }
+    }
+
+    /** @return true when {@code path} is not a link, is a directory when {@code directory}, and others hold {@code permission} */
+    private static boolean othersMay(Path path, PosixFilePermission permission, boolean directory) throws IOException {
+        PosixFileAttributes attributes = Files.readAttributes(path, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        return !attributes.isSymbolicLink() && attributes.isDirectory() == directory && attributes.permissions().contains(permission);
     }
 
     /**

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -156,6 +157,40 @@ class LinuxRanksTest {
             later.addAll(ranks.scan().problems());
         }
         assertThat(later).noneMatch(p -> p.startsWith("process " + notDevices.pid() + ":"));
+    }
+
+    @Test
+    void aFileEveryUserMayReadIsReadWhoeverOwnsItAndTheSameFileInAPrivateDirectoryIsNot() throws Exception {
+        // as root's /etc/railmap/ring-hosts.json is: another user's file (65534's here), mode 644, under directories
+        // every user may search; beside it, the same file in a directory only its owner may enter
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path open = Files.createDirectory(dir.resolve("etc"));
+        Path closed = Files.createDirectory(dir.resolve("private"));
+        Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.setPosixFilePermissions(closed, PosixFilePermissions.fromString("rwx------"));
+        List<Path> files = new ArrayList<>();
+        for (Path parent : List.of(open, closed)) {
+            Path file = Files.writeString(parent.resolve("devices.json"), DEVICES);
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+            Files.setAttribute(file, "unix:uid", 65534);
+            files.add(file);
+        }
+        Process readable = start(Map.of("JACCL_RANK", "1", "JACCL_IBV_DEVICES", files.get(0).toString()), "sleep", "30");
+        Process hidden = start(Map.of("JACCL_RANK", "1", "JACCL_IBV_DEVICES", files.get(1).toString()), "sleep", "30");
+        LinuxRanks ranks = new LinuxRanks(PROC);
+        List<String> problems = new ArrayList<>();
+        JobScan scan = ranks.scan();
+        problems.addAll(scan.problems());
+        for (int i = 0; i < 64 && (rank(scan, readable.pid()).isEmpty() || rank(scan, hidden.pid()).isEmpty()); i++) {
+            scan = ranks.scan();
+            problems.addAll(scan.problems());
+        }
+
+        assertThat(rank(scan, readable.pid()).orElseThrow().devices()).isPresent();
+        assertThat(rank(scan, hidden.pid()).orElseThrow().devices()).isEmpty();
+        assertThat(problems).noneMatch(p -> p.startsWith("process " + readable.pid() + ":"));
+        assertThat(problems).anyMatch(p -> p.startsWith("process " + hidden.pid() + ": devices file not read: ")
+                && p.contains("belongs to user 65534, not to user 0"));
     }
 
     @Test
