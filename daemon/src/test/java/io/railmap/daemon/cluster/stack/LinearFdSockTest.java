@@ -14,6 +14,7 @@ import org.jgroups.protocols.FD_SOCK2;
 import org.jgroups.stack.Protocol;
 import org.jgroups.stack.ProtocolStack;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -28,6 +29,10 @@ import static org.awaitility.Awaitility.await;
  * with both: what is asserted is who passes which suspects on, not how often. Heartbeats and merge
  * rounds are slow, so that nothing else suspects anyone meanwhile.
  */
+// alone (docs/testing.md): with a second test JVM beside it, c stayed suspected somewhere for 30 s, twice in four
+// runs (once on an otherwise idle machine), never in one JVM; likely the unsuspicion overtaking the suspicion, which
+// two members send and nothing orders, on a busy machine: to be found out
+@Tag("alone")
 class LinearFdSockTest {
     private static final String CLUSTER = "fdsock-test";
 

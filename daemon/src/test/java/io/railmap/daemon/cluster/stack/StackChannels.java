@@ -16,8 +16,8 @@ public final class StackChannels {
     /**
      * Lab timing with heartbeats that time out after a minute and merge rounds a minute or more
      * apart: nothing suspects anyone, and no merge round's INFO tells anyone an address, meanwhile. A
-     * suspect has 5 s to answer VERIFY_SUSPECT2 (the lab's 500 ms excluded a live member once, on a
-     * machine at a load of 10).
+     * suspect has 5 s to answer VERIFY_SUSPECT2 (the lab's 500 ms), so that a busy machine does not get a
+     * live member excluded.
      */
     public static final ClusterTiming QUIET = ClusterTiming.LAB.withHeartbeats(1_000, 60_000).withMergeIntervals(60_000, 120_000)
             .withVerifyTimeout(5_000);
