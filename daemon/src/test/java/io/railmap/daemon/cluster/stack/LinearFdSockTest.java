@@ -29,7 +29,7 @@ import static org.awaitility.Awaitility.await;
  * with both: what is asserted is who passes which suspects on, not how often. Heartbeats and merge
  * rounds are slow, so that nothing else suspects anyone meanwhile.
  */
-// alone (docs/testing.md): with a second test JVM beside it, c stayed suspected somewhere for 30 s, twice in four
+// alone (docs/testing.md): with a second test JVM beside it, c stayed suspected somewhere for 30 s, twice in six
 // runs (once on an otherwise idle machine), never in one JVM; likely the unsuspicion overtaking the suspicion, which
 // two members send and nothing orders, on a busy machine: to be found out
 @Tag("alone")
