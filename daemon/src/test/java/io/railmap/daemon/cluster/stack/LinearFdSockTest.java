@@ -30,8 +30,8 @@ import static org.awaitility.Awaitility.await;
  * rounds are slow, so that nothing else suspects anyone meanwhile.
  */
 // alone (docs/testing.md): with a second test JVM beside it, c stayed suspected somewhere for 30 s, twice in six
-// runs (once on an otherwise idle machine), never in one JVM; likely the unsuspicion overtaking the suspicion, which
-// two members send and nothing orders, on a busy machine: to be found out
+// runs (once on an otherwise idle machine), never in one JVM. Cause not found: VERIFY_SUSPECT2 unsuspects only in the
+// member that verified (a), so how b and c drop c is FD_SOCK2's doing, and that is where to look
 @Tag("alone")
 class LinearFdSockTest {
     private static final String CLUSTER = "fdsock-test";
