@@ -18,6 +18,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.jgrapht.Graph;
@@ -249,7 +250,7 @@ final class TopologyLayout {
                 continue;
             }
             int id = f.rail().get();
-            java.util.Optional<String> node = RailTable.missingNode(f, nodes);
+            Optional<String> node = RailTable.missingNode(f, nodes);
             if (node.isEmpty() || !drawn.contains(node.get())) {
                 continue;
             }
